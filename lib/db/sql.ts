@@ -1,0 +1,38 @@
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+/**
+ * The smallest SQL surface both drivers share, used where Prisma is not
+ * (migrations, tests that create databases). Application code uses Prisma.
+ */
+export interface SqlDriver {
+  readonly kind: "pglite" | "postgres";
+  /** Runs one parameterised statement. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements (no parameters). */
+  exec(script: string): Promise<void>;
+}
+
+export function pgliteDriver(db: PGlite): SqlDriver {
+  return {
+    kind: "pglite",
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await db.query<T>(sql, params)).rows;
+    },
+    async exec(script: string) {
+      await db.exec(script);
+    },
+  };
+}
+
+export function postgresDriver(client: pg.Pool | pg.PoolClient | pg.Client): SqlDriver {
+  return {
+    kind: "postgres",
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await client.query(sql, params)).rows as T[];
+    },
+    async exec(script: string) {
+      await client.query(script);
+    },
+  };
+}
