@@ -28,7 +28,7 @@ export default defineConfig(async () => {
   const postgresUrl = await reachablePostgres();
   if (!postgresUrl) console.warn("[vitest] no PostgreSQL reachable: database tests run on PGlite only");
   const shared = {
-    resolve: { alias: { "@": path.resolve(__dirname) } },
+    resolve: { alias: { "@": import.meta.dirname } },
   };
   return {
     ...shared,

@@ -4,17 +4,22 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
-import { PrismaClient } from "../generated/prisma/client";
+import { PrismaClient, type Prisma } from "../generated/prisma/client";
 import { migrate } from "./migrate";
 import { pgliteDriver, postgresDriver, type SqlDriver } from "./sql";
 
 export type { PrismaClient } from "../generated/prisma/client";
 export { Prisma } from "../generated/prisma/client";
 
+/** A client or an open transaction: domain functions accept either. */
+export type DbClient = PrismaClient | Prisma.TransactionClient;
+
 export interface Database {
   readonly kind: "pglite" | "postgres";
   readonly prisma: PrismaClient;
   readonly sql: SqlDriver;
+  /** Migrations this open applied (empty when the database was up to date). */
+  readonly migrated: string[];
   close(): Promise<void>;
 }
 
@@ -33,15 +38,15 @@ export const DEFAULT_PGLITE_DIR = path.join(process.cwd(), ".data", "pglite");
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const database = options.url ? openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir);
   try {
-    await migrate(database.sql);
+    const { applied } = await migrate(database.sql);
+    return { ...database, migrated: applied };
   } catch (error) {
     await database.close();
     throw error;
   }
-  return database;
 }
 
-function openPostgres(url: string, poolSize = 10): Database {
+function openPostgres(url: string, poolSize = 10): Omit<Database, "migrated"> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server must not crash the process; the next
   // query reports the failure (and /health turns it into a 503).
@@ -58,7 +63,7 @@ function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
-async function openPglite(dataDir = DEFAULT_PGLITE_DIR): Promise<Database> {
+async function openPglite(dataDir = DEFAULT_PGLITE_DIR): Promise<Omit<Database, "migrated">> {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { chargeForBytes, formatDollars, parseDollars, centsToNanos } from "./money";
+
+describe("chargeForBytes", () => {
+  it("charges bytes × price per GB, rounded up to the next nano-dollar", () => {
+    // 2,345 bytes at $8/GB = 18,760 nanos exactly
+    expect(chargeForBytes(2345, 8_000_000_000n)).toBe(18_760n);
+    // 1 byte at $0.50/GB = 0.5 nanos → 1
+    expect(chargeForBytes(1, 500_000_000n)).toBe(1n);
+    // a whole GB at $25/GB is $25
+    expect(chargeForBytes(1_000_000_000, 25_000_000_000n)).toBe(25_000_000_000n);
+    expect(chargeForBytes(0, 8_000_000_000n)).toBe(0n);
+  });
+
+  it("never loses precision on large values", () => {
+    const bytes = 123_456_789_012n;
+    expect(chargeForBytes(bytes, 7_000_000_001n)).toBe((bytes * 7_000_000_001n + 999_999_999n) / 1_000_000_000n);
+  });
+
+  it("rejects negative inputs", () => {
+    expect(() => chargeForBytes(-1, 1n)).toThrow(RangeError);
+    expect(() => chargeForBytes(1, -1n)).toThrow(RangeError);
+  });
+});
+
+describe("dollars", () => {
+  it("parses decimal dollar strings exactly", () => {
+    expect(parseDollars("25")).toBe(25_000_000_000n);
+    expect(parseDollars("$0.000115")).toBe(115_000n);
+    expect(parseDollars("12.5")).toBe(12_500_000_000n);
+    expect(parseDollars("-3.20")).toBe(-3_200_000_000n);
+    expect(parseDollars("0.000000001")).toBe(1n);
+  });
+
+  it("rejects what is not an exact amount", () => {
+    for (const bad of ["", "abc", "1e3", "1.0000000001", "1,000", "NaN", "--1", "1.", ".5"]) {
+      expect(() => parseDollars(bad), bad).toThrow(RangeError);
+    }
+  });
+
+  it("formats nanos exactly, with at least two decimals", () => {
+    expect(formatDollars(115_000n)).toBe("$0.000115");
+    expect(formatDollars(12_400_000_000n)).toBe("$12.40");
+    expect(formatDollars(0n)).toBe("$0.00");
+    expect(formatDollars(1n)).toBe("$0.000000001");
+    expect(formatDollars(-3_200_000_000n)).toBe("-$3.20");
+    expect(formatDollars(1_234_567_500_000_000n, { grouping: true })).toBe("$1,234,567.50");
+  });
+
+  it("rounds only when asked to", () => {
+    expect(formatDollars(12_345_678_901n, { maxDecimals: 2 })).toBe("$12.35");
+    expect(formatDollars(4_999_999n, { maxDecimals: 2 })).toBe("$0.00");
+    expect(formatDollars(5_000_000n, { maxDecimals: 2 })).toBe("$0.01");
+  });
+
+  it("round-trips every formatted amount", () => {
+    for (const n of [0n, 1n, 999n, 115_000n, 10_000_000_000n, 123_456_789_123n, -42n]) {
+      expect(parseDollars(formatDollars(n))).toBe(n);
+    }
+    expect(centsToNanos(2000)).toBe(20_000_000_000n);
+  });
+});

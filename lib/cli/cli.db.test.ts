@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db";
+import { ensureDefaultPlans } from "@/lib/billing/plans";
+import { hashApiKey } from "@/lib/keys";
+import { verifyPassword } from "@/lib/orgs";
+import { openTestDatabase } from "@/tests/support/database";
+import { runCli } from "./index";
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await ensureDefaultPlans(db.prisma);
+});
+afterAll(() => db?.close());
+
+const cli = (...args: string[]) => runCli(args, db.prisma);
+const json = async (...args: string[]) => {
+  const result = await cli(...args, "--json");
+  expect(result.exitCode, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+};
+
+async function tableCounts() {
+  const p = db.prisma;
+  return {
+    orgs: await p.organization.count(),
+    users: await p.user.count(),
+    memberships: await p.membership.count(),
+    keys: await p.apiKey.count(),
+    ledger: await p.creditLedgerEntry.count(),
+  };
+}
+
+describe("operator CLI", () => {
+  it("creates an organization and prints its id", async () => {
+    const result = await cli("org:create", "--name", "Acme Capital", "--plan", "retail");
+    expect(result.exitCode).toBe(0);
+    const id = result.stdout.trim();
+    const org = await db.prisma.organization.findUniqueOrThrow({ where: { id }, include: { plan: true } });
+    expect(org).toMatchObject({ name: "Acme Capital", balanceNanos: 0n });
+    expect(org.plan.slug).toBe("retail");
+  });
+
+  it("moves an organization between plans", async () => {
+    const { id } = await json("org:create", "--name", "Mover", "--plan", "trial");
+    expect(await json("org:set-plan", "--org", id, "--plan", "enterprise")).toEqual({ id, plan: "enterprise" });
+  });
+
+  it("creates a key, printing the full key once and storing only its hash and hint", async () => {
+    const { id: orgId } = await json("org:create", "--name", "Keys", "--plan", "retail");
+    const result = await cli("key:create", "--org", orgId, "--name", "trading bot", "--endpoints", "dilution-rating,offerings");
+    expect(result.exitCode).toBe(0);
+    const key = result.stdout.trim();
+    expect(key).toMatch(/^svc-live-[0-9a-f]{64}$/);
+    const stored = await db.prisma.apiKey.findUniqueOrThrow({ where: { keyHash: hashApiKey(key) } });
+    expect(stored).toMatchObject({ orgId, name: "trading bot", hint: key.slice(0, 12), allowedEndpoints: ["dilution-rating", "offerings"] });
+    const shown = await cli("org:show", "--org", orgId);
+    expect(shown.stdout).toContain(key.slice(0, 12));
+    expect(shown.stdout).not.toContain(key);
+    const audit = await db.prisma.auditLog.findMany({ where: { orgId, action: "key.created" } });
+    expect(JSON.stringify(audit, (_, v) => (typeof v === "bigint" ? v.toString() : v))).not.toContain(key);
+  });
+
+  it("disables, re-enables and deletes a key by hint or id", async () => {
+    const { id: orgId } = await json("org:create", "--name", "Lifecycle", "--plan", "retail");
+    const { id, hint } = await json("key:create", "--org", orgId);
+    expect((await json("key:disable", "--key", hint)).status).toBe("disabled");
+    expect((await db.prisma.apiKey.findUniqueOrThrow({ where: { id } })).disabledAt).not.toBeNull();
+    expect((await json("key:enable", "--key", id)).status).toBe("active");
+    expect((await json("key:delete", "--key", id)).deleted).toBe(true);
+    expect((await db.prisma.apiKey.findUniqueOrThrow({ where: { id } })).deletedAt).not.toBeNull();
+    const again = await cli("key:enable", "--key", id);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toMatch(/No key matches/);
+  });
+
+  it("adds credits through the ledger", async () => {
+    const { id: orgId } = await json("org:create", "--name", "Credits", "--plan", "retail");
+    expect(await json("credits:add", "--org", orgId, "--dollars", "25.50", "--reason", "welcome credit")).toMatchObject({
+      balance_dollars: "$25.50",
+    });
+    const refused = await cli("credits:add", "--org", orgId, "--dollars", "-30", "--reason", "too much");
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toMatch(/cannot go below zero/);
+    const entries = await db.prisma.creditLedgerEntry.findMany({ where: { orgId } });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: "ADJUSTMENT", amountNanos: 25_500_000_000n, description: "welcome credit" });
+    const show = await json("org:show", "--org", orgId);
+    expect(show.balance_dollars).toBe("$25.50");
+  });
+
+  it("creates users with argon2id passwords and memberships", async () => {
+    const { id: orgId } = await json("org:create", "--name", "People", "--plan", "trial");
+    const out = await json("user:create", "--email", "Ana@Example.com", "--password", "correct horse", "--org", orgId, "--role", "admin");
+    const user = await db.prisma.user.findUniqueOrThrow({ where: { id: out.id }, include: { memberships: true } });
+    expect(user.email).toBe("ana@example.com");
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(user.passwordHash!, "correct horse")).toBe(true);
+    expect(user.memberships).toMatchObject([{ orgId, role: "ADMIN" }]);
+    const admin = await json("user:create", "--email", "ops@example.com", "--password", "12345678", "--platform-admin");
+    expect(admin.platform_admin).toBe(true);
+  });
+
+  it("rejects bad arguments clearly, exits non-zero and writes nothing", async () => {
+    const { id: orgId } = await json("org:create", "--name", "Bad args", "--plan", "retail");
+    const before = await tableCounts();
+    const cases: [string[], RegExp][] = [
+      [["org:create", "--name", "X", "--plan", "gold"], /--plan must be one of: trial, retail, enterprise/],
+      [["org:create", "--plan", "trial"], /--name needs a value/],
+      [["org:set-plan", "--org", "not-an-id", "--plan", "trial"], /--org must be an id/],
+      [["org:show", "--org", "00000000-0000-4000-8000-000000000000"], /No organization/],
+      [["key:create", "--org", orgId, "--endpoints", "dilution-rating,bogus"], /Unknown endpoint\(s\): bogus/],
+      [["credits:add", "--org", orgId, "--dollars", "ten", "--reason", "x"], /--dollars must be an amount/],
+      [["credits:add", "--org", orgId, "--dollars", "10"], /--reason needs a value/],
+      [["user:create", "--email", "nope", "--password", "12345678"], /--email must be an email address/],
+      [["user:create", "--email", "a@b.co", "--password", "12345678", "--org", orgId], /--org and --role go together/],
+      [["user:create", "--email", "z@b.co", "--password", "12345678", "--org", "00000000-0000-4000-8000-000000000000", "--role", "owner"], /No organization/],
+      [["key:disable", "--key", "svc-live-zzz"], /No key matches/],
+      [["org:create", "--name", "X", "--plan", "trial", "--colour", "red"], /unknown option\(s\): --colour/],
+      [["frobnicate"], /Unknown command "frobnicate"/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli(...args);
+      expect(result.exitCode, args.join(" ")).not.toBe(0);
+      expect(result.stderr, args.join(" ")).toMatch(message);
+    }
+    const trialOrg = await json("org:create", "--name", "Trial", "--plan", "trial");
+    const outside = await cli("key:create", "--org", trialOrg.id, "--endpoints", "dilution-data");
+    expect(outside.exitCode).toBe(1);
+    expect(outside.stderr).toMatch(/Trial plan does not include: dilution-data/);
+    expect(await tableCounts()).toEqual({ ...before, orgs: before.orgs + 1 });
+  });
+
+  it("prints help", async () => {
+    const result = await cli("help");
+    expect(result.stdout).toContain("credits:add --org <id> --dollars <amount> --reason <text>");
+  });
+});

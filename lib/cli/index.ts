@@ -1,0 +1,308 @@
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/db";
+import { changeBalance } from "@/lib/billing/ledger";
+import { formatDollars, parseDollars } from "@/lib/billing/money";
+import { PLAN_SLUGS } from "@/lib/billing/plans";
+import { recordAudit } from "@/lib/audit";
+import { createKey, deleteKey, findKeyByIdOrHint, setKeyStatus } from "@/lib/keys/manage";
+import { DomainError, addMembership, createOrganization, createUser, hashPassword, normalizeEmail, setOrganizationPlan } from "@/lib/orgs";
+
+/**
+ * The operator CLI, as a function of its arguments and a database so that it
+ * runs the same from a terminal, inside the dev server (when that process owns
+ * the embedded database) and in tests. Every command validates all of its
+ * input before writing, and writes in one transaction.
+ */
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+class UsageError extends Error {}
+
+type Flags = Record<string, string | true>;
+
+function parseFlags(args: string[]): Flags {
+  const flags: Flags = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith("--")) throw new UsageError(`Unexpected argument "${arg}".`);
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (!name) throw new UsageError(`Unexpected argument "${arg}".`);
+    if (inline !== undefined) flags[name] = inline;
+    else if (args[i + 1] !== undefined && !args[i + 1]!.startsWith("--")) flags[name] = args[++i]!;
+    else flags[name] = true;
+  }
+  return flags;
+}
+
+const text = (label: string) =>
+  z.string({ error: `--${label} needs a value` }).trim().min(1, `--${label} must not be empty`);
+const uuid = (label: string) => z.uuid({ error: `--${label} must be an id (a UUID)` });
+const plan = z.enum(PLAN_SLUGS, { error: `--plan must be one of: ${PLAN_SLUGS.join(", ")}` });
+const role = z.enum(["owner", "admin", "member"], { error: "--role must be owner, admin or member" });
+
+interface Command {
+  usage: string;
+  summary: string;
+  schema: z.ZodType;
+  run(db: PrismaClient, input: never): Promise<{ json: unknown; text: string }>;
+}
+
+function command<S extends z.ZodType>(
+  usage: string,
+  summary: string,
+  schema: S,
+  run: (db: PrismaClient, input: z.infer<S>) => Promise<{ json: unknown; text: string }>,
+): Command {
+  return { usage, summary, schema, run: run as Command["run"] };
+}
+
+async function orgSummary(db: PrismaClient, orgId: string) {
+  const org = await db.organization.findUnique({
+    where: { id: orgId },
+    include: { plan: true, apiKeys: { where: { deletedAt: null }, orderBy: { createdAt: "asc" } } },
+  });
+  if (!org) throw new DomainError("unknown_organization", `No organization with id ${orgId}.`);
+  return org;
+}
+
+const COMMANDS: Record<string, Command> = {
+  "org:create": command(
+    "org:create --name <name> --plan <trial|retail|enterprise>",
+    "Create an organization; prints its id.",
+    z.strictObject({ name: text("name"), plan }),
+    async (db, input) => {
+      const org = await createOrganization(db, input);
+      await recordAudit(db, { action: "org.created", orgId: org.id, actorLabel: "cli", details: { plan: input.plan } });
+      return { json: { id: org.id, name: org.name, plan: org.plan.slug }, text: org.id };
+    },
+  ),
+  "org:set-plan": command(
+    "org:set-plan --org <id> --plan <plan>",
+    "Move an organization to another plan.",
+    z.strictObject({ org: uuid("org"), plan }),
+    async (db, input) => {
+      const org = await setOrganizationPlan(db, input.org, input.plan);
+      await recordAudit(db, { action: "org.plan_changed", orgId: org.id, actorLabel: "cli", details: { plan: input.plan } });
+      return { json: { id: org.id, plan: org.plan.slug }, text: `${org.name} is now on the ${org.plan.name} plan.` };
+    },
+  ),
+  "org:show": command(
+    "org:show --org <id>",
+    "Show an organization's plan, balance and keys (hints only).",
+    z.strictObject({ org: uuid("org") }),
+    async (db, input) => {
+      const org = await orgSummary(db, input.org);
+      const keys = org.apiKeys.map((k) => ({
+        id: k.id,
+        name: k.name,
+        hint: k.hint,
+        status: k.status.toLowerCase(),
+        allowed_endpoints: k.allowedEndpoints,
+        created_at: k.createdAt.toISOString(),
+        last_used_at: k.lastUsedAt?.toISOString() ?? null,
+      }));
+      const json = {
+        id: org.id,
+        name: org.name,
+        plan: org.plan.slug,
+        balance_dollars: formatDollars(org.balanceNanos),
+        balance_nanos: org.balanceNanos.toString(),
+        keys,
+      };
+      const lines = [
+        `${org.name} (${org.id})`,
+        `plan:    ${org.plan.name} (${org.plan.requestsPerMinute} requests/min)`,
+        `balance: ${formatDollars(org.balanceNanos, { grouping: true })}`,
+        `keys:    ${keys.length === 0 ? "none" : ""}`,
+        ...keys.map(
+          (k) => `  ${k.hint}…  ${k.status.padEnd(8)}  ${k.name}  [${k.allowed_endpoints.join(", ") || "all plan endpoints"}]  id ${k.id}`,
+        ),
+      ];
+      return { json, text: lines.join("\n") };
+    },
+  ),
+  "user:create": command(
+    "user:create --email <email> --password <pw> [--name <name>] [--org <id> --role <owner|admin|member>] [--platform-admin]",
+    "Create a user, optionally a member of an organization.",
+    z
+      .strictObject({
+        email: z.email({ error: "--email must be an email address" }),
+        password: z.string({ error: "--password needs a value" }).min(8, "--password must be at least 8 characters"),
+        name: text("name").optional(),
+        org: uuid("org").optional(),
+        role: role.optional(),
+        "platform-admin": z.literal(true).optional(),
+      })
+      .refine((v) => (v.org === undefined) === (v.role === undefined), "--org and --role go together"),
+    async (db, input) => {
+      const email = normalizeEmail(input.email);
+      if (await db.user.findUnique({ where: { email } })) throw new DomainError("email_taken", `A user with email ${email} already exists.`);
+      if (input.org && !(await db.organization.findUnique({ where: { id: input.org } }))) {
+        throw new DomainError("unknown_organization", `No organization with id ${input.org}.`);
+      }
+      const passwordHash = await hashPassword(input.password);
+      const user = await db.$transaction(async (tx) => {
+        const created = await createUser(tx, { email, name: input.name, isPlatformAdmin: input["platform-admin"] === true });
+        await tx.user.update({ where: { id: created.id }, data: { passwordHash } });
+        if (input.org && input.role) {
+          await addMembership(tx, { userId: created.id, orgId: input.org, role: input.role.toUpperCase() as "OWNER" });
+        }
+        await recordAudit(tx, { action: "user.created", orgId: input.org ?? null, actorLabel: "cli", targetType: "user", targetId: created.id });
+        return created;
+      });
+      return {
+        json: { id: user.id, email: user.email, org: input.org ?? null, role: input.role ?? null, platform_admin: user.isPlatformAdmin },
+        text: user.id,
+      };
+    },
+  ),
+  "key:create": command(
+    "key:create --org <id> [--name <name>] [--endpoints a,b]",
+    "Create an API key; prints the full key, once.",
+    z.strictObject({
+      org: uuid("org"),
+      name: text("name").default("CLI key"),
+      endpoints: z
+        .string({ error: "--endpoints needs a comma-separated list" })
+        .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+        .optional(),
+    }),
+    async (db, input) => {
+      const { key, record } = await db.$transaction(async (tx) => {
+        const created = await createKey(tx, { orgId: input.org, name: input.name, endpoints: input.endpoints });
+        await recordAudit(tx, {
+          action: "key.created",
+          orgId: input.org,
+          actorLabel: "cli",
+          targetType: "api_key",
+          targetId: created.record.id,
+          details: { hint: created.record.hint, endpoints: created.record.allowedEndpoints },
+        });
+        return created;
+      });
+      return {
+        json: { id: record.id, key, hint: record.hint, name: record.name, allowed_endpoints: record.allowedEndpoints },
+        text: key,
+      };
+    },
+  ),
+  "key:disable": keyStatusCommand("key:disable", "Disable a key (requests get 401 api_key_disabled).", "DISABLED"),
+  "key:enable": keyStatusCommand("key:enable", "Re-enable a disabled key.", "ACTIVE"),
+  "key:delete": command(
+    "key:delete --key <hint or id>",
+    "Delete a key for good (requests get 401 invalid_api_key).",
+    z.strictObject({ key: text("key") }),
+    async (db, input) => {
+      const key = await findKeyByIdOrHint(db, input.key);
+      await db.$transaction(async (tx) => {
+        await deleteKey(tx, key.id);
+        await recordAudit(tx, { action: "key.deleted", orgId: key.orgId, actorLabel: "cli", targetType: "api_key", targetId: key.id, details: { hint: key.hint } });
+      });
+      return { json: { id: key.id, hint: key.hint, deleted: true }, text: `Deleted key ${key.hint}… (${key.name}).` };
+    },
+  ),
+  "credits:add": command(
+    "credits:add --org <id> --dollars <amount> --reason <text>",
+    "Add (or, with a negative amount, remove) credits through the ledger.",
+    z.strictObject({
+      org: uuid("org"),
+      dollars: z.string({ error: "--dollars needs an amount" }).transform((v, ctx) => {
+        try {
+          const nanos = parseDollars(v);
+          if (nanos === 0n) ctx.addIssue({ code: "custom", message: "--dollars must not be zero" });
+          return nanos;
+        } catch {
+          ctx.addIssue({ code: "custom", message: `--dollars must be an amount like 25 or 0.50 (got "${v}")` });
+          return z.NEVER;
+        }
+      }),
+      reason: text("reason"),
+    }),
+    async (db, input) => {
+      const result = await changeBalance(db, {
+        orgId: input.org,
+        kind: "ADJUSTMENT",
+        amountNanos: input.dollars,
+        description: input.reason,
+        reference: "cli",
+      });
+      if (result.status === "no_such_organization") throw new DomainError("unknown_organization", `No organization with id ${input.org}.`);
+      if (result.status === "insufficient_funds") {
+        throw new DomainError("insufficient_funds", `The balance is ${formatDollars(result.balanceNanos)}; it cannot go below zero.`);
+      }
+      if (result.status !== "applied") throw new DomainError("not_applied", "The credit was not applied.");
+      await recordAudit(db, {
+        action: "credits.adjusted",
+        orgId: input.org,
+        actorLabel: "cli",
+        details: { amount_dollars: formatDollars(input.dollars), reason: input.reason },
+      });
+      return {
+        json: { org: input.org, amount_dollars: formatDollars(input.dollars), balance_dollars: formatDollars(result.balanceAfterNanos) },
+        text: `Balance is now ${formatDollars(result.balanceAfterNanos, { grouping: true })}.`,
+      };
+    },
+  ),
+};
+
+function keyStatusCommand(name: string, summary: string, status: "ACTIVE" | "DISABLED"): Command {
+  return command(`${name} --key <hint or id>`, summary, z.strictObject({ key: text("key") }), async (db, input) => {
+    const key = await findKeyByIdOrHint(db, input.key);
+    await db.$transaction(async (tx) => {
+      await setKeyStatus(tx, key.id, status);
+      await recordAudit(tx, {
+        action: status === "ACTIVE" ? "key.enabled" : "key.disabled",
+        orgId: key.orgId,
+        actorLabel: "cli",
+        targetType: "api_key",
+        targetId: key.id,
+        details: { hint: key.hint },
+      });
+    });
+    const state = status === "ACTIVE" ? "active" : "disabled";
+    return { json: { id: key.id, hint: key.hint, status: state }, text: `Key ${key.hint}… is now ${state}.` };
+  });
+}
+
+export function cliHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
+  return [
+    "Usage: npm run cli -- <command> [options] [--json]",
+    "",
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}\n  ${" ".repeat(width)}  ${c.usage}`),
+  ].join("\n");
+}
+
+export async function runCli(argv: string[], db: PrismaClient): Promise<CliResult> {
+  const [name, ...rest] = argv;
+  if (!name || name === "help" || name === "--help") return { exitCode: name ? 0 : 2, stdout: name ? cliHelp() + "\n" : "", stderr: name ? "" : cliHelp() + "\n" };
+  const cmd = COMMANDS[name];
+  if (!cmd) return { exitCode: 2, stdout: "", stderr: `Unknown command "${name}".\n\n${cliHelp()}\n` };
+  let json = false;
+  try {
+    const flags = parseFlags(rest);
+    json = flags.json === true;
+    delete flags.json;
+    const parsed = cmd.schema.safeParse(flags);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) =>
+        i.code === "unrecognized_keys" ? `unknown option(s): ${i.keys.map((k) => `--${k}`).join(", ")}` : i.message,
+      );
+      throw new UsageError(problems.join("\n"));
+    }
+    const out = await cmd.run(db, parsed.data as never);
+    return { exitCode: 0, stdout: (json ? JSON.stringify(out.json, null, 2) : out.text) + "\n", stderr: "" };
+  } catch (error) {
+    if (error instanceof UsageError) {
+      return { exitCode: 2, stdout: "", stderr: `${name}: ${error.message}\nUsage: npm run cli -- ${cmd.usage}\n` };
+    }
+    if (error instanceof DomainError) {
+      const stdout = json ? JSON.stringify({ error: { code: error.code, message: error.message } }) + "\n" : "";
+      return { exitCode: 1, stdout, stderr: `${name}: ${error.message}\n` };
+    }
+    throw error;
+  }
+}
