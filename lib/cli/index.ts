@@ -21,6 +21,8 @@ export interface CliResult {
 
 class UsageError extends Error {}
 
+const CLI_ACTOR = { label: "cli" } as const;
+
 type Flags = Record<string, string | true>;
 
 function parseFlags(args: string[]): Flags {
@@ -171,18 +173,7 @@ const COMMANDS: Record<string, Command> = {
         .optional(),
     }),
     async (db, input) => {
-      const { key, record } = await db.$transaction(async (tx) => {
-        const created = await createKey(tx, { orgId: input.org, name: input.name, endpoints: input.endpoints });
-        await recordAudit(tx, {
-          action: "key.created",
-          orgId: input.org,
-          actorLabel: "cli",
-          targetType: "api_key",
-          targetId: created.record.id,
-          details: { hint: created.record.hint, endpoints: created.record.allowedEndpoints },
-        });
-        return created;
-      });
+      const { key, record } = await createKey(db, { orgId: input.org, name: input.name, endpoints: input.endpoints }, CLI_ACTOR);
       return {
         json: { id: record.id, key, hint: record.hint, name: record.name, allowed_endpoints: record.allowedEndpoints },
         text: key,
@@ -197,10 +188,7 @@ const COMMANDS: Record<string, Command> = {
     z.strictObject({ key: text("key") }),
     async (db, input) => {
       const key = await findKeyByIdOrHint(db, input.key);
-      await db.$transaction(async (tx) => {
-        await deleteKey(tx, key.id);
-        await recordAudit(tx, { action: "key.deleted", orgId: key.orgId, actorLabel: "cli", targetType: "api_key", targetId: key.id, details: { hint: key.hint } });
-      });
+      await deleteKey(db, key.id, CLI_ACTOR);
       return { json: { id: key.id, hint: key.hint, deleted: true }, text: `Deleted key ${key.hint}… (${key.name}).` };
     },
   ),
@@ -251,17 +239,7 @@ const COMMANDS: Record<string, Command> = {
 function keyStatusCommand(name: string, summary: string, status: "ACTIVE" | "DISABLED"): Command {
   return command(`${name} --key <hint or id>`, summary, z.strictObject({ key: text("key") }), async (db, input) => {
     const key = await findKeyByIdOrHint(db, input.key);
-    await db.$transaction(async (tx) => {
-      await setKeyStatus(tx, key.id, status);
-      await recordAudit(tx, {
-        action: status === "ACTIVE" ? "key.enabled" : "key.disabled",
-        orgId: key.orgId,
-        actorLabel: "cli",
-        targetType: "api_key",
-        targetId: key.id,
-        details: { hint: key.hint },
-      });
-    });
+    await setKeyStatus(db, key.id, status, CLI_ACTOR);
     const state = status === "ACTIVE" ? "active" : "disabled";
     return { json: { id: key.id, hint: key.hint, status: state }, text: `Key ${key.hint}… is now ${state}.` };
   });

@@ -1,9 +1,21 @@
-import type { DbClient } from "@/lib/db";
+import type { DbClient, PrismaClient } from "@/lib/db";
 import { isEndpointName, type EndpointName } from "@/lib/api/catalog";
+import { recordAudit } from "@/lib/audit";
 import { DomainError } from "@/lib/orgs";
 import { generateApiKey, KEY_HINT_LENGTH } from "./index";
+import { notifyAccessChanged } from "./invalidation";
 
-/** Key lifecycle shared by the dashboard, the admin console and the CLI. */
+/**
+ * Key lifecycle shared by the dashboard, the admin console and the CLI. Each
+ * change is written with its audit entry in one transaction; once committed,
+ * this process's key cache is told, so the change takes effect at once.
+ */
+export interface Actor {
+  userId?: string | null;
+  /** "cli", "admin" … when no user acted. */
+  label?: string | null;
+  ip?: string | null;
+}
 
 export function parseEndpointList(value: readonly string[]): EndpointName[] {
   const unknown = value.filter((name) => !isEndpointName(name));
@@ -11,36 +23,58 @@ export function parseEndpointList(value: readonly string[]): EndpointName[] {
   return [...new Set(value as EndpointName[])];
 }
 
-export async function createKey(
-  db: DbClient,
-  input: { orgId: string; name: string; endpoints?: readonly string[]; createdById?: string | null },
-) {
-  const endpoints = parseEndpointList(input.endpoints ?? []);
-  const org = await db.organization.findUnique({ where: { id: input.orgId }, include: { plan: true } });
-  if (!org) throw new DomainError("unknown_organization", `No organization with id ${input.orgId}.`);
+async function assertWithinPlan(db: DbClient, orgId: string, endpoints: EndpointName[]) {
+  const org = await db.organization.findUnique({ where: { id: orgId }, include: { plan: true } });
+  if (!org) throw new DomainError("unknown_organization", `No organization with id ${orgId}.`);
   const outsidePlan = endpoints.filter((e) => !org.plan.allowedEndpoints.includes(e));
   if (outsidePlan.length) {
     throw new DomainError("endpoint_not_in_plan", `The ${org.plan.name} plan does not include: ${outsidePlan.join(", ")}.`);
   }
+}
+
+const auditActor = (actor: Actor) => ({ actorUserId: actor.userId ?? null, actorLabel: actor.label ?? null, ip: actor.ip ?? null });
+
+export async function createKey(
+  db: PrismaClient,
+  input: { orgId: string; name: string; endpoints?: readonly string[] },
+  actor: Actor,
+) {
+  const endpoints = parseEndpointList(input.endpoints ?? []);
+  await assertWithinPlan(db, input.orgId, endpoints);
   const generated = generateApiKey();
-  const record = await db.apiKey.create({
-    data: {
+  const record = await db.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        orgId: input.orgId,
+        name: input.name,
+        keyHash: generated.hash,
+        hint: generated.hint,
+        allowedEndpoints: endpoints,
+        createdById: actor.userId ?? null,
+      },
+    });
+    await recordAudit(tx, {
+      action: "key.created",
       orgId: input.orgId,
-      name: input.name,
-      keyHash: generated.hash,
-      hint: generated.hint,
-      allowedEndpoints: endpoints,
-      createdById: input.createdById ?? null,
-    },
+      ...auditActor(actor),
+      targetType: "api_key",
+      targetId: created.id,
+      details: { hint: created.hint, name: created.name, endpoints },
+    });
+    return created;
   });
   return { key: generated.key, record };
 }
 
-/** Finds a live key of any organization by id or by its 12-character hint. */
-export async function findKeyByIdOrHint(db: DbClient, idOrHint: string) {
+/** Finds a live key by id or by its 12-character hint, optionally within one organization. */
+export async function findKeyByIdOrHint(db: DbClient, idOrHint: string, orgId?: string) {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrHint);
   const matches = await db.apiKey.findMany({
-    where: { deletedAt: null, ...(isUuid ? { id: idOrHint } : { hint: idOrHint.slice(0, KEY_HINT_LENGTH) }) },
+    where: {
+      deletedAt: null,
+      ...(orgId ? { orgId } : {}),
+      ...(isUuid ? { id: idOrHint } : { hint: idOrHint.slice(0, KEY_HINT_LENGTH) }),
+    },
   });
   if (matches.length === 0) throw new DomainError("unknown_key", `No key matches "${idOrHint}".`);
   if (matches.length > 1) {
@@ -49,20 +83,44 @@ export async function findKeyByIdOrHint(db: DbClient, idOrHint: string) {
   return matches[0]!;
 }
 
-export async function setKeyStatus(db: DbClient, keyId: string, status: "ACTIVE" | "DISABLED") {
-  return db.apiKey.update({
-    where: { id: keyId, deletedAt: null },
-    data: { status, disabledAt: status === "DISABLED" ? new Date() : null },
+async function changeKey(
+  db: PrismaClient,
+  keyId: string,
+  actor: Actor,
+  action: string,
+  data: { status?: "ACTIVE" | "DISABLED"; disabledAt?: Date | null; deletedAt?: Date; allowedEndpoints?: string[] },
+) {
+  const updated = await db.$transaction(async (tx) => {
+    const key = await tx.apiKey.update({ where: { id: keyId, deletedAt: null }, data });
+    await recordAudit(tx, {
+      action,
+      orgId: key.orgId,
+      ...auditActor(actor),
+      targetType: "api_key",
+      targetId: key.id,
+      details: { hint: key.hint, name: key.name, ...(data.allowedEndpoints ? { endpoints: data.allowedEndpoints } : {}) },
+    });
+    return key;
+  });
+  notifyAccessChanged();
+  return updated;
+}
+
+export function setKeyStatus(db: PrismaClient, keyId: string, status: "ACTIVE" | "DISABLED", actor: Actor) {
+  return changeKey(db, keyId, actor, status === "ACTIVE" ? "key.enabled" : "key.disabled", {
+    status,
+    disabledAt: status === "DISABLED" ? new Date() : null,
   });
 }
 
-export async function deleteKey(db: DbClient, keyId: string) {
-  return db.apiKey.update({ where: { id: keyId, deletedAt: null }, data: { deletedAt: new Date() } });
+export function deleteKey(db: PrismaClient, keyId: string, actor: Actor) {
+  return changeKey(db, keyId, actor, "key.deleted", { deletedAt: new Date() });
 }
 
-export async function setKeyRestrictions(db: DbClient, keyId: string, endpoints: readonly string[]) {
-  return db.apiKey.update({
-    where: { id: keyId, deletedAt: null },
-    data: { allowedEndpoints: parseEndpointList(endpoints) },
-  });
+export async function setKeyRestrictions(db: PrismaClient, keyId: string, endpoints: readonly string[], actor: Actor) {
+  const allowedEndpoints = parseEndpointList(endpoints);
+  const key = await db.apiKey.findFirst({ where: { id: keyId, deletedAt: null } });
+  if (!key) throw new DomainError("unknown_key", `No key with id ${keyId}.`);
+  await assertWithinPlan(db, key.orgId, allowedEndpoints);
+  return changeKey(db, keyId, actor, "key.restricted", { allowedEndpoints });
 }

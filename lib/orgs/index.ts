@@ -2,6 +2,7 @@ import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import type { DbClient } from "@/lib/db";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { PlanSlug } from "@/lib/billing/plans";
+import { notifyAccessChanged } from "@/lib/keys/invalidation";
 
 export class DomainError extends Error {
   constructor(readonly code: string, message: string) {
@@ -20,7 +21,9 @@ export async function setOrganizationPlan(db: DbClient, orgId: string, planSlug:
   if (!plan) throw new DomainError("unknown_plan", `No plan named "${planSlug}".`);
   const org = await db.organization.findUnique({ where: { id: orgId } });
   if (!org) throw new DomainError("unknown_organization", `No organization with id ${orgId}.`);
-  return db.organization.update({ where: { id: orgId }, data: { planId: plan.id }, include: { plan: true } });
+  const updated = await db.organization.update({ where: { id: orgId }, data: { planId: plan.id }, include: { plan: true } });
+  notifyAccessChanged();
+  return updated;
 }
 
 export function normalizeEmail(email: string): string {

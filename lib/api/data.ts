@@ -1,0 +1,166 @@
+import { chargeForBytes, formatDollars } from "@/lib/billing/money";
+import { hashApiKey } from "@/lib/keys";
+import { RECORD_SOURCES, resolveCompanies } from "@/lib/data/records";
+import type { EndpointDefinition } from "./catalog";
+import type { ApiContext } from "./context";
+import { ApiError, toApiError } from "./errors";
+import type { KeyAccess } from "./key-cache";
+import { chargeRequest, recordFailedRequest } from "./metering";
+import { parseDataQuery, type DataQuery } from "./params";
+import { encodeJson, errorResponse, jsonResponse } from "./response";
+import { chicagoDay, chicagoDayEnd } from "./trial";
+
+/**
+ * One data request, in the spec's order: authentication → endpoint permission
+ * → rate limit → credit check → trial ticker limit → processing. The body is
+ * built in memory first so the cost is exact (its UTF-8 bytes × price); no
+ * byte of it leaves before the charge has committed, and nothing is charged
+ * for a refusal or a failure.
+ */
+const KEY_TOUCH_INTERVAL_MS = 60_000;
+
+export interface ResponseBody {
+  bytes: Uint8Array<ArrayBuffer>;
+  recordCount: number;
+}
+
+/** The envelope for one page, exactly as a data endpoint sends it (shared with /estimate). */
+export async function buildDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query: DataQuery, now: Date): Promise<ResponseBody> {
+  const companies = await resolveCompanies(ctx.prisma, query.tickers);
+  const records = companies.length
+    ? await RECORD_SOURCES[endpoint.name](ctx.prisma, {
+        companies,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+        dateFrom: query.dateFrom,
+        dateTo: query.dateTo,
+        effectiveOnly: query.effectiveOnly,
+        asOf: now,
+      })
+    : [];
+  const results = records.slice(0, query.limit);
+  const body = {
+    status: "success",
+    count: results.length,
+    has_more: records.length > query.limit,
+    page: query.page,
+    limit: query.limit,
+    results,
+  };
+  return { bytes: encodeJson(body), recordCount: results.length };
+}
+
+function authenticate(request: Request): string {
+  const key = request.headers.get("api-key");
+  if (key === null || key === "") {
+    throw new ApiError("missing_api_key", "Send your API key in the API-KEY header.");
+  }
+  return key;
+}
+
+function rateLimitHeaders(decision: { limit: number; remaining: number; resetAt: Date }): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(decision.limit),
+    "X-RateLimit-Remaining": String(decision.remaining),
+    "X-RateLimit-Reset": String(Math.ceil(decision.resetAt.getTime() / 1000)),
+  };
+}
+
+export async function handleDataRequest(
+  request: Request,
+  endpoint: EndpointDefinition,
+  ctx: ApiContext,
+  requestId: string,
+): Promise<Response> {
+  const now = ctx.now();
+  let access: KeyAccess | null = null;
+  let headers: Record<string, string> = {};
+  let tickers: string[] = [];
+  try {
+    const key = authenticate(request);
+    access = await ctx.keys.lookup(hashApiKey(key), now.getTime());
+    if (!access) throw new ApiError("invalid_api_key", "The API key is not valid. Check it for typos or create a new one.");
+    if (access.status === "DISABLED") {
+      throw new ApiError("api_key_disabled", `The API key ${access.hint}… is disabled. Re-enable it on the platform.`);
+    }
+
+    const allowed = access.plan.allowedEndpoints.filter((e) => access!.keyEndpoints.length === 0 || access!.keyEndpoints.includes(e));
+    if (!allowed.includes(endpoint.name)) {
+      throw new ApiError("endpoint_not_allowed", `This key cannot use ${endpoint.path}.`, {
+        endpoint: endpoint.name,
+        allowed_endpoints: allowed,
+      });
+    }
+
+    const decision = await ctx.rateLimiter.hit(`org:${access.orgId}`, access.plan.requestsPerMinute, now);
+    headers = rateLimitHeaders(decision);
+    if (!decision.allowed) {
+      throw new ApiError(
+        "rate_limit_exceeded",
+        `Rate limit of ${decision.limit} requests per minute reached. Retry in ${decision.retryAfterSeconds} s.`,
+        { limit: decision.limit, window: "1m", retry_after: decision.retryAfterSeconds },
+        { "Retry-After": String(decision.retryAfterSeconds) },
+      );
+    }
+
+    const query = parseDataQuery(new URL(request.url).searchParams, endpoint);
+    tickers = query.tickers;
+    const body = await buildDataBody(ctx, endpoint, query, now);
+    const costNanos = chargeForBytes(body.bytes.byteLength, await ctx.prices.pricePerGbNanos(endpoint.name, now.getTime()));
+
+    const lastTouch = ctx.keyTouches.get(access.keyId) ?? 0;
+    const touchKey = now.getTime() - lastTouch >= KEY_TOUCH_INTERVAL_MS;
+    const outcome = await chargeRequest(ctx.prisma, {
+      access,
+      endpoint: endpoint.name,
+      tickers,
+      bytes: body.bytes.byteLength,
+      costNanos,
+      requestId,
+      now,
+      trialDay: chicagoDay(now),
+      touchKey,
+    });
+    if (outcome.status === "insufficient_credits") {
+      throw new ApiError(
+        "insufficient_credits",
+        `This request costs ${formatDollars(costNanos)} and the balance is ${formatDollars(outcome.balanceNanos)}. Add credits on the billing page.`,
+        { balance_dollars: formatDollars(outcome.balanceNanos), estimated_cost_dollars: formatDollars(costNanos), unit: "dollars" },
+      );
+    }
+    if (outcome.status === "trial_ticker_limit") {
+      throw new ApiError(
+        "trial_ticker_limit",
+        `Trial accounts may query ${outcome.limit} different tickers per endpoint per day; ${outcome.used} used today. Upgrade for unlimited tickers.`,
+        { endpoint: endpoint.name, limit: outcome.limit, used: outcome.used, resets_at: chicagoDayEnd(now).toISOString() },
+      );
+    }
+    if (touchKey) ctx.keyTouches.set(access.keyId, now.getTime());
+    return jsonResponse(body.bytes, {
+      requestId,
+      headers: {
+        ...headers,
+        "X-Cost-Dollars": formatDollars(costNanos),
+        "X-Balance-Dollars": formatDollars(outcome.balanceAfterNanos),
+        "X-Billable-Bytes": String(body.bytes.byteLength),
+      },
+    });
+  } catch (thrown) {
+    const error = toApiError(thrown);
+    if (error.status >= 500) console.error(`[api] ${requestId} ${endpoint.path}:`, thrown);
+    const response = errorResponse(error, requestId, headers);
+    if (access) {
+      await recordFailedRequest(ctx.prisma, {
+        access,
+        endpoint: endpoint.name,
+        tickers,
+        statusCode: error.status,
+        errorCode: error.code,
+        bytes: Number(response.headers.get("Content-Length") ?? 0),
+        requestId,
+        now,
+      }).catch((logError) => console.error(`[api] ${requestId}: could not record usage event:`, logError));
+    }
+    return response;
+  }
+}

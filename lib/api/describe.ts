@@ -1,0 +1,55 @@
+import type { EndpointDefinition } from "./catalog";
+import { DEFAULT_LIMIT, MAX_TICKERS_PER_REQUEST } from "./params";
+
+/**
+ * Human- and machine-readable description of an endpoint's parameters, read
+ * by /endpoints, the OpenAPI document and the docs page.
+ */
+export interface ParameterDescription {
+  name: string;
+  type: "string" | "integer" | "boolean" | "date";
+  required: boolean;
+  description: string;
+  default?: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+export function describeParameters(endpoint: EndpointDefinition): ParameterDescription[] {
+  const parameters: ParameterDescription[] = [
+    {
+      name: "ticker",
+      type: "string",
+      required: true,
+      description: `Ticker symbol, or up to ${MAX_TICKERS_PER_REQUEST} comma-separated. Letters, digits, '.' and '-'; case-insensitive.`,
+    },
+    { name: "page", type: "integer", required: false, description: "Page number, from 1.", default: 1, minimum: 1 },
+    {
+      name: "limit",
+      type: "integer",
+      required: false,
+      description: "Results per page.",
+      default: DEFAULT_LIMIT,
+      minimum: 1,
+      maximum: endpoint.maxLimit,
+    },
+  ];
+  if (endpoint.supportsDateRange) {
+    const field = { registrations: "filing date", "nasdaq-compliance": "notice date", offerings: "offering date" }[
+      endpoint.name as "registrations" | "nasdaq-compliance" | "offerings"
+    ];
+    parameters.push(
+      { name: "date_from", type: "date", required: false, description: `Earliest ${field ?? "date"} (YYYY-MM-DD, inclusive).` },
+      { name: "date_to", type: "date", required: false, description: `Latest ${field ?? "date"} (YYYY-MM-DD, inclusive).` },
+    );
+  }
+  if (endpoint.name === "registrations") {
+    parameters.push({
+      name: "effective_status",
+      type: "boolean",
+      required: false,
+      description: "When true, only registrations that are effective (and not expired) are returned.",
+    });
+  }
+  return parameters;
+}

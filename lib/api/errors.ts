@@ -1,0 +1,89 @@
+/**
+ * The API's errors: one class, one envelope (the spec's), stable codes
+ * (DESIGN.md §4). Anything thrown that is not an ApiError becomes a 500
+ * `internal_error` with no detail, never a stack trace.
+ */
+export type ApiErrorCode =
+  | "invalid_parameter"
+  | "missing_parameter"
+  | "missing_api_key"
+  | "invalid_api_key"
+  | "api_key_disabled"
+  | "endpoint_not_allowed"
+  | "insufficient_credits"
+  | "not_found"
+  | "method_not_allowed"
+  | "rate_limit_exceeded"
+  | "trial_ticker_limit"
+  | "internal_error"
+  | "service_unavailable";
+
+const STATUS: Record<ApiErrorCode, number> = {
+  invalid_parameter: 400,
+  missing_parameter: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  api_key_disabled: 401,
+  insufficient_credits: 402,
+  endpoint_not_allowed: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limit_exceeded: 429,
+  trial_ticker_limit: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+export const ERROR_CODES = Object.keys(STATUS) as ApiErrorCode[];
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    /** Extra response headers (Retry-After, Allow …). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const invalidParameter = (parameter: string, reason: string) =>
+  new ApiError("invalid_parameter", `Invalid value for "${parameter}": ${reason}.`, { parameter, reason });
+
+export const missingParameter = (parameter: string) =>
+  new ApiError("missing_parameter", `The "${parameter}" parameter is required.`, { parameter });
+
+export function errorBody(error: ApiError, requestId: string) {
+  return {
+    status: "error" as const,
+    error: { code: error.code, message: error.message, details: error.details },
+    request_id: requestId,
+  };
+}
+
+/** Maps an unexpected failure to 503 (database unreachable) or 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError("service_unavailable", "The service is temporarily unavailable. Please retry shortly.");
+  }
+  return new ApiError("internal_error", "Something went wrong on our side. The request was not charged.");
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = String(e.code ?? "");
+    const message = String(e.message ?? "");
+    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P03", "53300", "P1001", "P1017"].includes(code)) return true;
+    if (/ECONNREFUSED|Connection terminated|connect ETIMEDOUT|server closed the connection|Can't reach database|the database system is (starting up|shutting down)|terminating connection/i.test(message)) return true;
+    current = e.cause;
+  }
+  return false;
+}

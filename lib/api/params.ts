@@ -1,0 +1,130 @@
+import { z } from "zod";
+import type { EndpointDefinition } from "./catalog";
+import { invalidParameter, missingParameter } from "./errors";
+
+/**
+ * Query-string validation for the data endpoints and /estimate. Every rule
+ * gives a 400 with the parameter's name and a reason a person can act on.
+ */
+export const DEFAULT_LIMIT = 10;
+export const MAX_TICKERS_PER_REQUEST = 50;
+export const MAX_TICKER_LENGTH = 10;
+export const MAX_PAGE = 100_000;
+const TICKER_PATTERN = /^[A-Z0-9.-]+$/;
+
+export interface DataQuery {
+  tickers: string[];
+  page: number;
+  limit: number;
+  dateFrom?: Date;
+  dateTo?: Date;
+  effectiveOnly?: boolean;
+}
+
+type Reader = (name: string) => string | undefined;
+
+/** Reads each parameter once; a repeated one is an error, not a guess. */
+function reader(params: URLSearchParams, allowed: readonly string[]): Reader {
+  for (const name of new Set(params.keys())) {
+    if (!allowed.includes(name)) {
+      throw invalidParameter(shorten(name), `unknown parameter; accepted parameters are ${allowed.join(", ")}`);
+    }
+    if (params.getAll(name).length > 1) throw invalidParameter(name, "given more than once");
+  }
+  return (name) => params.get(name) ?? undefined;
+}
+
+const shorten = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+export function parseTickers(raw: string | undefined, parameter = "ticker"): string[] {
+  if (raw === undefined || raw.trim() === "") throw missingParameter(parameter);
+  const parts = raw.split(",").map((part) => part.trim().toUpperCase());
+  if (parts.length > MAX_TICKERS_PER_REQUEST) {
+    throw invalidParameter(parameter, `at most ${MAX_TICKERS_PER_REQUEST} tickers per request`);
+  }
+  for (const ticker of parts) {
+    if (ticker === "") throw invalidParameter(parameter, "empty ticker in the list");
+    if (ticker.length > MAX_TICKER_LENGTH) throw invalidParameter(parameter, `tickers are at most ${MAX_TICKER_LENGTH} characters`);
+    if (!TICKER_PATTERN.test(ticker)) {
+      throw invalidParameter(parameter, "tickers contain only letters, digits, '.' and '-'");
+    }
+  }
+  return [...new Set(parts)];
+}
+
+function parseInteger(raw: string | undefined, name: string, min: number, max: number, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,9}$/.test(raw)) throw invalidParameter(name, `must be a whole number from ${min} to ${max}`);
+  const value = Number(raw);
+  if (value < min || value > max) throw invalidParameter(name, `must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+const isoDate = z.iso.date();
+
+function parseDate(raw: string | undefined, name: string): Date | undefined {
+  if (raw === undefined) return undefined;
+  if (!isoDate.safeParse(raw).success) throw invalidParameter(name, "must be a date as YYYY-MM-DD");
+  return new Date(`${raw}T00:00:00.000Z`);
+}
+
+function parseBoolean(raw: string | undefined, name: string): boolean | undefined {
+  if (raw === undefined) return undefined;
+  const value = raw.toLowerCase();
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  throw invalidParameter(name, "must be true or false");
+}
+
+/** The parameters an endpoint accepts (beyond the ticker selection). */
+export function endpointParameters(endpoint: EndpointDefinition): string[] {
+  return [
+    "page",
+    "limit",
+    ...(endpoint.supportsDateRange ? ["date_from", "date_to"] : []),
+    ...(endpoint.name === "registrations" ? ["effective_status"] : []),
+  ];
+}
+
+function parsePagingAndFilters(read: Reader, endpoint: EndpointDefinition): Omit<DataQuery, "tickers"> {
+  const page = parseInteger(read("page"), "page", 1, MAX_PAGE, 1);
+  const limit = parseInteger(read("limit"), "limit", 1, endpoint.maxLimit, DEFAULT_LIMIT);
+  const dateFrom = parseDate(read("date_from"), "date_from");
+  const dateTo = parseDate(read("date_to"), "date_to");
+  if (dateFrom && dateTo && dateFrom > dateTo) throw invalidParameter("date_from", "must not be after date_to");
+  const effectiveOnly = parseBoolean(read("effective_status"), "effective_status");
+  return { page, limit, dateFrom, dateTo, effectiveOnly };
+}
+
+export function parseDataQuery(params: URLSearchParams, endpoint: EndpointDefinition): DataQuery {
+  const read = reader(params, ["ticker", ...endpointParameters(endpoint)]);
+  return { tickers: parseTickers(read("ticker")), ...parsePagingAndFilters(read, endpoint) };
+}
+
+export const MAX_ESTIMATE_TICKER_COUNT = 10_000;
+
+export type EstimateQuery = Omit<DataQuery, "tickers"> &
+  ({ tickers: string[]; tickerCount?: undefined } | { tickers?: undefined; tickerCount: number });
+
+/** /estimate: `endpoint`, then `ticker` or `ticker_count`, then the endpoint's own parameters. */
+export function parseEstimateQuery(
+  params: URLSearchParams,
+  lookup: (name: string) => EndpointDefinition | undefined,
+): { endpoint: EndpointDefinition; query: EstimateQuery } {
+  const rawEndpoint = params.getAll("endpoint");
+  if (rawEndpoint.length > 1) throw invalidParameter("endpoint", "given more than once");
+  const name = rawEndpoint[0]?.trim().replace(/^\/?v1\//, "");
+  if (!name) throw missingParameter("endpoint");
+  const endpoint = lookup(name);
+  if (!endpoint) throw invalidParameter("endpoint", "unknown endpoint; GET /endpoints lists them");
+  const read = reader(params, ["endpoint", "ticker", "ticker_count", ...endpointParameters(endpoint)]);
+  const rest = parsePagingAndFilters(read, endpoint);
+  const ticker = read("ticker");
+  const count = read("ticker_count");
+  if (ticker !== undefined && count !== undefined) throw invalidParameter("ticker_count", "give either ticker or ticker_count, not both");
+  if (count !== undefined) {
+    return { endpoint, query: { ...rest, tickerCount: parseInteger(count, "ticker_count", 1, MAX_ESTIMATE_TICKER_COUNT, 1) } };
+  }
+  if (ticker === undefined) throw missingParameter("ticker");
+  return { endpoint, query: { ...rest, tickers: parseTickers(ticker) } };
+}

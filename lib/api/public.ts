@@ -1,0 +1,103 @@
+import { chargeForBytes, formatDollars, nanosToDollarNumber } from "@/lib/billing/money";
+import { sampleTickers } from "@/lib/data/records";
+import { ENDPOINT_LIST, ENDPOINTS, isEndpointName, type EndpointDefinition } from "./catalog";
+import type { ApiContext } from "./context";
+import { buildDataBody } from "./data";
+import { ApiError } from "./errors";
+import { DEFAULT_LIMIT, MAX_TICKERS_PER_REQUEST, parseEstimateQuery } from "./params";
+import { describeParameters } from "./describe";
+
+/** /health, /endpoints and /estimate: free, no key. */
+
+export async function health(ctx: ApiContext) {
+  const started = Date.now();
+  await ctx.prisma.$queryRaw`SELECT 1`;
+  return { status: "ok", version: "v1", database: { status: "ok", latency_ms: Date.now() - started }, time: ctx.now().toISOString() };
+}
+
+export async function listEndpoints(ctx: ApiContext) {
+  const now = ctx.now().getTime();
+  const data = await Promise.all(
+    ENDPOINT_LIST.map(async (endpoint) => ({
+      name: endpoint.name,
+      method: "GET",
+      path: endpoint.path,
+      title: endpoint.title,
+      description: endpoint.summary,
+      requires_api_key: true,
+      price_per_gb_dollars: nanosToDollarNumber(await ctx.prices.pricePerGbNanos(endpoint.name, now)),
+      default_limit: DEFAULT_LIMIT,
+      max_limit: endpoint.maxLimit,
+      max_tickers_per_request: MAX_TICKERS_PER_REQUEST,
+      supports_date_range: endpoint.supportsDateRange,
+      parameters: describeParameters(endpoint),
+    })),
+  );
+  const publicEndpoints = [
+    { name: "health", method: "GET", path: "/health", description: "Service and database health.", requires_api_key: false },
+    { name: "endpoints", method: "GET", path: "/endpoints", description: "This list.", requires_api_key: false },
+    {
+      name: "estimate",
+      method: "GET",
+      path: "/estimate",
+      description: "Free cost estimate for a request: records, bytes and dollars.",
+      requires_api_key: false,
+    },
+    { name: "openapi", method: "GET", path: "/openapi.json", description: "OpenAPI 3.1 description of this API.", requires_api_key: false },
+  ];
+  return { status: "success", count: data.length + publicEndpoints.length, endpoints: [...data, ...publicEndpoints] };
+}
+
+// At most this many sampled tickers are measured for a ticker_count estimate;
+// larger counts are scaled from the sample.
+const ESTIMATE_SAMPLE_SIZE = 25;
+
+export async function estimate(request: Request, ctx: ApiContext) {
+  const now = ctx.now();
+  const { endpoint, query } = parseEstimateQuery(new URL(request.url).searchParams, lookupEndpoint);
+  const price = await ctx.prices.pricePerGbNanos(endpoint.name, now.getTime());
+  let bytes: number;
+  let records: number;
+  let costNanos: bigint;
+  let tickerCount: number;
+  if (query.tickers) {
+    const body = await buildDataBody(ctx, endpoint, { ...query, tickers: query.tickers }, now);
+    bytes = body.bytes.byteLength;
+    records = body.recordCount;
+    costNanos = chargeForBytes(bytes, price);
+    tickerCount = query.tickers.length;
+  } else {
+    // One request per ticker, as a client pulling N tickers would make them.
+    tickerCount = query.tickerCount;
+    const sample = await sampleTickers(ctx.prisma, Math.min(tickerCount, ESTIMATE_SAMPLE_SIZE));
+    const bodies = await Promise.all(sample.map((ticker) => buildDataBody(ctx, endpoint, { ...query, tickers: [ticker] }, now)));
+    const scale = (value: number) => (sample.length ? Math.round((value * tickerCount) / sample.length) : 0);
+    bytes = scale(bodies.reduce((sum, b) => sum + b.bytes.byteLength, 0));
+    records = scale(bodies.reduce((sum, b) => sum + b.recordCount, 0));
+    const sampleCost = bodies.reduce((sum, b) => sum + chargeForBytes(b.bytes.byteLength, price), 0n);
+    costNanos = sample.length ? (sampleCost * BigInt(tickerCount) + BigInt(sample.length) - 1n) / BigInt(sample.length) : 0n;
+  }
+  return {
+    endpoint: endpoint.name,
+    ticker_count: tickerCount,
+    limit: query.limit,
+    records_returned: records,
+    estimated_bytes: bytes,
+    estimated_cost_dollars: formatDollars(costNanos),
+    price_per_gb_dollars: nanosToDollarNumber(price),
+    supports_date_range: endpoint.supportsDateRange,
+  };
+}
+
+function lookupEndpoint(name: string): EndpointDefinition | undefined {
+  return isEndpointName(name) ? ENDPOINTS[name] : undefined;
+}
+
+export function estimateRateLimitError(limit: number, retryAfter: number) {
+  return new ApiError(
+    "rate_limit_exceeded",
+    `Estimates are limited to ${limit} per minute per client. Retry in ${retryAfter} s.`,
+    { limit, window: "1m", retry_after: retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
+}

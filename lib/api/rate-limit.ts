@@ -1,0 +1,65 @@
+import type { Redis } from "ioredis";
+import type { DbClient } from "@/lib/db";
+
+/**
+ * Fixed one-minute windows, counted atomically where every instance sees
+ * them: in Redis when REDIS_URL is set, otherwise in the database. A counter
+ * is incremented and read in one statement, so concurrent requests can never
+ * admit more than the limit in a window.
+ */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** When the current window ends. */
+  resetAt: Date;
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  hit(bucket: string, limit: number, now: Date, windowMs?: number): Promise<RateLimitDecision>;
+}
+
+export const RATE_WINDOW_MS = 60_000;
+
+function decide(count: number, limit: number, windowStart: number, windowMs: number, now: Date): RateLimitDecision {
+  const resetAt = new Date(windowStart + windowMs);
+  return {
+    allowed: count <= limit,
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetAt,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+export class DatabaseRateLimiter implements RateLimiter {
+  private hits = 0;
+  constructor(private readonly db: DbClient) {}
+
+  async hit(bucket: string, limit: number, now: Date, windowMs = RATE_WINDOW_MS): Promise<RateLimitDecision> {
+    const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+    const rows = await this.db.$queryRaw<{ count: number }[]>`
+      INSERT INTO rate_limit_counters (bucket, window_start, count, expires_at)
+      VALUES (${bucket}, ${new Date(windowStart)}, 1, ${new Date(windowStart + 2 * windowMs)})
+      ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
+      RETURNING count`;
+    // Old windows are swept now and then rather than on every request.
+    if (++this.hits % 500 === 0) {
+      await this.db.$executeRaw`DELETE FROM rate_limit_counters WHERE expires_at < ${now}`;
+    }
+    return decide(Number(rows[0]!.count), limit, windowStart, windowMs, now);
+  }
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(private readonly redis: Redis, private readonly prefix = "rl:") {}
+
+  async hit(bucket: string, limit: number, now: Date, windowMs = RATE_WINDOW_MS): Promise<RateLimitDecision> {
+    const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+    const key = `${this.prefix}${bucket}:${windowStart}`;
+    const results = await this.redis.multi().incr(key).pexpire(key, 2 * windowMs).exec();
+    const count = Number(results?.[0]?.[1] ?? Number.MAX_SAFE_INTEGER);
+    return decide(count, limit, windowStart, windowMs, now);
+  }
+}
