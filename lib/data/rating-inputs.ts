@@ -1,0 +1,152 @@
+/**
+ * Loads the facts the ratings engine needs for many companies at once.
+ *
+ * One query per table (companies, financial reports, registrations,
+ * offerings, instruments, deficiencies, float snapshots), each filtered with
+ * `company_id IN (…)`, whatever the number of companies (ids are chunked
+ * only past CHUNK_SIZE to stay under the bind-parameter limit). Rows are
+ * mapped to the engine's plain input types; facts dated after asOf are left
+ * out, so a rating can be recomputed as of any past day.
+ */
+import type { PrismaClient } from "@/lib/db";
+import { offeringWindowStart, utcDay } from "@/lib/ratings/engine";
+import type { RatingInputs } from "@/lib/ratings/types";
+
+/** Company ids per round of queries; PostgreSQL allows 65,535 bind parameters. */
+export const CHUNK_SIZE = 10_000;
+
+/**
+ * Rating inputs per company id, computed as of `asOf`. Ids that match no
+ * company are absent from the map.
+ */
+export async function loadRatingInputs(
+  prisma: PrismaClient,
+  companyIds: string[],
+  asOf: Date,
+): Promise<Map<string, RatingInputs>> {
+  const ids = [...new Set(companyIds)];
+  const result = new Map<string, RatingInputs>();
+  for (let i = 0; i < ids.length; i += CHUNK_SIZE) {
+    await loadChunk(prisma, ids.slice(i, i + CHUNK_SIZE), asOf, result);
+  }
+  return result;
+}
+
+async function loadChunk(
+  prisma: PrismaClient,
+  ids: string[],
+  asOf: Date,
+  into: Map<string, RatingInputs>,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const day = utcDay(asOf);
+  const inIds = { in: ids };
+
+  const [companies, financials, registrations, offerings, instruments, deficiencies, floats] = await Promise.all([
+    prisma.company.findMany({ where: { id: inIds }, select: { id: true, ticker: true } }),
+    // The latest report per company by period end, among those filed by asOf.
+    prisma.financialReport.findMany({
+      where: { companyId: inIds, periodEnd: { lte: day }, filedAt: { lte: day } },
+      orderBy: [{ companyId: "asc" }, { periodEnd: "desc" }],
+      distinct: ["companyId"],
+      select: {
+        companyId: true,
+        periodEnd: true,
+        cashCents: true,
+        quarterlyBurnCents: true,
+        debtCents: true,
+        regSho: true,
+      },
+    }),
+    // All registrations filed by asOf: expired ones explain "shelf expired on …".
+    prisma.registration.findMany({
+      where: { companyId: inIds, filedAt: { lte: day } },
+      orderBy: [{ companyId: "asc" }, { filedAt: "asc" }, { id: "asc" }],
+      select: {
+        companyId: true,
+        formType: true,
+        filedAt: true,
+        effectiveAt: true,
+        expiresAt: true,
+        offeringAmountCents: true,
+        isAtm: true,
+        atmRemainingCents: true,
+        overBabyShelf: true,
+        publicFloatCents: true,
+        isEffective: true,
+      },
+    }),
+    // Offerings inside the frequency window only.
+    prisma.offering.findMany({
+      where: { companyId: inIds, offeringDate: { gte: offeringWindowStart(asOf), lte: day } },
+      orderBy: [{ companyId: "asc" }, { offeringDate: "asc" }, { id: "asc" }],
+      select: { companyId: true, offeringDate: true, offeringType: true, amountCents: true, shares: true },
+    }),
+    // Warrants and convertibles issued by asOf and not expired on it.
+    prisma.dilutionInstrument.findMany({
+      where: {
+        companyId: inIds,
+        issuedAt: { lte: day },
+        OR: [{ expiresAt: null }, { expiresAt: { gt: day } }],
+      },
+      orderBy: [{ companyId: "asc" }, { issuedAt: "asc" }, { id: "asc" }],
+      select: {
+        companyId: true,
+        instrumentType: true,
+        name: true,
+        issuedAt: true,
+        expiresAt: true,
+        sharesUnderlying: true,
+        exercisePriceMicros: true,
+        remainingCents: true,
+      },
+    }),
+    // All deficiencies noticed by asOf: resolved ones feed the "last resolved" text.
+    prisma.complianceDeficiency.findMany({
+      where: { companyId: inIds, noticeDate: { lte: day } },
+      orderBy: [{ companyId: "asc" }, { noticeDate: "asc" }, { id: "asc" }],
+      select: { companyId: true, deficiency: true, status: true, noticeDate: true, deadline: true, resolvedAt: true },
+    }),
+    // The latest float snapshot per company on or before asOf.
+    prisma.floatSnapshot.findMany({
+      where: { companyId: inIds, asOf: { lte: day } },
+      orderBy: [{ companyId: "asc" }, { asOf: "desc" }],
+      distinct: ["companyId"],
+      select: {
+        companyId: true,
+        asOf: true,
+        floatShares: true,
+        outstandingShares: true,
+        priceMicros: true,
+        marketCapCents: true,
+      },
+    }),
+  ]);
+
+  const chunk = new Map<string, RatingInputs>();
+  for (const c of companies) {
+    chunk.set(c.id, {
+      ticker: c.ticker,
+      asOf,
+      registrations: [],
+      offerings: [],
+      instruments: [],
+      deficiencies: [],
+    });
+  }
+
+  for (const { companyId, ...row } of financials) {
+    const target = chunk.get(companyId);
+    if (target && !target.latestFinancials) target.latestFinancials = row;
+  }
+  for (const { companyId, ...row } of floats) {
+    const target = chunk.get(companyId);
+    if (target && !target.latestFloat) target.latestFloat = row;
+  }
+  for (const { companyId, ...row } of registrations) chunk.get(companyId)?.registrations.push(row);
+  for (const { companyId, ...row } of offerings) chunk.get(companyId)?.offerings.push(row);
+  for (const { companyId, ...row } of instruments) chunk.get(companyId)?.instruments.push(row);
+  for (const { companyId, ...row } of deficiencies) chunk.get(companyId)?.deficiencies.push(row);
+
+  for (const [id, value] of chunk) into.set(id, value);
+}

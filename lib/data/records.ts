@@ -1,0 +1,515 @@
+/**
+ * The records of the data endpoints: for each endpoint of the catalog, the
+ * page query and the serializer the API pipeline calls.
+ *
+ * - One query per page (the dilution rating adds the rating-input loader for
+ *   the companies of that page only). Queries filter on company_id and order
+ *   on the (company_id, date) indexes.
+ * - Ordering is total and stable (date desc, ticker, id), so walking the
+ *   pages returns every record exactly once. Each source returns at most
+ *   `limit + 1` records: the caller tells `has_more` from the extra one.
+ * - Records are plain JSON: `ticker` first, snake_case names, money and
+ *   prices in dollars (numbers), ownership in percent, dates "YYYY-MM-DD".
+ */
+import type { EndpointName } from "@/lib/api/catalog";
+import type { Prisma, PrismaClient } from "@/lib/db";
+import { loadRatingInputs } from "@/lib/data/rating-inputs";
+import { computeDilutionRating } from "@/lib/ratings/engine";
+import {
+  BABY_SHELF_FORM_PATTERN,
+  BABY_SHELF_FRACTION_DENOMINATOR,
+  BABY_SHELF_FRACTION_NUMERATOR,
+  BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS,
+} from "@/lib/ratings/thresholds";
+import { bpsToPercent, centsToDollars, countToNumber, isoDate, microsToDollars, utcDayStart } from "./units";
+
+export interface RecordQuery {
+  /** Already resolved from the requested tickers (unknown tickers are simply absent). */
+  companies: { id: string; ticker: string }[];
+  /** (page - 1) * limit */
+  offset: number;
+  /** Page size; a source returns at most limit + 1 records so the caller can tell has_more. */
+  limit: number;
+  /** Inclusive, UTC midnight; only for endpoints with supportsDateRange. */
+  dateFrom?: Date;
+  /** Inclusive, UTC midnight. */
+  dateTo?: Date;
+  /** Registrations only: effective and not expired at asOf. */
+  effectiveOnly?: boolean;
+  /** "Now" for computed values (ratings, expired shelves). */
+  asOf: Date;
+}
+
+export type JsonRecord = Record<
+  string,
+  string | number | boolean | null | JsonRecord[] | Record<string, unknown>
+>;
+
+export type RecordSource = (prisma: PrismaClient, q: RecordQuery) => Promise<JsonRecord[]>;
+
+// ───────────────────────────── record shapes ─────────────────────────────
+// Type aliases (not interfaces) so they are assignable to JsonRecord.
+
+/** /v1/registrations */
+export type RegistrationRecord = {
+  ticker: string;
+  accession_number: string;
+  form_type: string;
+  file_number: string;
+  filed_date: string;
+  effective_date: string | null;
+  expiration_date: string | null;
+  is_effective: boolean;
+  is_expired: boolean;
+  is_atm: boolean;
+  offering_amount: number;
+  amount_remaining_atm: number | null;
+  over_baby_shelf: boolean;
+  public_float: number | null;
+  baby_shelf_capacity: number | null;
+};
+
+/** /v1/nasdaq-compliance */
+export type ComplianceRecord = {
+  ticker: string;
+  deficiency: string;
+  status: string;
+  risk_level: string;
+  notice_date: string;
+  deadline: string | null;
+  resolved_date: string | null;
+  status_updates: { date: string; text: string }[];
+};
+
+/** /v1/float-outstanding (market_cap_final is absent when unknown) */
+export type FloatRecord = {
+  ticker: string;
+  as_of: string;
+  float: number;
+  outstanding: number;
+  price: number | null;
+  market_cap_final?: number;
+  insider_ownership_pct: number | null;
+  institutional_ownership_pct: number | null;
+};
+
+/** /v1/dilution-data */
+export type DilutionDataRecord = {
+  ticker: string;
+  instrument_type: string;
+  name: string;
+  issued_date: string;
+  expiration_date: string | null;
+  shares_underlying: number;
+  exercise_price: number | null;
+  principal_amount: number | null;
+  remaining_amount: number | null;
+};
+
+/** /v1/offerings */
+export type OfferingRecord = {
+  ticker: string;
+  offering_date: string;
+  offering_type: string;
+  form_type: string | null;
+  shares: number | null;
+  price: number | null;
+  amount: number;
+  warrants_issued: number | null;
+  warrant_exercise_price: number | null;
+  underwriter: string | null;
+  accession_number: string;
+};
+
+// ───────────────────────────── helpers ─────────────────────────────
+
+function checkPage(q: RecordQuery): void {
+  if (!Number.isSafeInteger(q.offset) || q.offset < 0) throw new RangeError(`offset must be a whole number ≥ 0, got ${q.offset}`);
+  if (!Number.isSafeInteger(q.limit) || q.limit < 1) throw new RangeError(`limit must be a whole number ≥ 1, got ${q.limit}`);
+}
+
+function tickerMap(q: RecordQuery): Map<string, string> {
+  return new Map(q.companies.map((c) => [c.id, c.ticker]));
+}
+
+function tickerOf(tickers: Map<string, string>, companyId: string): string {
+  const ticker = tickers.get(companyId);
+  if (ticker === undefined) throw new Error(`record of company ${companyId} outside the query`);
+  return ticker;
+}
+
+/** Inclusive date filter, or undefined when the query has no range. */
+function dateRange(q: RecordQuery): Prisma.DateTimeFilter | undefined {
+  if (!q.dateFrom && !q.dateTo) return undefined;
+  return {
+    ...(q.dateFrom ? { gte: utcDayStart(q.dateFrom) } : {}),
+    ...(q.dateTo ? { lte: utcDayStart(q.dateTo) } : {}),
+  };
+}
+
+function pageArgs(q: RecordQuery) {
+  return { skip: q.offset, take: q.limit + 1 };
+}
+
+/**
+ * A registration has expired at asOf when its expiration date is on or
+ * before the UTC day of asOf (the day it expires it can no longer be used),
+ * the same rule as the ratings engine.
+ */
+function isExpiredAt(expiresAt: Date | null, asOf: Date): boolean {
+  return expiresAt !== null && expiresAt.getTime() <= utcDayStart(asOf).getTime();
+}
+
+/**
+ * ⅓ of the public float value (at filing) when the baby-shelf rule caps the
+ * registration: an S-3/F-3 shelf or an ATM program of a company whose public
+ * float is under $75M. Null when the cap does not apply or cannot be known.
+ */
+export function babyShelfCapacityCents(r: {
+  formType: string;
+  isAtm: boolean;
+  overBabyShelf: boolean;
+  publicFloatCents: bigint | null;
+}): bigint | null {
+  if (!r.isAtm && !BABY_SHELF_FORM_PATTERN.test(r.formType.trim())) return null;
+  if (r.overBabyShelf || r.publicFloatCents === null) return null;
+  if (r.publicFloatCents >= BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS) return null;
+  const floatCents = r.publicFloatCents < 0n ? 0n : r.publicFloatCents;
+  return (floatCents * BABY_SHELF_FRACTION_NUMERATOR) / BABY_SHELF_FRACTION_DENOMINATOR;
+}
+
+/** status_updates as stored (JSON) → [{date, text}], dropping malformed entries. */
+function statusUpdates(value: Prisma.JsonValue): { date: string; text: string }[] {
+  if (!Array.isArray(value)) return [];
+  const updates: { date: string; text: string }[] = [];
+  for (const item of value) {
+    if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
+    const { date, text } = item as Record<string, unknown>;
+    if (typeof date !== "string" || typeof text !== "string") continue;
+    updates.push({ date, text });
+  }
+  return updates;
+}
+
+// ───────────────────────────── registrations ─────────────────────────────
+
+const registrationSelect = {
+  id: true,
+  companyId: true,
+  accessionNumber: true,
+  formType: true,
+  fileNumber: true,
+  filedAt: true,
+  effectiveAt: true,
+  expiresAt: true,
+  offeringAmountCents: true,
+  isAtm: true,
+  atmRemainingCents: true,
+  overBabyShelf: true,
+  publicFloatCents: true,
+  isEffective: true,
+} satisfies Prisma.RegistrationSelect;
+
+export function serializeRegistration(
+  ticker: string,
+  r: Prisma.RegistrationGetPayload<{ select: typeof registrationSelect }>,
+  asOf: Date,
+): RegistrationRecord {
+  const capacity = babyShelfCapacityCents(r);
+  return {
+    ticker,
+    accession_number: r.accessionNumber,
+    form_type: r.formType,
+    file_number: r.fileNumber,
+    filed_date: isoDate(r.filedAt),
+    effective_date: isoDate(r.effectiveAt),
+    expiration_date: isoDate(r.expiresAt),
+    is_effective: r.isEffective,
+    is_expired: isExpiredAt(r.expiresAt, asOf),
+    is_atm: r.isAtm,
+    offering_amount: centsToDollars(r.offeringAmountCents),
+    amount_remaining_atm: r.isAtm ? centsToDollars(r.atmRemainingCents) : null,
+    over_baby_shelf: r.overBabyShelf,
+    public_float: centsToDollars(r.publicFloatCents),
+    baby_shelf_capacity: centsToDollars(capacity),
+  };
+}
+
+async function registrations(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
+  checkPage(q);
+  if (q.companies.length === 0) return [];
+  const tickers = tickerMap(q);
+  const where: Prisma.RegistrationWhereInput = {
+    companyId: { in: [...tickers.keys()] },
+    filedAt: dateRange(q),
+  };
+  if (q.effectiveOnly) {
+    const day = utcDayStart(q.asOf);
+    where.isEffective = true;
+    where.AND = [
+      { OR: [{ effectiveAt: null }, { effectiveAt: { lte: day } }] },
+      { OR: [{ expiresAt: null }, { expiresAt: { gt: day } }] },
+    ];
+  }
+  const rows = await prisma.registration.findMany({
+    select: registrationSelect,
+    where,
+    orderBy: [{ filedAt: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
+    ...pageArgs(q),
+  });
+  return rows.map((r) => serializeRegistration(tickerOf(tickers, r.companyId), r, q.asOf));
+}
+
+// ───────────────────────────── nasdaq-compliance ─────────────────────────────
+
+const deficiencySelect = {
+  id: true,
+  companyId: true,
+  deficiency: true,
+  status: true,
+  risk: true,
+  noticeDate: true,
+  deadline: true,
+  resolvedAt: true,
+  statusUpdates: true,
+} satisfies Prisma.ComplianceDeficiencySelect;
+
+export function serializeDeficiency(
+  ticker: string,
+  d: Prisma.ComplianceDeficiencyGetPayload<{ select: typeof deficiencySelect }>,
+): ComplianceRecord {
+  return {
+    ticker,
+    deficiency: d.deficiency,
+    status: d.status,
+    risk_level: d.risk,
+    notice_date: isoDate(d.noticeDate),
+    deadline: isoDate(d.deadline),
+    resolved_date: isoDate(d.resolvedAt),
+    status_updates: statusUpdates(d.statusUpdates),
+  };
+}
+
+async function nasdaqCompliance(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
+  checkPage(q);
+  if (q.companies.length === 0) return [];
+  const tickers = tickerMap(q);
+  const rows = await prisma.complianceDeficiency.findMany({
+    select: deficiencySelect,
+    where: { companyId: { in: [...tickers.keys()] }, noticeDate: dateRange(q) },
+    orderBy: [{ noticeDate: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
+    ...pageArgs(q),
+  });
+  return rows.map((d) => serializeDeficiency(tickerOf(tickers, d.companyId), d));
+}
+
+// ───────────────────────────── float-outstanding ─────────────────────────────
+
+const floatSelect = {
+  id: true,
+  companyId: true,
+  asOf: true,
+  floatShares: true,
+  outstandingShares: true,
+  priceMicros: true,
+  marketCapCents: true,
+  insiderOwnershipBps: true,
+  institutionalOwnershipBps: true,
+} satisfies Prisma.FloatSnapshotSelect;
+
+export function serializeFloat(
+  ticker: string,
+  f: Prisma.FloatSnapshotGetPayload<{ select: typeof floatSelect }>,
+): FloatRecord {
+  return {
+    ticker,
+    as_of: isoDate(f.asOf),
+    float: countToNumber(f.floatShares),
+    outstanding: countToNumber(f.outstandingShares),
+    price: microsToDollars(f.priceMicros),
+    ...(f.marketCapCents !== null ? { market_cap_final: centsToDollars(f.marketCapCents) } : {}),
+    insider_ownership_pct: bpsToPercent(f.insiderOwnershipBps),
+    institutional_ownership_pct: bpsToPercent(f.institutionalOwnershipBps),
+  };
+}
+
+async function floatOutstanding(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
+  checkPage(q);
+  if (q.companies.length === 0) return [];
+  const tickers = tickerMap(q);
+  const rows = await prisma.floatSnapshot.findMany({
+    select: floatSelect,
+    where: { companyId: { in: [...tickers.keys()] } },
+    orderBy: [{ asOf: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
+    ...pageArgs(q),
+  });
+  return rows.map((f) => serializeFloat(tickerOf(tickers, f.companyId), f) as JsonRecord);
+}
+
+// ───────────────────────────── dilution-data ─────────────────────────────
+
+const instrumentSelect = {
+  id: true,
+  companyId: true,
+  instrumentType: true,
+  name: true,
+  issuedAt: true,
+  expiresAt: true,
+  sharesUnderlying: true,
+  exercisePriceMicros: true,
+  principalCents: true,
+  remainingCents: true,
+} satisfies Prisma.DilutionInstrumentSelect;
+
+export function serializeInstrument(
+  ticker: string,
+  i: Prisma.DilutionInstrumentGetPayload<{ select: typeof instrumentSelect }>,
+): DilutionDataRecord {
+  return {
+    ticker,
+    instrument_type: i.instrumentType,
+    name: i.name,
+    issued_date: isoDate(i.issuedAt),
+    expiration_date: isoDate(i.expiresAt),
+    shares_underlying: countToNumber(i.sharesUnderlying),
+    exercise_price: microsToDollars(i.exercisePriceMicros),
+    principal_amount: centsToDollars(i.principalCents),
+    remaining_amount: centsToDollars(i.remainingCents),
+  };
+}
+
+async function dilutionData(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
+  checkPage(q);
+  if (q.companies.length === 0) return [];
+  const tickers = tickerMap(q);
+  const rows = await prisma.dilutionInstrument.findMany({
+    select: instrumentSelect,
+    where: { companyId: { in: [...tickers.keys()] } },
+    orderBy: [{ issuedAt: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
+    ...pageArgs(q),
+  });
+  return rows.map((i) => serializeInstrument(tickerOf(tickers, i.companyId), i));
+}
+
+// ───────────────────────────── offerings ─────────────────────────────
+
+const offeringSelect = {
+  id: true,
+  companyId: true,
+  accessionNumber: true,
+  offeringDate: true,
+  offeringType: true,
+  formType: true,
+  shares: true,
+  priceMicros: true,
+  amountCents: true,
+  warrantsIssued: true,
+  warrantPriceMicros: true,
+  underwriter: true,
+} satisfies Prisma.OfferingSelect;
+
+export function serializeOffering(
+  ticker: string,
+  o: Prisma.OfferingGetPayload<{ select: typeof offeringSelect }>,
+): OfferingRecord {
+  return {
+    ticker,
+    offering_date: isoDate(o.offeringDate),
+    offering_type: o.offeringType,
+    form_type: o.formType,
+    shares: countToNumber(o.shares),
+    price: microsToDollars(o.priceMicros),
+    amount: centsToDollars(o.amountCents),
+    warrants_issued: countToNumber(o.warrantsIssued),
+    warrant_exercise_price: microsToDollars(o.warrantPriceMicros),
+    underwriter: o.underwriter,
+    accession_number: o.accessionNumber,
+  };
+}
+
+async function offerings(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
+  checkPage(q);
+  if (q.companies.length === 0) return [];
+  const tickers = tickerMap(q);
+  const rows = await prisma.offering.findMany({
+    select: offeringSelect,
+    where: { companyId: { in: [...tickers.keys()] }, offeringDate: dateRange(q) },
+    orderBy: [{ offeringDate: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
+    ...pageArgs(q),
+  });
+  return rows.map((o) => serializeOffering(tickerOf(tickers, o.companyId), o));
+}
+
+// ───────────────────────────── dilution-rating ─────────────────────────────
+
+function byTicker(a: { ticker: string }, b: { ticker: string }): number {
+  return a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
+}
+
+/**
+ * One rating per requested company, ordered by ticker, computed at asOf. The
+ * page is a slice of the company list; rating inputs are loaded for that
+ * slice only. A company deleted since it was resolved (absent from the
+ * loader's map) is left out.
+ */
+async function dilutionRating(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
+  checkPage(q);
+  const unique = [...new Map(q.companies.map((c) => [c.id, c])).values()].sort(byTicker);
+  const slice = unique.slice(q.offset, q.offset + q.limit + 1);
+  if (slice.length === 0) return [];
+  const inputs = await loadRatingInputs(
+    prisma,
+    slice.map((c) => c.id),
+    q.asOf,
+  );
+  const records: JsonRecord[] = [];
+  for (const c of slice) {
+    const loaded = inputs.get(c.id);
+    if (!loaded) continue;
+    // The record's ticker is the one the company was resolved with.
+    records.push({ ...computeDilutionRating({ ...loaded, ticker: c.ticker, asOf: q.asOf }) });
+  }
+  return records;
+}
+
+// ───────────────────────────── the catalog's sources ─────────────────────────────
+
+export const RECORD_SOURCES: Record<EndpointName, RecordSource> = {
+  "dilution-rating": dilutionRating,
+  "dilution-data": dilutionData,
+  registrations,
+  "nasdaq-compliance": nasdaqCompliance,
+  "float-outstanding": floatOutstanding,
+  offerings,
+};
+
+// ───────────────────────────── tickers ─────────────────────────────
+
+/** The companies of these tickers that exist, ordered by ticker (one query). */
+export async function resolveCompanies(
+  prisma: PrismaClient,
+  tickers: string[],
+): Promise<{ id: string; ticker: string }[]> {
+  const unique = [...new Set(tickers)];
+  if (unique.length === 0) return [];
+  const rows = await prisma.company.findMany({
+    select: { id: true, ticker: true },
+    where: { ticker: { in: unique } },
+  });
+  return rows.sort(byTicker);
+}
+
+/**
+ * n tickers spread evenly over the ticker-ordered list of companies (the
+ * first of each of n equal buckets), for cost estimates. Deterministic for
+ * the same companies; fewer than n when fewer companies exist. One query.
+ */
+export async function sampleTickers(prisma: PrismaClient, n: number): Promise<string[]> {
+  if (!Number.isSafeInteger(n) || n < 1) return [];
+  const rows = await prisma.$queryRaw<{ ticker: string }[]>`
+    SELECT min(ticker COLLATE "C") AS ticker
+    FROM (SELECT ticker, ntile(${n}::int) OVER (ORDER BY ticker COLLATE "C") AS bucket FROM companies) AS buckets
+    GROUP BY bucket
+    ORDER BY bucket`;
+  return rows.map((r) => r.ticker);
+}

@@ -1,0 +1,62 @@
+/**
+ * Unit conversions from the stored integers to the JSON the API returns.
+ *
+ * Stored: company money in bigint cents, per-share prices in bigint
+ * micro-dollars (1 USD = 10^6), ownership in integer basis points, plain dates
+ * as Dates at 00:00 UTC. Returned: dollars and percents as JSON numbers,
+ * dates as "YYYY-MM-DD".
+ *
+ * The number is built from the exact decimal text of the integer ratio
+ * ("1234567.89"), so it is the nearest double to the exact value whatever
+ * its size: 123456789n cents → 1234567.89, never 1234567.8900000001.
+ */
+
+function scaledToNumber(value: bigint, decimals: number): number {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals);
+  return Number(`${negative ? "-" : ""}${whole}.${fraction}`);
+}
+
+/** Cents → dollars: 123456789n → 1234567.89. */
+export function centsToDollars(cents: bigint): number;
+export function centsToDollars(cents: bigint | null): number | null;
+export function centsToDollars(cents: bigint | null): number | null {
+  return cents === null ? null : scaledToNumber(cents, 2);
+}
+
+/** Micro-dollars → dollars: 1_234_500n → 1.2345. */
+export function microsToDollars(micros: bigint): number;
+export function microsToDollars(micros: bigint | null): number | null;
+export function microsToDollars(micros: bigint | null): number | null {
+  return micros === null ? null : scaledToNumber(micros, 6);
+}
+
+/** Basis points → percent with 2 decimals: 1234 → 12.34, 10000 → 100. */
+export function bpsToPercent(bps: number): number;
+export function bpsToPercent(bps: number | null): number | null;
+export function bpsToPercent(bps: number | null): number | null {
+  if (bps === null) return null;
+  if (!Number.isSafeInteger(bps)) throw new RangeError(`basis points must be an integer, got ${bps}`);
+  return scaledToNumber(BigInt(bps), 2);
+}
+
+/** A share count (or other whole count) as a JSON number; exact below 2^53. */
+export function countToNumber(count: bigint): number;
+export function countToNumber(count: bigint | null): number | null;
+export function countToNumber(count: bigint | null): number | null {
+  return count === null ? null : Number(count);
+}
+
+/** A plain date as its UTC calendar day: "2025-03-01". */
+export function isoDate(date: Date): string;
+export function isoDate(date: Date | null): string | null;
+export function isoDate(date: Date | null): string | null {
+  return date === null ? null : date.toISOString().slice(0, 10);
+}
+
+/** The UTC calendar day of an instant, as a Date at 00:00 UTC. */
+export function utcDayStart(instant: Date): Date {
+  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
+}

@@ -1,0 +1,687 @@
+import { describe, expect, it } from "vitest";
+import {
+  addUtcYears,
+  computeDilutionRating,
+  computeOfferingCapacity,
+  countOfferings,
+  deficiencyName,
+  estimateCash,
+  overallOfferingRisk,
+  rateCashNeed,
+  rateDilution,
+  rateNasdaqCompliance,
+  rateOfferingAbility,
+  rateOfferingFrequency,
+} from "./engine";
+import { formatCompact, formatDate, formatMoney, formatPercentTenths, formatShares, pluralize, roundDiv } from "./format";
+import type {
+  DeficiencyInput,
+  FinancialsInput,
+  FloatInput,
+  InstrumentInput,
+  OfferingInput,
+  Rating,
+  RatingInputs,
+  RegistrationInput,
+} from "./types";
+
+// ───────────────────────────── fixtures ─────────────────────────────
+
+/** Mid-afternoon UTC: date rules must use the calendar day, not the instant. */
+const AS_OF = new Date("2025-06-15T14:30:00Z");
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const DOLLAR = 100n; // cents
+const M = 1_000_000n;
+
+function inputs(over: Partial<RatingInputs> = {}): RatingInputs {
+  return { ticker: "TEST", asOf: AS_OF, registrations: [], offerings: [], instruments: [], deficiencies: [], ...over };
+}
+
+function financials(over: Partial<FinancialsInput> = {}): FinancialsInput {
+  return {
+    periodEnd: day("2025-06-15"),
+    cashCents: 600_000n * DOLLAR,
+    quarterlyBurnCents: 300_000n * DOLLAR,
+    debtCents: 0n,
+    regSho: false,
+    ...over,
+  };
+}
+
+function shelf(over: Partial<RegistrationInput> = {}): RegistrationInput {
+  return {
+    formType: "S-3",
+    filedAt: day("2024-01-02"),
+    effectiveAt: day("2024-01-15"),
+    expiresAt: day("2027-01-15"),
+    offeringAmountCents: 50n * M * DOLLAR,
+    isAtm: false,
+    atmRemainingCents: null,
+    overBabyShelf: false,
+    publicFloatCents: null,
+    isEffective: true,
+    ...over,
+  };
+}
+
+function atm(over: Partial<RegistrationInput> = {}): RegistrationInput {
+  return shelf({ formType: "S-3", isAtm: true, offeringAmountCents: 10n * M * DOLLAR, atmRemainingCents: 2n * M * DOLLAR, ...over });
+}
+
+/** 12M float and 16.2M outstanding at $1.00: public float $12M, market cap $16.2M. */
+function float(over: Partial<FloatInput> = {}): FloatInput {
+  return {
+    asOf: day("2025-06-14"),
+    floatShares: 12n * M,
+    outstandingShares: 16_200_000n,
+    priceMicros: 1_000_000n,
+    marketCapCents: null,
+    ...over,
+  };
+}
+
+function instrument(over: Partial<InstrumentInput> = {}): InstrumentInput {
+  return {
+    instrumentType: "warrant",
+    name: "Series A warrants",
+    issuedAt: day("2024-03-01"),
+    expiresAt: day("2029-03-01"),
+    sharesUnderlying: 1n * M,
+    exercisePriceMicros: 1_500_000n,
+    remainingCents: null,
+    ...over,
+  };
+}
+
+function offering(offeringType: string, date = "2025-01-10"): OfferingInput {
+  return { offeringDate: day(date), offeringType, amountCents: 1n * M * DOLLAR, shares: null };
+}
+
+function deficiency(over: Partial<DeficiencyInput> = {}): DeficiencyInput {
+  return {
+    deficiency: "minimum_bid_price",
+    status: "active",
+    noticeDate: day("2025-01-15"),
+    deadline: day("2025-12-01"),
+    resolvedAt: null,
+    ...over,
+  };
+}
+
+// ───────────────────────────── formatting ─────────────────────────────
+
+describe("compact figures", () => {
+  it.each([
+    [410_000_000n, "$4.1M"],
+    [85_000_000n, "$850K"],
+    [850_000n, "$8.5K"],
+    [95_000n, "$950"],
+    [99_900n, "$999"],
+    [99_960n, "$1.0K"],
+    [0n, "$0"],
+    [49n, "$0"],
+    [99_996_000n, "$1.0M"], // $999,960 rounds up into the next unit
+    [94_999_900n, "$950K"],
+    [120_000_000_000n, "$1.2B"],
+    [-120_000_000n, "-$1.2M"],
+  ])("formatMoney(%s cents) = %s", (cents, text) => {
+    expect(formatMoney(cents)).toBe(text);
+  });
+
+  it("formats share counts, percents and dates", () => {
+    expect(formatShares(16_200_000n)).toBe("16.2M");
+    expect(formatShares(4_149_999n)).toBe("4.1M");
+    expect(formatShares(4_150_000n)).toBe("4.2M");
+    expect(formatShares(0n)).toBe("0");
+    expect(formatCompact(1_000n)).toBe("1.0K");
+    expect(formatPercentTenths(382n)).toBe("38.2%");
+    expect(formatPercentTenths(5n)).toBe("0.5%");
+    expect(formatDate(new Date("2025-03-01T23:59:00Z"))).toBe("2025-03-01");
+  });
+
+  it("rounds half away from zero and pluralizes", () => {
+    expect(roundDiv(15n, 10n)).toBe(2n);
+    expect(roundDiv(14n, 10n)).toBe(1n);
+    expect(roundDiv(-15n, 10n)).toBe(-2n);
+    expect(pluralize(1, "PIPE")).toBe("1 PIPE");
+    expect(pluralize(0, "PIPE")).toBe("0 PIPEs");
+    expect(pluralize(2, "ATM use")).toBe("2 ATM uses");
+  });
+
+  it("moves back whole calendar years, clamping 29 February", () => {
+    expect(formatDate(addUtcYears(day("2025-06-15"), -2))).toBe("2023-06-15");
+    expect(formatDate(addUtcYears(day("2024-02-29"), -2))).toBe("2022-02-28");
+  });
+});
+
+// ───────────────────────────── cash need ─────────────────────────────
+
+describe("cash need", () => {
+  // $300K per quarter = $100K per month; period end = the as-of day, so no proration.
+  it.each<[bigint, Rating, number]>([
+    [590_000n, "High", 5.9],
+    [594_000n, "High", 5.9], // 5.94 months prints 5.9
+    [595_000n, "Medium", 6.0], // 5.95 prints 6.0, and the band follows the printed figure
+    [600_000n, "Medium", 6.0],
+    [1_790_000n, "Medium", 17.9],
+    [1_800_000n, "Low", 18.0],
+    [1_810_000n, "Low", 18.1],
+  ])("$%s cash at $300K/quarter is %s (%s months)", (dollars, rating, months) => {
+    const record = computeDilutionRating(inputs({ latestFinancials: financials({ cashCents: dollars * DOLLAR }) }));
+    expect(record.cash_need).toBe(rating);
+    expect(record.cash_remaining_months).toBe(months);
+  });
+
+  it("explains the runway in months and the burn per quarter", () => {
+    const result = rateCashNeed(inputs({ latestFinancials: financials() }));
+    expect(result.desc).toBe(
+      "6.0 months of cash left at the current burn ($300K per quarter): $600K cash reported for the period ended 2025-06-15",
+    );
+  });
+
+  it("prorates the quarterly burn over the days since the period end", () => {
+    // $913,125 per quarter of 91.3125 days = $10,000 a day; 76 days from 2025-03-31 to 2025-06-15.
+    const fin = financials({ periodEnd: day("2025-03-31"), cashCents: 2_000_000n * DOLLAR, quarterlyBurnCents: 913_125n * DOLLAR });
+    const estimate = estimateCash(fin, AS_OF);
+    expect(estimate.daysElapsed).toBe(76);
+    expect(estimate.estimatedCashCents).toBe(1_240_000n * DOLLAR);
+    const record = computeDilutionRating(inputs({ latestFinancials: fin }));
+    expect(record.estimated_cash).toBe(1_240_000);
+    expect(record.cash_burn).toBe(913_125);
+    expect(record.cash_remaining_months).toBe(4.1); // 3 × 1.24M ÷ 913,125 = 4.07
+    expect(record.cash_need).toBe("High");
+    expect(record.cash_need_desc).toBe(
+      "4.1 months of cash left at the current burn ($913K per quarter): estimated $1.2M now, from $2.0M reported for the period ended 2025-03-31",
+    );
+  });
+
+  it("never estimates cash below zero", () => {
+    const fin = financials({ periodEnd: day("2024-06-30"), cashCents: 500_000n * DOLLAR, quarterlyBurnCents: 1_200_000n * DOLLAR });
+    const record = computeDilutionRating(inputs({ latestFinancials: fin }));
+    expect(record.estimated_cash).toBe(0);
+    expect(record.cash_remaining_months).toBe(0);
+    expect(record.cash_need).toBe("High");
+    expect(record.cash_need_desc).toBe(
+      "0.0 months of cash left at the current burn ($1.2M per quarter): the $500K reported for the period ended 2024-06-30 is estimated spent",
+    );
+  });
+
+  it("does not prorate when asOf is before the period end", () => {
+    const estimate = estimateCash(financials({ periodEnd: day("2025-06-30") }), AS_OF);
+    expect(estimate.daysElapsed).toBe(0);
+    expect(estimate.estimatedCashCents).toBe(600_000n * DOLLAR);
+  });
+
+  it.each([0n, -250_000n * DOLLAR])("is Low with no runway figure when the burn is %s", (burn) => {
+    const fin = financials({ periodEnd: day("2025-03-31"), cashCents: 12n * M * DOLLAR, quarterlyBurnCents: burn });
+    const record = computeDilutionRating(inputs({ latestFinancials: fin }));
+    expect(record.cash_need).toBe("Low");
+    expect(record.cash_remaining_months).toBeNull();
+    expect(record.cash_burn).toBe(0);
+    expect(record.estimated_cash).toBe(12_000_000); // nothing burned, nothing added
+    expect(record.cash_need_desc).toBe(
+      "The company is not burning cash (no operating cash burn in the period ended 2025-03-31); $12.0M cash reported",
+    );
+  });
+
+  it("says so when no financial report is on file", () => {
+    const record = computeDilutionRating(inputs());
+    expect(record.cash_need).toBe("Medium");
+    expect(record.cash_need_desc).toBe("No financial report on file: cash position and burn unknown");
+    expect(record.estimated_cash).toBe(0);
+    expect(record.cash_burn).toBe(0);
+    expect(record.cash_remaining_months).toBeNull();
+    expect(record.regsho).toBe(false);
+  });
+
+  it("takes regsho from the latest financial report", () => {
+    expect(computeDilutionRating(inputs({ latestFinancials: financials({ regSho: true }) })).regsho).toBe(true);
+    expect(computeDilutionRating(inputs({ latestFinancials: financials({ regSho: false }) })).regsho).toBe(false);
+  });
+});
+
+// ───────────────────────────── offering ability ─────────────────────────────
+
+describe("offering ability", () => {
+  it("is Low with no registration at all", () => {
+    expect(rateOfferingAbility(inputs({ latestFloat: float() }))).toEqual({
+      rating: "Low",
+      desc: "No effective shelf registration",
+    });
+  });
+
+  it("names the expired shelf (expiring on the as-of day counts as expired)", () => {
+    const older = shelf({ expiresAt: day("2024-03-01") });
+    const expired = shelf({ expiresAt: day("2025-03-01") });
+    const today = shelf({ expiresAt: day("2025-06-15") });
+    expect(rateOfferingAbility(inputs({ registrations: [older, expired], latestFloat: float() }))).toEqual({
+      rating: "Low",
+      desc: "No effective shelf registration: S-3 shelf expired on 2025-03-01",
+    });
+    expect(rateOfferingAbility(inputs({ registrations: [today], latestFloat: float() })).desc).toBe(
+      "No effective shelf registration: S-3 shelf expired on 2025-06-15",
+    );
+    const tomorrow = shelf({ expiresAt: day("2025-06-16") });
+    expect(computeOfferingCapacity(inputs({ registrations: [tomorrow] })).effectiveShelves).toHaveLength(1);
+  });
+
+  it("does not count a shelf that is filed but not yet effective", () => {
+    const filed = shelf({ filedAt: day("2025-05-01"), effectiveAt: null, isEffective: false });
+    expect(rateOfferingAbility(inputs({ registrations: [filed], latestFloat: float() }))).toEqual({
+      rating: "Low",
+      desc: "No effective shelf registration: S-3 filed on 2025-05-01 is not yet effective",
+    });
+  });
+
+  it("does not count a shelf whose effective date is after asOf, nor one filed after asOf", () => {
+    const later = shelf({ filedAt: day("2025-05-01"), effectiveAt: day("2025-06-20"), isEffective: true });
+    const capacity = computeOfferingCapacity(inputs({ registrations: [later, shelf({ filedAt: day("2025-06-16") })] }));
+    expect(capacity.effectiveShelves).toHaveLength(0);
+    expect(capacity.raisableCents).toBe(0n);
+    expect(capacity.pending).toEqual([later]);
+  });
+
+  it("caps an S-3 at 1/3 of a public float under $75M (cap binding)", () => {
+    // Public float 12M × $1.00 = $12M → cap $4M, below the $50M shelf. Market cap $16.2M.
+    const result = rateOfferingAbility(inputs({ registrations: [shelf()], latestFloat: float() }));
+    expect(result.desc).toBe(
+      "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float), 24.7% of the $16.2M market cap",
+    );
+    expect(result.rating).toBe("High");
+    const capacity = computeOfferingCapacity(inputs({ registrations: [shelf()], latestFloat: float() }));
+    expect(capacity).toMatchObject({ babyShelf: "applies", babyShelfBinding: true, raisableCents: 4n * M * DOLLAR });
+  });
+
+  it("counts the whole shelf when it is below the baby-shelf cap (cap not binding)", () => {
+    const small = shelf({ offeringAmountCents: 3n * M * DOLLAR });
+    const result = rateOfferingAbility(inputs({ registrations: [small], latestFloat: float() }));
+    expect(result.desc).toBe("S-3 shelf effective, $3.0M raisable within the $4.0M baby-shelf limit, 18.5% of the $16.2M market cap");
+    expect(result.rating).toBe("Medium");
+  });
+
+  it("applies no cap when the public float is $75M or more", () => {
+    const at75 = float({ floatShares: 75n * M, outstandingShares: 100n * M });
+    const result = rateOfferingAbility(inputs({ registrations: [shelf()], latestFloat: at75 }));
+    expect(result.desc).toBe(
+      "S-3 shelf effective, $50.0M raisable with no baby-shelf limit (public float $75.0M), 50.0% of the $100.0M market cap",
+    );
+    expect(result.rating).toBe("High");
+    // One share less and the cap applies: ⅓ of $74,999,999.
+    const below = float({ floatShares: 75n * M - 1n, outstandingShares: 100n * M });
+    const capacity = computeOfferingCapacity(inputs({ registrations: [shelf()], latestFloat: below }));
+    expect(capacity.babyShelf).toBe("applies");
+    expect(capacity.raisableCents).toBe(2_499_999_966n);
+  });
+
+  it("prefers the current public float over the filing's over-baby-shelf flag", () => {
+    const flagged = shelf({ overBabyShelf: true, publicFloatCents: 90n * M * DOLLAR });
+    const capacity = computeOfferingCapacity(inputs({ registrations: [flagged], latestFloat: float() }));
+    expect(capacity.publicFloatSource).toBe("float_snapshot");
+    expect(capacity.raisableCents).toBe(4n * M * DOLLAR);
+  });
+
+  it("falls back to the registration's public float, then to its flag, when there is no price", () => {
+    const noPrice = float({ priceMicros: null });
+    const withFigure = shelf({ publicFloatCents: 30n * M * DOLLAR });
+    const capacity = computeOfferingCapacity(inputs({ registrations: [withFigure], latestFloat: noPrice }));
+    expect(capacity).toMatchObject({ publicFloatSource: "registration", babyShelf: "applies", raisableCents: 10n * M * DOLLAR });
+
+    const flagged = shelf({ overBabyShelf: true });
+    const result = rateOfferingAbility(inputs({ registrations: [flagged], latestFloat: noPrice }));
+    expect(result.desc).toBe("S-3 shelf effective, $50.0M raisable with no baby-shelf limit (public float over $75M at filing), market cap unknown");
+    expect(result.rating).toBe("Medium");
+
+    const unknown = rateOfferingAbility(inputs({ registrations: [shelf()] }));
+    expect(unknown.desc).toBe(
+      "S-3 shelf effective, $50.0M raisable (baby-shelf limit unknown: no public float figure), market cap unknown",
+    );
+  });
+
+  it("does not cap an S-1 by the baby-shelf rule", () => {
+    const s1 = shelf({ formType: "S-1", offeringAmountCents: 10n * M * DOLLAR });
+    const result = rateOfferingAbility(inputs({ registrations: [s1], latestFloat: float() }));
+    expect(result.desc).toBe("S-1 shelf effective, $10.0M raisable, 61.7% of the $16.2M market cap");
+    expect(result.rating).toBe("High");
+  });
+
+  it("counts an ATM's remaining capacity, within the shelf rather than on top of it", () => {
+    const big = float({ floatShares: 200n * M, outstandingShares: 250n * M, marketCapCents: 100n * M * DOLLAR });
+    const both = rateOfferingAbility(inputs({ registrations: [shelf({ offeringAmountCents: 10n * M * DOLLAR }), atm()], latestFloat: big }));
+    expect(both.desc).toBe(
+      "S-3 shelf effective, $10.0M raisable with no baby-shelf limit (public float $200.0M), 10.0% of the $100.0M market cap; ATM with $2.0M remaining",
+    );
+
+    const onlyAtm = rateOfferingAbility(inputs({ registrations: [atm()], latestFloat: float() }));
+    expect(onlyAtm.desc).toBe(
+      "ATM program effective, $2.0M raisable within the $4.0M baby-shelf limit, 12.3% of the $16.2M market cap; ATM with $2.0M remaining",
+    );
+    expect(onlyAtm.rating).toBe("Medium");
+  });
+
+  it("gives an exhausted ATM no capacity, and counts an unreported one at its full size", () => {
+    const used = rateOfferingAbility(inputs({ registrations: [atm({ atmRemainingCents: 0n })], latestFloat: float() }));
+    expect(used).toEqual({ rating: "Low", desc: "ATM program effective, nothing raisable now; ATM fully used ($0 remaining)" });
+
+    const unreported = computeOfferingCapacity(inputs({ registrations: [atm({ atmRemainingCents: null, offeringAmountCents: 3n * M * DOLLAR })], latestFloat: float() }));
+    expect(unreported).toMatchObject({ atmRemainingUnknown: true, raisableCents: 3n * M * DOLLAR });
+  });
+
+  it("ignores an expired ATM", () => {
+    const capacity = computeOfferingCapacity(inputs({ registrations: [atm({ expiresAt: day("2025-01-01") })], latestFloat: float() }));
+    expect(capacity.effectiveAtms).toHaveLength(0);
+    expect(capacity.raisableCents).toBe(0n);
+  });
+
+  // Market cap $100M, float large enough that no cap applies.
+  it.each<[bigint, Rating]>([
+    [20_000_000n, "High"],
+    [19_950_000n, "High"], // 19.95% prints 20.0%
+    [19_940_000n, "Medium"],
+    [5_000_000n, "Medium"],
+    [4_940_000n, "Low"],
+  ])("raisable $%s against a $100M market cap is %s", (dollars, rating) => {
+    const big = float({ floatShares: 200n * M, outstandingShares: 250n * M, marketCapCents: 100n * M * DOLLAR });
+    const result = rateOfferingAbility(inputs({ registrations: [shelf({ offeringAmountCents: dollars * DOLLAR })], latestFloat: big }));
+    expect(result.rating).toBe(rating);
+  });
+
+  it("is Medium when there is capacity but no market cap to compare it with", () => {
+    expect(rateOfferingAbility(inputs({ registrations: [shelf()] })).rating).toBe("Medium");
+  });
+
+  it("lists several effective shelves", () => {
+    const result = rateOfferingAbility(
+      inputs({
+        registrations: [shelf({ offeringAmountCents: 1n * M * DOLLAR }), shelf({ formType: "S-1", offeringAmountCents: 2n * M * DOLLAR })],
+        latestFloat: float(),
+      }),
+    );
+    expect(result.desc).toBe("2 shelves effective (S-3, S-1), $3.0M raisable within the $4.0M baby-shelf limit, 18.5% of the $16.2M market cap");
+  });
+});
+
+// ───────────────────────────── dilution ─────────────────────────────
+
+describe("dilution", () => {
+  it("adds warrants, convertibles and shelf shares at the current price, against shares outstanding", () => {
+    const result = rateDilution(
+      inputs({
+        registrations: [shelf()],
+        latestFloat: float({ priceMicros: 2_000_000n, floatShares: 6n * M }), // public float $12M → cap $4M → 2.0M shares
+        instruments: [
+          instrument({ sharesUnderlying: 3_100_000n }),
+          instrument({ instrumentType: "convertible_note", name: "Note", sharesUnderlying: 1n * M, remainingCents: 500_000n * DOLLAR }),
+          instrument({ name: "expired", expiresAt: day("2025-06-15"), sharesUnderlying: 9n * M }),
+          instrument({ instrumentType: "convertible_note", name: "repaid", sharesUnderlying: 9n * M, remainingCents: 0n }),
+          instrument({ name: "future", issuedAt: day("2025-06-16"), sharesUnderlying: 9n * M }),
+        ],
+      }),
+    );
+    // (4.1M + 2.0M) ÷ 16.2M = 37.65%
+    expect(result.desc).toBe("37.7% potential dilution: 4.1M shares from warrants and convertibles, 2.0M raisable on the shelf, vs 16.2M outstanding");
+    expect(result.rating).toBe("High");
+    expect(result.desc).toMatch(/^\d+\.\d%/);
+  });
+
+  it.each<[bigint, Rating, string]>([
+    [3_000_000n, "High", "30.0%"],
+    [2_995_000n, "High", "30.0%"], // 29.95% prints 30.0%
+    [2_994_999n, "Medium", "29.9%"],
+    [1_000_000n, "Medium", "10.0%"],
+    [994_999n, "Low", "9.9%"],
+    [0n, "Low", "0.0%"],
+  ])("%s warrant shares on 10M outstanding is %s (%s)", (shares, rating, pct) => {
+    const result = rateDilution(inputs({ instruments: [instrument({ sharesUnderlying: shares })], latestFloat: float({ outstandingShares: 10n * M }) }));
+    expect(result.rating).toBe(rating);
+    expect(result.desc.startsWith(`${pct} potential dilution: `)).toBe(true);
+  });
+
+  it("says when shelf capacity cannot be turned into shares for lack of a price", () => {
+    const result = rateDilution(
+      inputs({
+        registrations: [shelf({ publicFloatCents: 12n * M * DOLLAR })],
+        instruments: [instrument({ sharesUnderlying: 2n * M })],
+        latestFloat: float({ priceMicros: null, outstandingShares: 10n * M }),
+      }),
+    );
+    expect(result.desc).toBe(
+      "20.0% potential dilution: 2.0M shares from warrants and convertibles, $4.0M of shelf capacity not counted (no share price), vs 10.0M outstanding",
+    );
+    expect(result.rating).toBe("Medium");
+  });
+
+  it("rates an unmeasurable overhang Medium and an empty record 0.0% Low when outstanding is unknown", () => {
+    const unknown = rateDilution(inputs({ instruments: [instrument()] }));
+    expect(unknown.rating).toBe("Medium");
+    expect(unknown.desc).toBe(
+      "Unknown potential dilution: 1.0M shares from warrants and convertibles, 0 raisable on the shelf, but shares outstanding are not on file",
+    );
+    expect(rateDilution(inputs())).toMatchObject({
+      rating: "Low",
+      desc: "0.0% potential dilution: no warrants, convertibles or offering capacity on file",
+    });
+  });
+});
+
+// ───────────────────────────── offering frequency ─────────────────────────────
+
+describe("offering frequency", () => {
+  it("counts each kind in the shape '3 offerings, 1 ATM use, 0 PIPEs in the last 2 years'", () => {
+    const result = rateOfferingFrequency(
+      inputs({
+        offerings: [
+          offering("public_offering"),
+          offering("registered_direct"),
+          offering("convertible"),
+          offering("atm"),
+          offering("something_else"),
+        ],
+      }),
+    );
+    expect(result.desc).toBe("3 offerings, 1 ATM use, 0 PIPEs, 0 warrant exercises in the last 2 years");
+    expect(result.rating).toBe("High");
+  });
+
+  it("uses singular and plural forms", () => {
+    const one = rateOfferingFrequency(inputs({ offerings: ["public_offering", "atm", "pipe", "warrant_exercise"].map((t) => offering(t)) }));
+    expect(one.desc).toBe("1 offering, 1 ATM use, 1 PIPE, 1 warrant exercise in the last 2 years");
+    const two = rateOfferingFrequency(
+      inputs({ offerings: ["atm", "atm", "pipe", "pipe", "warrant_exercise", "warrant_exercise"].map((t) => offering(t)) }),
+    );
+    expect(two.desc).toBe("0 offerings, 2 ATM uses, 2 PIPEs, 2 warrant exercises in the last 2 years");
+  });
+
+  it("counts from the same day two years back through the as-of day", () => {
+    const counts = countOfferings(
+      [offering("pipe", "2023-06-15"), offering("pipe", "2023-06-14"), offering("pipe", "2025-06-15"), offering("pipe", "2025-06-16")],
+      AS_OF,
+    );
+    expect(counts).toEqual({ offerings: 0, atmUses: 0, pipes: 2, warrantExercises: 0 });
+  });
+
+  it.each<[number, Rating]>([
+    [0, "Low"],
+    [1, "Low"],
+    [2, "Medium"],
+    [3, "Medium"],
+    [4, "High"],
+    [5, "High"],
+  ])("%s events in two years is %s", (n, rating) => {
+    const offerings = Array.from({ length: n }, () => offering("registered_direct"));
+    expect(rateOfferingFrequency(inputs({ offerings })).rating).toBe(rating);
+  });
+});
+
+// ───────────────────────────── listing compliance ─────────────────────────────
+
+describe("listing compliance", () => {
+  it("is Low with no deficiency", () => {
+    expect(rateNasdaqCompliance(inputs())).toEqual({ rating: "Low", desc: "No active listing deficiency" });
+  });
+
+  it("does not count resolved deficiencies, but mentions the last one", () => {
+    const result = rateNasdaqCompliance(
+      inputs({
+        deficiencies: [
+          deficiency({ status: "resolved", noticeDate: day("2023-01-10"), resolvedAt: day("2023-05-01") }),
+          deficiency({ deficiency: "stockholders_equity", status: "resolved", noticeDate: day("2024-01-10"), resolvedAt: day("2024-06-01") }),
+        ],
+      }),
+    );
+    expect(result).toEqual({
+      rating: "Low",
+      desc: "No active listing deficiency; the last one, stockholders' equity (notice 2024-01-10), was resolved on 2024-06-01",
+    });
+  });
+
+  it("treats a deficiency resolved after asOf as active then, and ignores one noticed after asOf", () => {
+    const laterResolved = deficiency({ status: "resolved", resolvedAt: day("2025-07-01"), deadline: day("2025-12-01") });
+    expect(rateNasdaqCompliance(inputs({ deficiencies: [laterResolved] })).rating).toBe("Medium");
+    const future = deficiency({ noticeDate: day("2025-06-16") });
+    expect(rateNasdaqCompliance(inputs({ deficiencies: [future] })).rating).toBe("Low");
+  });
+
+  it.each<[string, Rating, string]>([
+    ["2025-08-15", "Medium", "deadline 2025-08-15 (61 days left)"],
+    ["2025-08-14", "High", "deadline 2025-08-14 (60 days left)"],
+    ["2025-06-16", "High", "deadline 2025-06-16 (1 day left)"],
+    ["2025-05-01", "High", "deadline 2025-05-01 passed 45 days ago"],
+  ])("one active deficiency with deadline %s is %s", (deadline, rating, text) => {
+    const result = rateNasdaqCompliance(inputs({ deficiencies: [deficiency({ deadline: day(deadline) })] }));
+    expect(result).toEqual({ rating, desc: `Active minimum bid price deficiency: notice 2025-01-15, ${text}` });
+  });
+
+  it("is Medium for one active deficiency without a deadline", () => {
+    const result = rateNasdaqCompliance(inputs({ deficiencies: [deficiency({ deficiency: "stockholders_equity", deadline: null })] }));
+    expect(result).toEqual({ rating: "Medium", desc: "Active stockholders' equity deficiency: notice 2025-01-15, no deadline set" });
+  });
+
+  it("is High for several active deficiencies, most urgent first", () => {
+    const result = rateNasdaqCompliance(
+      inputs({
+        deficiencies: [
+          deficiency({ deficiency: "stockholders_equity", noticeDate: day("2025-02-01"), deadline: null }),
+          deficiency({ deadline: day("2025-12-01") }),
+          deficiency({ deficiency: "", noticeDate: day("2025-03-01"), status: "resolved" }),
+        ],
+      }),
+    );
+    expect(result).toEqual({
+      rating: "High",
+      desc:
+        "2 active deficiencies: minimum bid price (notice 2025-01-15, deadline 2025-12-01 (169 days left)); " +
+        "stockholders' equity (notice 2025-02-01, no deadline set)",
+    });
+  });
+
+  it("names deficiencies in words", () => {
+    expect(deficiencyName("minimum_bid_price")).toBe("minimum bid price");
+    expect(deficiencyName("Stockholders Equity")).toBe("stockholders' equity");
+    expect(deficiencyName("")).toBe("unspecified listing");
+    expect(deficiencyName("majority_voting_rule")).toBe("majority voting rule");
+  });
+});
+
+// ───────────────────────────── overall ─────────────────────────────
+
+describe("overall offering risk", () => {
+  // [cash need, offering ability, offering frequency, expected] with compliance Low.
+  it.each<[Rating, Rating, Rating, Rating]>([
+    ["Low", "Low", "Low", "Low"],
+    ["Low", "Medium", "Low", "Low"],
+    ["Low", "High", "Low", "Medium"],
+    ["Low", "Low", "High", "Medium"],
+    ["Medium", "Low", "Low", "Medium"],
+    ["Medium", "High", "Medium", "Medium"],
+    ["Medium", "High", "High", "High"],
+    ["High", "Low", "Low", "Medium"],
+    ["High", "Medium", "Low", "High"],
+    ["High", "Low", "Medium", "High"],
+    ["High", "High", "High", "High"],
+  ])("cash need %s, ability %s, frequency %s → %s", (cashNeed, offeringAbility, offeringFrequency, expected) => {
+    expect(overallOfferingRisk({ cashNeed, offeringAbility, offeringFrequency, nasdaqCompliance: "Low" })).toBe(expected);
+    // A Medium compliance issue changes nothing.
+    expect(overallOfferingRisk({ cashNeed, offeringAbility, offeringFrequency, nasdaqCompliance: "Medium" })).toBe(expected);
+  });
+
+  it("raises the result one level for an urgent listing deficiency", () => {
+    const base = { offeringAbility: "Low", offeringFrequency: "Low", nasdaqCompliance: "High" } as const;
+    expect(overallOfferingRisk({ ...base, cashNeed: "Low" })).toBe("Medium");
+    expect(overallOfferingRisk({ ...base, cashNeed: "Medium" })).toBe("High");
+    expect(overallOfferingRisk({ ...base, cashNeed: "High" })).toBe("High");
+  });
+});
+
+// ───────────────────────────── the record ─────────────────────────────
+
+describe("computeDilutionRating", () => {
+  const SPEC_FIELDS = [
+    "ticker",
+    "offering_ability",
+    "offering_ability_desc",
+    "dilution",
+    "dilution_desc",
+    "offering_frequency",
+    "offering_frequency_desc",
+    "cash_need",
+    "cash_need_desc",
+    "nasdaq_compliance",
+    "nasdaq_compliance_desc",
+    "overall_offering_risk",
+    "regsho",
+    "estimated_cash",
+    "cash_burn",
+    "cash_remaining_months",
+  ];
+
+  it("returns exactly the spec's fields, composed from the facts", () => {
+    const record = computeDilutionRating(
+      inputs({
+        ticker: "ABCD",
+        latestFinancials: financials({ periodEnd: day("2025-03-31"), cashCents: 2_000_000n * DOLLAR, quarterlyBurnCents: 913_125n * DOLLAR, regSho: true }),
+        registrations: [shelf(), atm()],
+        offerings: [offering("public_offering"), offering("atm"), offering("pipe", "2022-01-01")],
+        instruments: [instrument({ sharesUnderlying: 4_100_000n })],
+        deficiencies: [deficiency({ deadline: day("2025-07-14") })],
+        latestFloat: float(),
+      }),
+    );
+    expect(Object.keys(record).sort()).toEqual([...SPEC_FIELDS].sort());
+    expect(record).toEqual({
+      ticker: "ABCD",
+      offering_ability: "High",
+      offering_ability_desc:
+        "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float), 24.7% of the $16.2M market cap; ATM with $2.0M remaining",
+      dilution: "High",
+      dilution_desc: "50.0% potential dilution: 4.1M shares from warrants and convertibles, 4.0M raisable on the shelf, vs 16.2M outstanding",
+      offering_frequency: "Medium",
+      offering_frequency_desc: "1 offering, 1 ATM use, 0 PIPEs, 0 warrant exercises in the last 2 years",
+      cash_need: "High",
+      cash_need_desc:
+        "4.1 months of cash left at the current burn ($913K per quarter): estimated $1.2M now, from $2.0M reported for the period ended 2025-03-31",
+      nasdaq_compliance: "High",
+      nasdaq_compliance_desc: "Active minimum bid price deficiency: notice 2025-01-15, deadline 2025-07-14 (29 days left)",
+      overall_offering_risk: "High",
+      regsho: true,
+      estimated_cash: 1_240_000,
+      cash_burn: 913_125,
+      cash_remaining_months: 4.1,
+    });
+  });
+
+  it("rates a well-funded company with no shelf and no history Low across the board", () => {
+    const record = computeDilutionRating(
+      inputs({ latestFinancials: financials({ cashCents: 50n * M * DOLLAR }), latestFloat: float() }),
+    );
+    expect(record).toMatchObject({
+      offering_ability: "Low",
+      dilution: "Low",
+      offering_frequency: "Low",
+      cash_need: "Low",
+      nasdaq_compliance: "Low",
+      overall_offering_risk: "Low",
+      cash_remaining_months: 500,
+    });
+    expect(JSON.parse(JSON.stringify(record))).toEqual(record); // plain JSON, no bigint
+  });
+});

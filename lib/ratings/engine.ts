@@ -1,0 +1,689 @@
+/**
+ * The ratings engine: stored facts → the /v1/dilution-rating record.
+ *
+ * Pure functions, no I/O, no clock: everything is relative to `inputs.asOf`,
+ * and every date rule compares UTC calendar days (the facts are plain dates).
+ * Facts dated after asOf are ignored, so a rating can be recomputed for any
+ * past day from the same rows. Bands live in ./thresholds.ts.
+ */
+import {
+  formatDate,
+  formatMoney,
+  formatPercentTenths,
+  formatShares,
+  formatTenths,
+  pluralize,
+  roundDiv,
+} from "./format";
+import {
+  BABY_SHELF_FORM_PATTERN,
+  BABY_SHELF_FRACTION_DENOMINATOR,
+  BABY_SHELF_FRACTION_NUMERATOR,
+  BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS,
+  CASH_NEED_HIGH_BELOW_MONTHS_TENTHS,
+  CASH_NEED_MEDIUM_BELOW_MONTHS_TENTHS,
+  CASH_NEED_WITHOUT_FINANCIALS,
+  COMPLIANCE_HIGH_ABOVE_ACTIVE_COUNT,
+  COMPLIANCE_URGENT_DEADLINE_DAYS,
+  DAYS_PER_QUARTER_DENOMINATOR,
+  DAYS_PER_QUARTER_NUMERATOR,
+  DILUTION_HIGH_MIN_PCT_TENTHS,
+  DILUTION_MEDIUM_MIN_PCT_TENTHS,
+  MONTHS_PER_QUARTER,
+  OFFERING_ABILITY_HIGH_MIN_PCT_TENTHS,
+  OFFERING_ABILITY_MEDIUM_MIN_PCT_TENTHS,
+  OFFERING_FREQUENCY_HIGH_MIN_EVENTS,
+  OFFERING_FREQUENCY_MEDIUM_MIN_EVENTS,
+  OFFERING_FREQUENCY_WINDOW_YEARS,
+  OVERALL_RISK_MATRIX,
+} from "./thresholds";
+import type {
+  DeficiencyInput,
+  DilutionRating,
+  FinancialsInput,
+  InstrumentInput,
+  OfferingInput,
+  Rating,
+  RatingInputs,
+  RegistrationInput,
+} from "./types";
+
+/** A rating and the words that explain it. */
+export interface RatingResult {
+  rating: Rating;
+  desc: string;
+}
+
+// ───────────────────────────── dates and helpers ─────────────────────────────
+
+const DAY_MS = 86_400_000;
+/** cents per share price in micro-dollars: cents × 10^4 = micro-dollars. */
+const MICROS_PER_CENT = 10_000n;
+
+/** The UTC calendar day of an instant, as a Date at 00:00 UTC. */
+export function utcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/** Whole days from the UTC day of `from` to the UTC day of `to` (negative if earlier). */
+export function daysBetween(from: Date, to: Date): number {
+  return Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / DAY_MS);
+}
+
+/** The same calendar day `years` years away (29 Feb → 28 Feb in common years). */
+export function addUtcYears(day: Date, years: number): Date {
+  const year = day.getUTCFullYear() + years;
+  const month = day.getUTCMonth();
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(day.getUTCDate(), lastDay)));
+}
+
+/** First day of the offering-frequency window (inclusive) for an as-of instant. */
+export function offeringWindowStart(asOf: Date): Date {
+  return addUtcYears(utcDay(asOf), -OFFERING_FREQUENCY_WINDOW_YEARS);
+}
+
+const RANK: Record<Rating, number> = { Low: 0, Medium: 1, High: 2 };
+const BY_RANK: readonly Rating[] = ["Low", "Medium", "High"];
+
+export function maxRating(...ratings: Rating[]): Rating {
+  return ratings.reduce<Rating>((best, r) => (RANK[r] > RANK[best] ? r : best), "Low");
+}
+
+function raiseOneLevel(rating: Rating): Rating {
+  return BY_RANK[Math.min(RANK[rating] + 1, 2)]!;
+}
+
+function bigMin(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+function bigMax(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}
+
+function sum(values: Iterable<bigint>): bigint {
+  let total = 0n;
+  for (const v of values) total += v;
+  return total;
+}
+
+/** Dollars as a JSON number (cent precision). */
+function centsToDollars(cents: bigint): number {
+  return Number(cents) / 100;
+}
+
+function onOrBefore(date: Date, day: Date): boolean {
+  return utcDay(date).getTime() <= day.getTime();
+}
+
+function after(date: Date, day: Date): boolean {
+  return utcDay(date).getTime() > day.getTime();
+}
+
+// ───────────────────────────── cash need ─────────────────────────────
+
+export interface CashEstimate {
+  /** Reported cash less the burn prorated since period end, never below 0. */
+  estimatedCashCents: bigint;
+  /** Quarterly burn; 0 when the company does not burn cash. */
+  quarterlyBurnCents: bigint;
+  /** Days from the period end to the as-of day (0 if asOf is earlier). */
+  daysElapsed: number;
+  /** Months of cash left in tenths (rounded half up); null when not burning. */
+  monthsTenths: bigint | null;
+}
+
+export function estimateCash(financials: FinancialsInput, asOf: Date): CashEstimate {
+  const burn = financials.quarterlyBurnCents > 0n ? financials.quarterlyBurnCents : 0n;
+  const daysElapsed = Math.max(0, daysBetween(financials.periodEnd, asOf));
+  // burn × days ÷ (days per quarter), with days per quarter = NUMERATOR / DENOMINATOR.
+  const burnedSince = roundDiv(burn * BigInt(daysElapsed) * DAYS_PER_QUARTER_DENOMINATOR, DAYS_PER_QUARTER_NUMERATOR);
+  const estimatedCashCents = bigMax(0n, financials.cashCents - burnedSince);
+  // months = estimated cash ÷ (burn ÷ 3) = 3 × cash ÷ burn; in tenths: 30 × cash ÷ burn.
+  const monthsTenths = burn > 0n ? roundDiv(estimatedCashCents * MONTHS_PER_QUARTER * 10n, burn) : null;
+  return { estimatedCashCents, quarterlyBurnCents: burn, daysElapsed, monthsTenths };
+}
+
+export function cashNeedBand(monthsTenths: bigint): Rating {
+  if (monthsTenths < CASH_NEED_HIGH_BELOW_MONTHS_TENTHS) return "High";
+  if (monthsTenths < CASH_NEED_MEDIUM_BELOW_MONTHS_TENTHS) return "Medium";
+  return "Low";
+}
+
+export interface CashNeedResult extends RatingResult {
+  estimatedCashCents: bigint;
+  quarterlyBurnCents: bigint;
+  /** null when not burning cash or without financials. */
+  monthsTenths: bigint | null;
+}
+
+export function rateCashNeed(inputs: RatingInputs): CashNeedResult {
+  const financials = inputs.latestFinancials;
+  if (!financials) {
+    return {
+      rating: CASH_NEED_WITHOUT_FINANCIALS,
+      desc: "No financial report on file: cash position and burn unknown",
+      estimatedCashCents: 0n,
+      quarterlyBurnCents: 0n,
+      monthsTenths: null,
+    };
+  }
+  const estimate = estimateCash(financials, inputs.asOf);
+  const period = formatDate(financials.periodEnd);
+  const reported = formatMoney(bigMax(0n, financials.cashCents));
+  if (estimate.monthsTenths === null) {
+    return {
+      ...estimate,
+      rating: "Low",
+      desc: `The company is not burning cash (no operating cash burn in the period ended ${period}); ${reported} cash reported`,
+    };
+  }
+  const head = `${formatTenths(estimate.monthsTenths)} months of cash left at the current burn (${formatMoney(estimate.quarterlyBurnCents)} per quarter)`;
+  let tail: string;
+  if (estimate.daysElapsed === 0) tail = `${reported} cash reported for the period ended ${period}`;
+  else if (estimate.estimatedCashCents === 0n) tail = `the ${reported} reported for the period ended ${period} is estimated spent`;
+  else tail = `estimated ${formatMoney(estimate.estimatedCashCents)} now, from ${reported} reported for the period ended ${period}`;
+  return { ...estimate, rating: cashNeedBand(estimate.monthsTenths), desc: `${head}: ${tail}` };
+}
+
+// ───────────────────────────── offering capacity ─────────────────────────────
+
+export type BabyShelfStatus =
+  /** Public float < $75M: sales on S-3/F-3 shelves and ATMs are capped at ⅓ of it. */
+  | "applies"
+  /** Public float ≥ $75M: no cap. */
+  | "not_applicable"
+  /** No public float figure and no filing flag: the cap cannot be computed (not applied). */
+  | "unknown"
+  /** No S-3/F-3 shelf or ATM is effective: the rule has nothing to limit. */
+  | "none";
+
+export interface OfferingCapacity {
+  /** Effective, unexpired registrations other than ATM programs. */
+  effectiveShelves: RegistrationInput[];
+  /** Effective, unexpired ATM programs. */
+  effectiveAtms: RegistrationInput[];
+  /** Registrations that expired on or before the as-of day, latest first. */
+  expired: RegistrationInput[];
+  /** Filed, unexpired, not (yet) effective on the as-of day. */
+  pending: RegistrationInput[];
+  /** Sum of ATM remaining capacity (a program with no figure counts at its full size). */
+  atmRemainingCents: bigint;
+  /** Some effective ATM reports no remaining figure. */
+  atmRemainingUnknown: boolean;
+  /** Public float value in cents, and where it came from. */
+  publicFloatCents: bigint | null;
+  publicFloatSource: "float_snapshot" | "registration" | null;
+  babyShelf: BabyShelfStatus;
+  /** ⅓ of public float when the cap applies. */
+  babyShelfCapCents: bigint | null;
+  /** What the S-3/F-3 shelves and ATMs could sell before the cap. */
+  babyLimitedPoolCents: bigint;
+  /** The cap is below that pool, so it decides the raisable amount. */
+  babyShelfBinding: boolean;
+  /** What the company can sell right now through registered offerings. */
+  raisableCents: bigint;
+  /** Market cap from the float snapshot (or outstanding × price); null if unknown. */
+  marketCapCents: bigint | null;
+}
+
+export function isBabyShelfLimited(registration: RegistrationInput): boolean {
+  return registration.isAtm || BABY_SHELF_FORM_PATTERN.test(registration.formType.trim());
+}
+
+function isExpiredOn(registration: RegistrationInput, day: Date): boolean {
+  return registration.expiresAt !== null && !after(registration.expiresAt, day);
+}
+
+/** Effective (flag set and effective date, if any, reached) and not expired on the as-of day. */
+export function isEffectiveOn(registration: RegistrationInput, asOf: Date): boolean {
+  const day = utcDay(asOf);
+  return (
+    registration.isEffective &&
+    (registration.effectiveAt === null || onOrBefore(registration.effectiveAt, day)) &&
+    !isExpiredOn(registration, day)
+  );
+}
+
+/** Price of one share in micro-dollars from the latest float snapshot, if positive. */
+function currentPriceMicros(inputs: RatingInputs): bigint | null {
+  const price = inputs.latestFloat?.priceMicros ?? null;
+  return price !== null && price > 0n ? price : null;
+}
+
+export function marketCapCents(inputs: RatingInputs): bigint | null {
+  const float = inputs.latestFloat;
+  if (!float) return null;
+  if (float.marketCapCents !== null && float.marketCapCents > 0n) return float.marketCapCents;
+  const price = currentPriceMicros(inputs);
+  if (price === null || float.outstandingShares <= 0n) return null;
+  return (float.outstandingShares * price) / MICROS_PER_CENT;
+}
+
+export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity {
+  const day = utcDay(inputs.asOf);
+  const known = inputs.registrations.filter((r) => onOrBefore(r.filedAt, day));
+  const effective = known.filter((r) => isEffectiveOn(r, day));
+  const effectiveShelves = effective.filter((r) => !r.isAtm);
+  const effectiveAtms = effective.filter((r) => r.isAtm);
+  const expired = known
+    .filter((r) => isExpiredOn(r, day))
+    .sort((a, b) => b.expiresAt!.getTime() - a.expiresAt!.getTime());
+  const pending = known.filter((r) => !isEffectiveOn(r, day) && !isExpiredOn(r, day));
+
+  const atmRemainingUnknown = effectiveAtms.some((r) => r.atmRemainingCents === null);
+  const atmRemainingCents = sum(
+    effectiveAtms.map((r) => bigMax(0n, r.atmRemainingCents ?? r.offeringAmountCents)),
+  );
+  const babyShelfCents = sum(
+    effectiveShelves.filter(isBabyShelfLimited).map((r) => bigMax(0n, r.offeringAmountCents)),
+  );
+  const otherShelfCents = sum(
+    effectiveShelves.filter((r) => !isBabyShelfLimited(r)).map((r) => bigMax(0n, r.offeringAmountCents)),
+  );
+  // ATM sales are takedowns off a shelf: they use its capacity rather than add
+  // to it. So the pool is the larger of the two, not their sum (an ATM with no
+  // shelf row on file still counts on its own).
+  const babyLimitedPoolCents = bigMax(babyShelfCents, atmRemainingCents);
+  const babyLimited = effective.filter(isBabyShelfLimited);
+
+  // Public float value: the current one (float shares × price) when a price is
+  // known, else the figure of the latest effective filing.
+  let publicFloatCents: bigint | null = null;
+  let publicFloatSource: OfferingCapacity["publicFloatSource"] = null;
+  const price = currentPriceMicros(inputs);
+  if (inputs.latestFloat && price !== null) {
+    publicFloatCents = (inputs.latestFloat.floatShares * price) / MICROS_PER_CENT;
+    publicFloatSource = "float_snapshot";
+  } else {
+    const filed = [...babyLimited]
+      .filter((r) => r.publicFloatCents !== null)
+      .sort((a, b) => b.filedAt.getTime() - a.filedAt.getTime())[0];
+    if (filed) {
+      publicFloatCents = filed.publicFloatCents;
+      publicFloatSource = "registration";
+    }
+  }
+
+  let babyShelf: BabyShelfStatus;
+  let babyShelfCapCents: bigint | null = null;
+  if (babyLimited.length === 0) babyShelf = "none";
+  else if (publicFloatCents !== null) {
+    if (publicFloatCents < BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS) {
+      babyShelf = "applies";
+      babyShelfCapCents = (bigMax(0n, publicFloatCents) * BABY_SHELF_FRACTION_NUMERATOR) / BABY_SHELF_FRACTION_DENOMINATOR;
+    } else babyShelf = "not_applicable";
+  } else if (babyLimited.some((r) => r.overBabyShelf)) babyShelf = "not_applicable";
+  else babyShelf = "unknown";
+
+  const babyShelfBinding = babyShelfCapCents !== null && babyShelfCapCents < babyLimitedPoolCents;
+  const limitedCents = babyShelfCapCents !== null ? bigMin(babyLimitedPoolCents, babyShelfCapCents) : babyLimitedPoolCents;
+
+  return {
+    effectiveShelves,
+    effectiveAtms,
+    expired,
+    pending,
+    atmRemainingCents,
+    atmRemainingUnknown,
+    publicFloatCents,
+    publicFloatSource,
+    babyShelf,
+    babyShelfCapCents,
+    babyLimitedPoolCents,
+    babyShelfBinding,
+    raisableCents: limitedCents + otherShelfCents,
+    marketCapCents: marketCapCents(inputs),
+  };
+}
+
+// ───────────────────────────── offering ability ─────────────────────────────
+
+export function offeringAbilityBand(raisableCents: bigint, marketCap: bigint | null): Rating {
+  if (raisableCents <= 0n) return "Low";
+  if (marketCap === null || marketCap <= 0n) return "Medium";
+  const pctTenths = roundDiv(raisableCents * 1000n, marketCap);
+  if (pctTenths >= OFFERING_ABILITY_HIGH_MIN_PCT_TENTHS) return "High";
+  if (pctTenths >= OFFERING_ABILITY_MEDIUM_MIN_PCT_TENTHS) return "Medium";
+  return "Low";
+}
+
+function registrationLabel(registration: RegistrationInput): string {
+  return registration.isAtm ? "ATM program" : `${registration.formType.trim() || "Shelf"} shelf`;
+}
+
+export function rateOfferingAbility(
+  inputs: RatingInputs,
+  capacity: OfferingCapacity = computeOfferingCapacity(inputs),
+): RatingResult {
+  const { effectiveShelves, effectiveAtms } = capacity;
+  if (effectiveShelves.length === 0 && effectiveAtms.length === 0) {
+    const notes: string[] = [];
+    const lastExpired = capacity.expired[0];
+    if (lastExpired) notes.push(`${registrationLabel(lastExpired)} expired on ${formatDate(lastExpired.expiresAt!)}`);
+    for (const r of capacity.pending) {
+      const label = r.isAtm ? "ATM program" : r.formType.trim() || "Registration";
+      notes.push(`${label} filed on ${formatDate(r.filedAt)} is not yet effective`);
+    }
+    const desc = notes.length ? `No effective shelf registration: ${notes.join("; ")}` : "No effective shelf registration";
+    return { rating: "Low", desc };
+  }
+
+  let head: string;
+  if (effectiveShelves.length === 1) head = `${registrationLabel(effectiveShelves[0]!)} effective`;
+  else if (effectiveShelves.length > 1) {
+    const forms = [...new Set(effectiveShelves.map((r) => r.formType.trim()))].join(", ");
+    head = `${effectiveShelves.length} shelves effective (${forms})`;
+  } else head = effectiveAtms.length === 1 ? "ATM program effective" : `${effectiveAtms.length} ATM programs effective`;
+
+  const raisable = capacity.raisableCents;
+  let text: string;
+  if (raisable <= 0n) text = `${head}, nothing raisable now`;
+  else {
+    text = `${head}, ${formatMoney(raisable)} raisable`;
+    if (capacity.babyLimitedPoolCents > 0n) {
+      const float = capacity.publicFloatCents;
+      switch (capacity.babyShelf) {
+        case "applies":
+          text += capacity.babyShelfBinding
+            ? ` under the baby-shelf limit (1/3 of the ${formatMoney(float!)} public float)`
+            : ` within the ${formatMoney(capacity.babyShelfCapCents!)} baby-shelf limit`;
+          break;
+        case "not_applicable":
+          text +=
+            float !== null
+              ? ` with no baby-shelf limit (public float ${formatMoney(float)})`
+              : " with no baby-shelf limit (public float over $75M at filing)";
+          break;
+        case "unknown":
+          text += " (baby-shelf limit unknown: no public float figure)";
+          break;
+        case "none":
+          break;
+      }
+    }
+    const cap = capacity.marketCapCents;
+    text += cap !== null
+      ? `, ${formatPercentTenths(roundDiv(raisable * 1000n, cap))} of the ${formatMoney(cap)} market cap`
+      : ", market cap unknown";
+  }
+
+  if (effectiveAtms.length > 0) {
+    const atm = effectiveAtms.length === 1 ? "ATM" : `${effectiveAtms.length} ATMs`;
+    if (capacity.atmRemainingUnknown) text += `; ${atm} remaining capacity not reported (counted at ${formatMoney(capacity.atmRemainingCents)})`;
+    else if (capacity.atmRemainingCents === 0n) text += `; ${atm} fully used ($0 remaining)`;
+    else text += `; ${atm} with ${formatMoney(capacity.atmRemainingCents)} remaining`;
+  }
+
+  return { rating: offeringAbilityBand(raisable, capacity.marketCapCents), desc: text };
+}
+
+// ───────────────────────────── dilution ─────────────────────────────
+
+/** A warrant or convertible that can still turn into shares on the as-of day. */
+export function isOutstandingInstrument(instrument: InstrumentInput, asOf: Date): boolean {
+  const day = utcDay(asOf);
+  if (!onOrBefore(instrument.issuedAt, day)) return false;
+  if (instrument.expiresAt !== null && !after(instrument.expiresAt, day)) return false;
+  if (instrument.sharesUnderlying <= 0n) return false;
+  // A convertible with nothing left to convert (converted or repaid) is gone.
+  if (instrument.instrumentType.startsWith("convertible") && instrument.remainingCents === 0n) return false;
+  return true;
+}
+
+export function dilutionBand(pctTenths: bigint): Rating {
+  if (pctTenths >= DILUTION_HIGH_MIN_PCT_TENTHS) return "High";
+  if (pctTenths >= DILUTION_MEDIUM_MIN_PCT_TENTHS) return "Medium";
+  return "Low";
+}
+
+export interface DilutionResult extends RatingResult {
+  instrumentShares: bigint;
+  /** Shares the raisable amount buys at the current price; null without a price. */
+  raisableShares: bigint | null;
+  outstandingShares: bigint | null;
+  /** Potential dilution in tenths of a percent; null when outstanding is unknown. */
+  pctTenths: bigint | null;
+}
+
+export function rateDilution(
+  inputs: RatingInputs,
+  capacity: OfferingCapacity = computeOfferingCapacity(inputs),
+): DilutionResult {
+  const instrumentShares = sum(
+    inputs.instruments.filter((i) => isOutstandingInstrument(i, inputs.asOf)).map((i) => i.sharesUnderlying),
+  );
+  const price = currentPriceMicros(inputs);
+  const raisable = capacity.raisableCents;
+  const raisableShares = price !== null ? (raisable * MICROS_PER_CENT) / price : raisable > 0n ? null : 0n;
+  const outstanding = inputs.latestFloat && inputs.latestFloat.outstandingShares > 0n ? inputs.latestFloat.outstandingShares : null;
+
+  const fromInstruments = `${formatShares(instrumentShares)} shares from warrants and convertibles`;
+  const fromShelf =
+    raisableShares !== null
+      ? `${formatShares(raisableShares)} raisable on the shelf`
+      : `${formatMoney(raisable)} of shelf capacity not counted (no share price)`;
+
+  if (outstanding === null) {
+    if (instrumentShares === 0n && raisable === 0n) {
+      return {
+        rating: "Low",
+        desc: "0.0% potential dilution: no warrants, convertibles or offering capacity on file",
+        instrumentShares,
+        raisableShares,
+        outstandingShares: null,
+        pctTenths: 0n,
+      };
+    }
+    return {
+      rating: "Medium",
+      desc: `Unknown potential dilution: ${fromInstruments}, ${fromShelf}, but shares outstanding are not on file`,
+      instrumentShares,
+      raisableShares,
+      outstandingShares: null,
+      pctTenths: null,
+    };
+  }
+
+  const potential = instrumentShares + (raisableShares ?? 0n);
+  const pctTenths = roundDiv(potential * 1000n, outstanding);
+  return {
+    rating: dilutionBand(pctTenths),
+    desc: `${formatPercentTenths(pctTenths)} potential dilution: ${fromInstruments}, ${fromShelf}, vs ${formatShares(outstanding)} outstanding`,
+    instrumentShares,
+    raisableShares,
+    outstandingShares: outstanding,
+    pctTenths,
+  };
+}
+
+// ───────────────────────────── offering frequency ─────────────────────────────
+
+export interface OfferingCounts {
+  /** Public offerings, registered directs and convertible financings. */
+  offerings: number;
+  atmUses: number;
+  pipes: number;
+  warrantExercises: number;
+}
+
+const OFFERING_BUCKET: Record<string, keyof OfferingCounts> = {
+  public_offering: "offerings",
+  registered_direct: "offerings",
+  convertible: "offerings",
+  atm: "atmUses",
+  pipe: "pipes",
+  warrant_exercise: "warrantExercises",
+};
+
+/** Counts by kind over the window [asOf day − 2 years, asOf day], both ends included. */
+export function countOfferings(offerings: OfferingInput[], asOf: Date): OfferingCounts {
+  const day = utcDay(asOf);
+  const start = offeringWindowStart(asOf);
+  const counts: OfferingCounts = { offerings: 0, atmUses: 0, pipes: 0, warrantExercises: 0 };
+  for (const offering of offerings) {
+    const date = utcDay(offering.offeringDate);
+    if (date < start || date > day) continue;
+    const bucket = OFFERING_BUCKET[offering.offeringType.trim().toLowerCase()];
+    if (bucket) counts[bucket] += 1;
+  }
+  return counts;
+}
+
+export function offeringFrequencyBand(events: number): Rating {
+  if (events >= OFFERING_FREQUENCY_HIGH_MIN_EVENTS) return "High";
+  if (events >= OFFERING_FREQUENCY_MEDIUM_MIN_EVENTS) return "Medium";
+  return "Low";
+}
+
+export function rateOfferingFrequency(inputs: RatingInputs): RatingResult & { counts: OfferingCounts } {
+  const counts = countOfferings(inputs.offerings, inputs.asOf);
+  const events = counts.offerings + counts.atmUses + counts.pipes + counts.warrantExercises;
+  const desc =
+    `${pluralize(counts.offerings, "offering")}, ${pluralize(counts.atmUses, "ATM use")}, ` +
+    `${pluralize(counts.pipes, "PIPE")}, ${pluralize(counts.warrantExercises, "warrant exercise")} ` +
+    `in the last ${OFFERING_FREQUENCY_WINDOW_YEARS} years`;
+  return { rating: offeringFrequencyBand(events), desc, counts };
+}
+
+// ───────────────────────────── listing compliance ─────────────────────────────
+
+const DEFICIENCY_NAMES: Record<string, string> = {
+  minimum_bid_price: "minimum bid price",
+  bid_price: "minimum bid price",
+  stockholders_equity: "stockholders' equity",
+  shareholders_equity: "stockholders' equity",
+  market_value_of_listed_securities: "market value of listed securities",
+  mvls: "market value of listed securities",
+  market_value_of_publicly_held_shares: "market value of publicly held shares",
+  mvphs: "market value of publicly held shares",
+  publicly_held_shares: "publicly held shares",
+  round_lot_holders: "round-lot holders",
+  periodic_filing: "late periodic filing",
+  delinquent_filing: "late periodic filing",
+  late_filing: "late periodic filing",
+  annual_meeting: "annual meeting",
+  audit_committee: "audit committee composition",
+  board_independence: "board independence",
+  net_income: "net income",
+};
+
+/** The kind of a deficiency in words: "minimum bid price", "stockholders' equity". */
+export function deficiencyName(deficiency: string): string {
+  const key = deficiency.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  if (!key) return "unspecified listing";
+  return DEFICIENCY_NAMES[key] ?? key.replace(/_/g, " ");
+}
+
+/** "active", "resolved", or "future" (notice after the as-of day) on the as-of day. */
+export function deficiencyStateOn(deficiency: DeficiencyInput, asOf: Date): "active" | "resolved" | "future" {
+  const day = utcDay(asOf);
+  if (after(deficiency.noticeDate, day)) return "future";
+  // A resolution date decides; a deficiency resolved after asOf was still active then.
+  if (deficiency.resolvedAt !== null) return onOrBefore(deficiency.resolvedAt, day) ? "resolved" : "active";
+  return deficiency.status.trim().toLowerCase() === "active" ? "active" : "resolved";
+}
+
+function deadlineText(deadline: Date | null, asOf: Date): string {
+  if (deadline === null) return "no deadline set";
+  const days = daysBetween(asOf, deadline);
+  return days >= 0
+    ? `deadline ${formatDate(deadline)} (${pluralize(days, "day")} left)`
+    : `deadline ${formatDate(deadline)} passed ${pluralize(-days, "day")} ago`;
+}
+
+export function rateNasdaqCompliance(inputs: RatingInputs): RatingResult {
+  const active: DeficiencyInput[] = [];
+  const resolved: DeficiencyInput[] = [];
+  for (const d of inputs.deficiencies) {
+    const state = deficiencyStateOn(d, inputs.asOf);
+    if (state === "active") active.push(d);
+    else if (state === "resolved") resolved.push(d);
+  }
+
+  if (active.length === 0) {
+    const last = resolved.sort(
+      (a, b) => (b.resolvedAt ?? b.noticeDate).getTime() - (a.resolvedAt ?? a.noticeDate).getTime(),
+    )[0];
+    if (!last) return { rating: "Low", desc: "No active listing deficiency" };
+    const when = last.resolvedAt ? ` on ${formatDate(last.resolvedAt)}` : "";
+    return {
+      rating: "Low",
+      desc: `No active listing deficiency; the last one, ${deficiencyName(last.deficiency)} (notice ${formatDate(last.noticeDate)}), was resolved${when}`,
+    };
+  }
+
+  // Most urgent first: nearest deadline, no deadline last, then oldest notice.
+  active.sort((a, b) => {
+    const da = a.deadline?.getTime() ?? Number.POSITIVE_INFINITY;
+    const db = b.deadline?.getTime() ?? Number.POSITIVE_INFINITY;
+    return da !== db ? da - db : a.noticeDate.getTime() - b.noticeDate.getTime();
+  });
+  const urgent = active.some(
+    (d) => d.deadline !== null && daysBetween(inputs.asOf, d.deadline) <= COMPLIANCE_URGENT_DEADLINE_DAYS,
+  );
+  const rating: Rating = urgent || active.length > COMPLIANCE_HIGH_ABOVE_ACTIVE_COUNT ? "High" : "Medium";
+
+  if (active.length === 1) {
+    const d = active[0]!;
+    return {
+      rating,
+      desc: `Active ${deficiencyName(d.deficiency)} deficiency: notice ${formatDate(d.noticeDate)}, ${deadlineText(d.deadline, inputs.asOf)}`,
+    };
+  }
+  const items = active.map((d) => `${deficiencyName(d.deficiency)} (notice ${formatDate(d.noticeDate)}, ${deadlineText(d.deadline, inputs.asOf)})`);
+  return { rating, desc: `${active.length} active deficiencies: ${items.join("; ")}` };
+}
+
+// ───────────────────────────── overall ─────────────────────────────
+
+export interface OverallParts {
+  cashNeed: Rating;
+  offeringAbility: Rating;
+  offeringFrequency: Rating;
+  nasdaqCompliance: Rating;
+}
+
+/** The composite documented at OVERALL_RISK_MATRIX in ./thresholds.ts. */
+export function overallOfferingRisk(parts: OverallParts): Rating {
+  const means = maxRating(parts.offeringAbility, parts.offeringFrequency);
+  let rating = OVERALL_RISK_MATRIX[parts.cashNeed][means];
+  if (parts.cashNeed === "Medium" && parts.offeringAbility === "High" && parts.offeringFrequency === "High") rating = "High";
+  if (parts.nasdaqCompliance === "High") rating = raiseOneLevel(rating);
+  return rating;
+}
+
+// ───────────────────────────── the record ─────────────────────────────
+
+export function computeDilutionRating(inputs: RatingInputs): DilutionRating {
+  const capacity = computeOfferingCapacity(inputs);
+  const cash = rateCashNeed(inputs);
+  const ability = rateOfferingAbility(inputs, capacity);
+  const dilution = rateDilution(inputs, capacity);
+  const frequency = rateOfferingFrequency(inputs);
+  const compliance = rateNasdaqCompliance(inputs);
+  return {
+    ticker: inputs.ticker,
+    offering_ability: ability.rating,
+    offering_ability_desc: ability.desc,
+    dilution: dilution.rating,
+    dilution_desc: dilution.desc,
+    offering_frequency: frequency.rating,
+    offering_frequency_desc: frequency.desc,
+    cash_need: cash.rating,
+    cash_need_desc: cash.desc,
+    nasdaq_compliance: compliance.rating,
+    nasdaq_compliance_desc: compliance.desc,
+    overall_offering_risk: overallOfferingRisk({
+      cashNeed: cash.rating,
+      offeringAbility: ability.rating,
+      offeringFrequency: frequency.rating,
+      nasdaqCompliance: compliance.rating,
+    }),
+    regsho: inputs.latestFinancials?.regSho ?? false,
+    estimated_cash: centsToDollars(cash.estimatedCashCents),
+    cash_burn: centsToDollars(cash.quarterlyBurnCents),
+    cash_remaining_months: cash.monthsTenths === null ? null : Number(cash.monthsTenths) / 10,
+  };
+}
