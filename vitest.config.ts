@@ -1,4 +1,3 @@
-import path from "node:path";
 import pg from "pg";
 import { defineConfig } from "vitest/config";
 

@@ -65,12 +65,10 @@ export async function handleApiRequest(request: Request, source: ContextSource =
         return jsonResponse(await health(ctx), { requestId, omitBody: isHead });
       case "endpoints":
         return jsonResponse(await listEndpoints(ctx), { requestId, cache: "public, max-age=60", omitBody: isHead });
-      case "estimate": {
-        const decision = await ctx.rateLimiter.hit(`estimate:${clientIp(request)}`, ctx.estimateLimitPerMinute, ctx.now());
-        if (!decision.allowed) throw estimateRateLimitError(decision.limit, decision.retryAfterSeconds);
-        return jsonResponse(await estimate(request, ctx), { requestId, omitBody: isHead });
-      }
     }
+    const decision = await ctx.rateLimiter.hit(`estimate:${clientIp(request)}`, ctx.estimateLimitPerMinute, ctx.now());
+    if (!decision.allowed) throw estimateRateLimitError(decision.limit, decision.retryAfterSeconds);
+    return jsonResponse(await estimate(request, ctx), { requestId, omitBody: isHead });
   } catch (thrown) {
     const error = toApiError(thrown);
     if (error.status >= 500) console.error(`[api] ${requestId} ${request.method} ${request.url}:`, thrown);

@@ -32,12 +32,17 @@ const MAX_ENTRIES = 10_000;
 
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
-  constructor(private readonly db: DbClient, private readonly ttlMs = KEY_CACHE_TTL_MS) {}
+  constructor(
+    private readonly db: DbClient,
+    private readonly ttlMs = KEY_CACHE_TTL_MS,
+    /** This process's change counter; another instance's cache cannot see it. */
+    private readonly epoch: () => number = accessEpoch,
+  ) {}
 
   async lookup(keyHash: string, nowMs = Date.now()): Promise<KeyAccess | null> {
     const cached = this.entries.get(keyHash);
-    if (cached && cached.expiresAt > nowMs && cached.epoch === accessEpoch()) return cached.value;
-    const epoch = accessEpoch();
+    if (cached && cached.expiresAt > nowMs && cached.epoch === this.epoch()) return cached.value;
+    const epoch = this.epoch();
     const key = await this.db.apiKey.findFirst({
       where: { keyHash, deletedAt: null },
       select: {

@@ -20,6 +20,8 @@ export interface Database {
   readonly sql: SqlDriver;
   /** Migrations this open applied (empty when the database was up to date). */
   readonly migrated: string[];
+  /** Runs `work` on one connection (a transaction or an advisory lock needs that). */
+  withSession<T>(work: (session: SqlDriver) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export const DEFAULT_PGLITE_DIR = path.join(process.cwd(), ".data", "pglite");
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const database = options.url ? openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir);
   try {
-    const { applied } = await migrate(database.sql);
+    const { applied } = await database.withSession(migrate);
     return { ...database, migrated: applied };
   } catch (error) {
     await database.close();
@@ -56,6 +58,14 @@ function openPostgres(url: string, poolSize = 10): Omit<Database, "migrated"> {
     kind: "postgres",
     prisma,
     sql: postgresDriver(pool),
+    async withSession(work) {
+      const client = await pool.connect();
+      try {
+        return await work(postgresDriver(client));
+      } finally {
+        client.release();
+      }
+    },
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -71,6 +81,7 @@ async function openPglite(dataDir = DEFAULT_PGLITE_DIR): Promise<Omit<Database, 
     kind: "pglite",
     prisma,
     sql: pgliteDriver(client),
+    withSession: (work) => work(pgliteDriver(client)),
     async close() {
       await prisma.$disconnect();
       await client.close();

@@ -1,0 +1,4 @@
+import { handleInternalCli } from "@/lib/cli/internal";
+
+export const dynamic = "force-dynamic";
+export const POST = handleInternalCli;

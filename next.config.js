@@ -1,0 +1,58 @@
+// @ts-check
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const isDev = process.env.NODE_ENV === "development";
+
+/**
+ * Security headers for the web pages. The data API (/v1/*, /health,
+ * /endpoints, /estimate) sets its own headers in lib/api, so that they are the
+ * same under any HTTP mount; the values below match the spec's.
+ *
+ * No `form-action` directive: sign-in with OAuth providers and Stripe Checkout
+ * continue with redirects to other origins, which `form-action` would block.
+ */
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const pageHeaders = [
+  { key: "Content-Security-Policy", value: contentSecurityPolicy },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" },
+  { key: "Permissions-Policy", value: "geolocation=(), microphone=(), camera=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+/** First path segments that belong to the data API or to route handlers. */
+const API_SEGMENTS = ["api", "v1", "health", "endpoints", "estimate"];
+
+/** @type {import("next").NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  typedRoutes: false,
+  // Loaded from node_modules at run time, not bundled: PGlite reads its wasm
+  // and data files next to its own module; pg has optional native parts.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
+  turbopack: { root: path.dirname(fileURLToPath(import.meta.url)) },
+  async headers() {
+    return [
+      {
+        source: `/((?!(?:${API_SEGMENTS.join("|")})(?:/|$)).*)`,
+        headers: pageHeaders,
+      },
+    ];
+  },
+};
+
+export default nextConfig;
