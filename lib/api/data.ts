@@ -147,7 +147,7 @@ export async function handleDataRequest(
     });
   } catch (thrown) {
     const error = toApiError(thrown);
-    if (error.status >= 500) console.error(`[api] ${requestId} ${endpoint.path}:`, thrown);
+    logFailure(error, thrown, `[api] ${requestId} ${endpoint.path}:`, thrown);
     const response = errorResponse(error, requestId, headers);
     if (access) {
       await recordFailedRequest(ctx.prisma, {

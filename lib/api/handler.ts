@@ -71,7 +71,7 @@ export async function handleApiRequest(request: Request, source: ContextSource =
     return jsonResponse(await estimate(request, ctx), { requestId, omitBody: isHead });
   } catch (thrown) {
     const error = toApiError(thrown);
-    if (error.status >= 500) console.error(`[api] ${requestId} ${request.method} ${request.url}:`, thrown);
+    logFailure(error, thrown, `[api] ${requestId} ${request.method} ${request.url}:`, thrown);
     return errorResponse(error, requestId);
   }
 }

@@ -1,0 +1,513 @@
+/**
+ * The import format of the dilution data: one zod schema per record kind.
+ *
+ * - Field names are snake_case and equal the database column names, except
+ *   that a record names its company by `ticker` instead of `company_id`.
+ * - Money facts are whole cents in `*_cents`, per-share prices micro-dollars
+ *   in `*_micros` (1 USD = 1,000,000), share counts whole shares, ownership
+ *   basis points in `*_bps` (10,000 = 100 %). Every such number is accepted as
+ *   a JSON number that is a safe integer, or as a string of digits (use a
+ *   string beyond 2^53). They come out of the schemas as `bigint` (bps: number).
+ * - Dates are "YYYY-MM-DD" and must be real calendar dates.
+ * - Booleans are JSON booleans, or (for CSV) true/false, yes/no, 1/0, t/f.
+ * - An absent field, `null` and (for optional text) an empty string are all
+ *   "not given": the column becomes NULL or its default. A record replaces the
+ *   stored row of the same natural key as a whole.
+ * - Unknown fields are errors, so a misspelt column is never silently dropped.
+ *
+ * Natural keys (what an import upserts on):
+ *   companies                 ticker
+ *   financial_reports         ticker, period_end
+ *   registrations             accession_number
+ *   offerings                 accession_number
+ *   dilution_instruments      ticker, instrument_type, name
+ *   compliance_deficiencies   ticker, deficiency, notice_date
+ *   float_snapshots           ticker, as_of
+ */
+import { z } from "zod";
+
+export const IMPORT_KINDS = [
+  "companies",
+  "financial_reports",
+  "registrations",
+  "offerings",
+  "dilution_instruments",
+  "compliance_deficiencies",
+  "float_snapshots",
+] as const;
+
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export function isImportKind(value: string): value is ImportKind {
+  return (IMPORT_KINDS as readonly string[]).includes(value);
+}
+
+export const OFFERING_TYPES = [
+  "public_offering",
+  "registered_direct",
+  "pipe",
+  "atm",
+  "warrant_exercise",
+  "convertible",
+] as const;
+export type OfferingType = (typeof OFFERING_TYPES)[number];
+
+export const INSTRUMENT_TYPES = ["warrant", "convertible_note", "convertible_preferred"] as const;
+export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
+
+export const DEFICIENCY_STATUSES = ["active", "resolved"] as const;
+export const RISK_LEVELS = ["Low", "Medium", "High"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export const TICKER_PATTERN = /^[A-Z0-9.-]{1,10}$/;
+const INT64_MAX = 9223372036854775807n;
+
+// ───────────────────────────── field helpers ─────────────────────────────
+
+const isMissing = (v: unknown) => v === undefined || v === null;
+const requiredOr = (what: string) => (issue: { input?: unknown }) =>
+  isMissing(issue.input) ? "is required" : `must be ${what}`;
+
+/** Optional text: blank means "not given". */
+const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToNull, schema.nullish()).transform((v) => (v ?? null) as z.output<T> | null);
+}
+
+function withDefault<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
+  return z.preprocess(blankToNull, schema.nullish()).transform((v) => (v ?? fallback) as z.output<T>);
+}
+
+function text(max: number) {
+  return z
+    .string({ error: requiredOr("text") })
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters`);
+}
+
+/** A whole number kept exactly: a safe-integer JSON number or a digit string. */
+function wholeNumber(unit: string, { min = 0n, max = INT64_MAX }: { min?: bigint; max?: bigint } = {}) {
+  const what = `a whole number of ${unit}`;
+  return z.union([z.number(), z.string()], { error: requiredOr(what) }).transform((value, ctx) => {
+    let n: bigint;
+    if (typeof value === "number") {
+      if (!Number.isSafeInteger(value)) {
+        ctx.addIssue({
+          code: "custom",
+          message: Number.isInteger(value)
+            ? `must be ${what}: ${value} is beyond 2^53, write it as a string of digits`
+            : `must be ${what}, got ${value}`,
+        });
+        return z.NEVER;
+      }
+      n = BigInt(value);
+    } else {
+      const s = value.trim();
+      if (!/^-?\d+$/.test(s)) {
+        ctx.addIssue({ code: "custom", message: `must be ${what} (digits only), got ${JSON.stringify(value)}` });
+        return z.NEVER;
+      }
+      n = BigInt(s);
+    }
+    if (n < min) {
+      ctx.addIssue({ code: "custom", message: min === 0n ? "must not be negative" : `must be at least ${min}` });
+      return z.NEVER;
+    }
+    if (n > max) {
+      ctx.addIssue({ code: "custom", message: `must be at most ${max}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+const cents = () => wholeNumber("cents");
+const micros = () => wholeNumber("micro-dollars");
+const shares = () => wholeNumber("shares");
+const bps = () => wholeNumber("basis points", { max: 10_000n }).transform((n) => Number(n));
+
+const TRUE_WORDS = new Set(["true", "t", "yes", "y", "1"]);
+const FALSE_WORDS = new Set(["false", "f", "no", "n", "0"]);
+function boolean() {
+  return z.union([z.boolean(), z.string(), z.number()], { error: requiredOr("true or false") }).transform((value, ctx) => {
+    if (typeof value === "boolean") return value;
+    const word = String(value).trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+    ctx.addIssue({ code: "custom", message: `must be true or false, got ${JSON.stringify(value)}` });
+    return z.NEVER;
+  });
+}
+
+/** True when "YYYY-MM-DD" names a real calendar day (years 1900–2199). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
+function date() {
+  return z.string({ error: requiredOr('a date "YYYY-MM-DD"') }).transform((value, ctx) => {
+    const s = value.trim();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) {
+      ctx.addIssue({ code: "custom", message: `must be a date "YYYY-MM-DD", got ${JSON.stringify(value)}` });
+      return z.NEVER;
+    }
+    if (!isCalendarDate(s)) {
+      ctx.addIssue({ code: "custom", message: `is not a real calendar date: ${s}` });
+      return z.NEVER;
+    }
+    return s;
+  });
+}
+
+/** One of a fixed list of words, matched without regard to case. */
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  const list = values.join(", ");
+  return z.string({ error: requiredOr(`one of ${list}`) }).transform((value, ctx) => {
+    const found = values.find((v) => v.toLowerCase() === value.trim().toLowerCase());
+    if (found === undefined) {
+      ctx.addIssue({ code: "custom", message: `must be one of ${list}, got ${JSON.stringify(value)}` });
+      return z.NEVER;
+    }
+    return found as T[number];
+  });
+}
+
+export const tickerSchema = z
+  .string({ error: requiredOr("a ticker") })
+  .trim()
+  .toUpperCase()
+  .regex(TICKER_PATTERN, "must be 1–10 characters: letters, digits, '.' or '-'");
+
+const identifier = (max: number) =>
+  text(max).regex(/^\S+$/, "must not contain spaces");
+
+const statusUpdateSchema = z.strictObject({
+  date: date(),
+  text: text(2000),
+});
+
+/** A JSON array, or (from CSV) the JSON text of one; sorted oldest first. */
+const statusUpdatesSchema = z
+  .preprocess(
+    (v) => {
+      if (typeof v !== "string") return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z.array(statusUpdateSchema, { error: requiredOr('a JSON array of {"date","text"}') }).max(500, "must have at most 500 entries"),
+  )
+  .transform((updates) => [...updates].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
+
+// ───────────────────────────── record schemas ─────────────────────────────
+
+type Refinement = z.core.$RefinementCtx;
+function issue(ctx: Refinement, field: string, message: string) {
+  ctx.addIssue({ code: "custom", path: [field], message });
+}
+
+export const companySchema = z.strictObject({
+  ticker: tickerSchema,
+  name: text(200),
+  exchange: text(50),
+  sector: optional(text(100)),
+  is_sample: withDefault(boolean(), false),
+});
+
+export const financialReportSchema = z
+  .strictObject({
+    ticker: tickerSchema,
+    period_end: date(),
+    filed_at: date(),
+    cash_cents: cents(),
+    quarterly_burn_cents: cents(),
+    debt_cents: withDefault(cents(), 0n),
+    reg_sho: withDefault(boolean(), false),
+  })
+  .superRefine((r, ctx) => {
+    if (r.filed_at < r.period_end) issue(ctx, "filed_at", `must not be before period_end (${r.period_end})`);
+  });
+
+export const registrationSchema = z
+  .strictObject({
+    ticker: tickerSchema,
+    accession_number: identifier(40),
+    form_type: text(20),
+    file_number: text(40),
+    filed_at: date(),
+    effective_at: optional(date()),
+    expires_at: optional(date()),
+    offering_amount_cents: cents(),
+    is_atm: withDefault(boolean(), false),
+    atm_remaining_cents: optional(cents()),
+    over_baby_shelf: withDefault(boolean(), false),
+    public_float_cents: optional(cents()),
+    is_effective: withDefault(boolean(), false),
+  })
+  .superRefine((r, ctx) => {
+    if (r.effective_at !== null && r.effective_at < r.filed_at)
+      issue(ctx, "effective_at", `must not be before filed_at (${r.filed_at})`);
+    if (r.expires_at !== null && r.expires_at < r.filed_at)
+      issue(ctx, "expires_at", `must not be before filed_at (${r.filed_at})`);
+    if (r.is_effective && r.effective_at === null) issue(ctx, "effective_at", "is required when is_effective is true");
+    if (r.atm_remaining_cents !== null) {
+      if (!r.is_atm) issue(ctx, "atm_remaining_cents", "is only allowed when is_atm is true");
+      else if (r.atm_remaining_cents > r.offering_amount_cents)
+        issue(ctx, "atm_remaining_cents", "must not exceed offering_amount_cents");
+    }
+  });
+
+export const offeringSchema = z.strictObject({
+  ticker: tickerSchema,
+  accession_number: identifier(40),
+  offering_date: date(),
+  offering_type: oneOf(OFFERING_TYPES),
+  form_type: optional(text(20)),
+  shares: optional(shares()),
+  price_micros: optional(micros()),
+  amount_cents: cents(),
+  warrants_issued: optional(shares()),
+  warrant_price_micros: optional(micros()),
+  underwriter: optional(text(200)),
+});
+
+export const dilutionInstrumentSchema = z
+  .strictObject({
+    ticker: tickerSchema,
+    instrument_type: oneOf(INSTRUMENT_TYPES),
+    name: text(200),
+    issued_at: date(),
+    expires_at: optional(date()),
+    shares_underlying: shares(),
+    exercise_price_micros: optional(micros()),
+    principal_cents: optional(cents()),
+    remaining_cents: optional(cents()),
+  })
+  .superRefine((r, ctx) => {
+    if (r.expires_at !== null && r.expires_at < r.issued_at)
+      issue(ctx, "expires_at", `must not be before issued_at (${r.issued_at})`);
+    if (r.remaining_cents !== null && r.principal_cents !== null && r.remaining_cents > r.principal_cents)
+      issue(ctx, "remaining_cents", "must not exceed principal_cents");
+  });
+
+export const complianceDeficiencySchema = z
+  .strictObject({
+    ticker: tickerSchema,
+    deficiency: z.preprocess((v) => (v === null ? undefined : v), z.string({ error: "must be text" }).trim().max(100, "must be at most 100 characters").default("")),
+    status: oneOf(DEFICIENCY_STATUSES),
+    risk: oneOf(RISK_LEVELS),
+    notice_date: date(),
+    deadline: optional(date()),
+    resolved_at: optional(date()),
+    status_updates: withDefault(statusUpdatesSchema, []),
+  })
+  .superRefine((r, ctx) => {
+    if (r.deadline !== null && r.deadline < r.notice_date)
+      issue(ctx, "deadline", `must not be before notice_date (${r.notice_date})`);
+    if (r.resolved_at !== null) {
+      if (r.status !== "resolved") issue(ctx, "resolved_at", "is only allowed when status is resolved");
+      else if (r.resolved_at < r.notice_date) issue(ctx, "resolved_at", `must not be before notice_date (${r.notice_date})`);
+    }
+  });
+
+export const floatSnapshotSchema = z
+  .strictObject({
+    ticker: tickerSchema,
+    as_of: date(),
+    float_shares: shares(),
+    outstanding_shares: shares(),
+    price_micros: optional(micros()),
+    market_cap_cents: optional(cents()),
+    insider_ownership_bps: optional(bps()),
+    institutional_ownership_bps: optional(bps()),
+  })
+  .superRefine((r, ctx) => {
+    if (r.float_shares > r.outstanding_shares) issue(ctx, "float_shares", "must not exceed outstanding_shares");
+  });
+
+export const RECORD_SCHEMAS = {
+  companies: companySchema,
+  financial_reports: financialReportSchema,
+  registrations: registrationSchema,
+  offerings: offeringSchema,
+  dilution_instruments: dilutionInstrumentSchema,
+  compliance_deficiencies: complianceDeficiencySchema,
+  float_snapshots: floatSnapshotSchema,
+} as const satisfies Record<ImportKind, z.ZodType>;
+
+/** A record after validation: bigints, normalised text, defaults applied. */
+export type ValidRecord<K extends ImportKind> = z.output<(typeof RECORD_SCHEMAS)[K]>;
+
+/** The fields that identify a record of each kind (see the file comment). */
+export const NATURAL_KEYS: { [K in ImportKind]: readonly (keyof ValidRecord<K> & string)[] } = {
+  companies: ["ticker"],
+  financial_reports: ["ticker", "period_end"],
+  registrations: ["accession_number"],
+  offerings: ["accession_number"],
+  dilution_instruments: ["ticker", "instrument_type", "name"],
+  compliance_deficiencies: ["ticker", "deficiency", "notice_date"],
+  float_snapshots: ["ticker", "as_of"],
+};
+
+/** Every field name a record of each kind accepts (the CSV columns). */
+export const RECORD_FIELDS: { [K in ImportKind]: readonly string[] } = Object.fromEntries(
+  IMPORT_KINDS.map((kind) => [kind, Object.keys(baseShape(RECORD_SCHEMAS[kind]))]),
+) as unknown as { [K in ImportKind]: readonly string[] };
+
+function baseShape(schema: z.ZodType): Record<string, unknown> {
+  // Schemas with cross-field checks are pipes (object → refinement); the
+  // object's shape is on the way in.
+  const s = schema as unknown as { shape?: Record<string, unknown>; in?: z.ZodType };
+  if (s.shape) return s.shape;
+  if (s.in) return baseShape(s.in);
+  throw new Error("record schema without an object shape");
+}
+
+// ───────────────────────────── plain records ─────────────────────────────
+
+/**
+ * The records in their canonical JSON form (what the sample generator emits
+ * and `scripts/data-generate.ts` writes): numbers are safe integers, absent
+ * optional values are `null`. A string of digits is accepted wherever a
+ * number is (`Whole`).
+ */
+export type Whole = number | string;
+export type DateString = string;
+
+export interface CompanyRecord {
+  ticker: string;
+  name: string;
+  exchange: string;
+  sector?: string | null;
+  is_sample?: boolean;
+}
+
+export interface FinancialReportRecord {
+  ticker: string;
+  period_end: DateString;
+  filed_at: DateString;
+  cash_cents: Whole;
+  /** Net operating cash used per quarter; 0 when the company does not burn cash. */
+  quarterly_burn_cents: Whole;
+  debt_cents?: Whole;
+  reg_sho?: boolean;
+}
+
+export interface RegistrationRecord {
+  ticker: string;
+  accession_number: string;
+  form_type: string;
+  file_number: string;
+  filed_at: DateString;
+  effective_at?: DateString | null;
+  expires_at?: DateString | null;
+  offering_amount_cents: Whole;
+  is_atm?: boolean;
+  atm_remaining_cents?: Whole | null;
+  over_baby_shelf?: boolean;
+  public_float_cents?: Whole | null;
+  is_effective?: boolean;
+}
+
+export interface OfferingRecord {
+  ticker: string;
+  accession_number: string;
+  offering_date: DateString;
+  offering_type: OfferingType;
+  form_type?: string | null;
+  shares?: Whole | null;
+  price_micros?: Whole | null;
+  amount_cents: Whole;
+  warrants_issued?: Whole | null;
+  warrant_price_micros?: Whole | null;
+  underwriter?: string | null;
+}
+
+export interface DilutionInstrumentRecord {
+  ticker: string;
+  instrument_type: InstrumentType;
+  name: string;
+  issued_at: DateString;
+  expires_at?: DateString | null;
+  shares_underlying: Whole;
+  exercise_price_micros?: Whole | null;
+  principal_cents?: Whole | null;
+  remaining_cents?: Whole | null;
+}
+
+export interface StatusUpdate {
+  date: DateString;
+  text: string;
+}
+
+export interface ComplianceDeficiencyRecord {
+  ticker: string;
+  deficiency?: string;
+  status: "active" | "resolved";
+  risk: RiskLevel;
+  notice_date: DateString;
+  deadline?: DateString | null;
+  resolved_at?: DateString | null;
+  status_updates?: StatusUpdate[];
+}
+
+export interface FloatSnapshotRecord {
+  ticker: string;
+  as_of: DateString;
+  float_shares: Whole;
+  outstanding_shares: Whole;
+  price_micros?: Whole | null;
+  market_cap_cents?: Whole | null;
+  insider_ownership_bps?: number | null;
+  institutional_ownership_bps?: number | null;
+}
+
+export interface Dataset {
+  companies: CompanyRecord[];
+  financial_reports: FinancialReportRecord[];
+  registrations: RegistrationRecord[];
+  offerings: OfferingRecord[];
+  dilution_instruments: DilutionInstrumentRecord[];
+  compliance_deficiencies: ComplianceDeficiencyRecord[];
+  float_snapshots: FloatSnapshotRecord[];
+}
+
+/** What an import accepts: any subset of kinds, records not yet validated. */
+export type ImportInput = { readonly [K in ImportKind]?: readonly unknown[] };
+
+export function emptyDataset(): Dataset {
+  return {
+    companies: [],
+    financial_reports: [],
+    registrations: [],
+    offerings: [],
+    dilution_instruments: [],
+    compliance_deficiencies: [],
+    float_snapshots: [],
+  };
+}
+
+// The plain record types must be accepted by the schemas.
+type Accepts<K extends ImportKind, R> = R extends z.input<(typeof RECORD_SCHEMAS)[K]> ? true : never;
+const _typesAgree: [
+  Accepts<"companies", CompanyRecord>,
+  Accepts<"financial_reports", FinancialReportRecord>,
+  Accepts<"registrations", RegistrationRecord>,
+  Accepts<"offerings", OfferingRecord>,
+  Accepts<"dilution_instruments", DilutionInstrumentRecord>,
+  Accepts<"compliance_deficiencies", ComplianceDeficiencyRecord>,
+  Accepts<"float_snapshots", FloatSnapshotRecord>,
+] = [true, true, true, true, true, true, true];
+void _typesAgree;

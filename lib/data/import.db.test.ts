@@ -1,0 +1,465 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db";
+import { isPostgres, openTestDatabase } from "@/tests/support/database";
+import {
+  formatImportError,
+  importDataset,
+  loadSampleData,
+  parseCsv,
+  parseImportFile,
+  type ImportReport,
+} from "./import";
+import { IMPORT_KINDS, type ImportKind } from "./import-schema";
+import { generateSampleDataset, SAMPLE_SHOWCASE } from "./sample";
+
+const FIXTURES = path.join(process.cwd(), "tests", "fixtures", "import");
+const fixture = (name: string) => readFile(path.join(FIXTURES, name), "utf8");
+
+const TABLES: Record<ImportKind, string> = {
+  companies: "companies",
+  financial_reports: "financial_reports",
+  registrations: "registrations",
+  offerings: "offerings",
+  dilution_instruments: "dilution_instruments",
+  compliance_deficiencies: "compliance_deficiencies",
+  float_snapshots: "float_snapshots",
+};
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+beforeEach(async () => {
+  await db.prisma.$executeRawUnsafe(`TRUNCATE "companies" CASCADE`);
+});
+
+/** Every row of every data table, ids and timestamps included. */
+async function snapshot() {
+  const out: Record<string, unknown[]> = {};
+  for (const table of Object.values(TABLES)) out[table] = await db.prisma.$queryRawUnsafe(`SELECT * FROM "${table}" ORDER BY id`);
+  return out;
+}
+
+async function rowCounts() {
+  const out: Record<string, number> = {};
+  for (const table of Object.values(TABLES)) {
+    const [row] = await db.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${table}"`);
+    out[table] = row!.n;
+  }
+  return out;
+}
+
+function expectCounts(report: ImportReport, expected: Partial<Record<ImportKind, [created: number, updated: number, unchanged: number]>>) {
+  expect(report.errors).toEqual([]);
+  expect(report.ok).toBe(true);
+  for (const kind of IMPORT_KINDS) {
+    const [created, updated, unchanged] = expected[kind] ?? [0, 0, 0];
+    expect(report.counts[kind], kind).toEqual({ received: created + updated + unchanged, created, updated, unchanged });
+  }
+}
+
+const company = (ticker: string) => ({ ticker, name: `${ticker} Corp.`, exchange: "NASDAQ" });
+const offering = (ticker: string, accession: string, amount: number | string = 100_000) => ({
+  ticker,
+  accession_number: accession,
+  offering_date: "2026-03-02",
+  offering_type: "pipe",
+  amount_cents: amount,
+});
+
+describe("JSON import", () => {
+  it("imports every kind with exact values", async () => {
+    const file = parseImportFile("small.json", await fixture("small.json"));
+    expect(file.errors).toEqual([]);
+    const report = await importDataset(db.prisma, file);
+    expectCounts(report, {
+      companies: [2, 0, 0],
+      financial_reports: [2, 0, 0],
+      registrations: [2, 0, 0],
+      offerings: [2, 0, 0],
+      dilution_instruments: [2, 0, 0],
+      compliance_deficiencies: [2, 0, 0],
+      float_snapshots: [1, 0, 0],
+    });
+
+    const fixa = await db.prisma.company.findUniqueOrThrow({
+      where: { ticker: "FIXA" }, // upper-cased on input
+      include: { financials: true, registrations: true, offerings: true, instruments: true, deficiencies: true, floats: true },
+    });
+    expect(fixa).toMatchObject({ name: "Fixture Alpha Therapeutics Inc.", exchange: "NASDAQ", isSample: false });
+    expect(fixa.financials[0]).toMatchObject({
+      periodEnd: new Date("2026-06-30T00:00:00Z"),
+      cashCents: 1_250_000_000n,
+      quarterlyBurnCents: 450_000_000n,
+      debtCents: 0n,
+      regSho: false,
+    });
+    const atm = fixa.registrations.find((r) => r.isAtm)!;
+    expect(atm).toMatchObject({ atmRemainingCents: 0n, offeringAmountCents: 1_300_000_000n, overBabyShelf: false, isEffective: true });
+    const deal = fixa.offerings.find((o) => o.offeringType === "registered_direct")!;
+    expect(deal).toMatchObject({ shares: 2_000_000n, priceMicros: 1_250_000n, amountCents: 250_000_000n, warrantPriceMicros: 1_400_000n });
+    expect(fixa.offerings.find((o) => o.offeringType === "atm")).toMatchObject({ shares: null, priceMicros: null, underwriter: null });
+    expect(fixa.deficiencies[0]!.statusUpdates).toEqual([{ date: "2026-07-01", text: "Received a Nasdaq deficiency letter (Listing Rule 5550(a)(2))." }]);
+    expect(fixa.floats[0]).toMatchObject({ floatShares: 30_000_000n, marketCapCents: 3_060_000_000n, insiderOwnershipBps: 1176 });
+
+    const fixb = await db.prisma.company.findUniqueOrThrow({ where: { ticker: "FIX.B" }, include: { financials: true, deficiencies: true, instruments: true } });
+    expect(fixb.sector).toBeNull();
+    expect(fixb.financials[0]!.cashCents).toBe(98_765_432_101_234_567n); // beyond 2^53, given as a digit string
+    expect(fixb.deficiencies[0]).toMatchObject({ deficiency: "", status: "resolved", risk: "Low", statusUpdates: [], deadline: null });
+    expect(fixb.instruments[0]).toMatchObject({ principalCents: 250_000_000n, remainingCents: 200_000_000n });
+  });
+
+  it("importing the same file twice changes nothing: counts and rows", async () => {
+    const text = await fixture("small.json");
+    await importDataset(db.prisma, parseImportFile("small.json", text));
+    const before = await snapshot();
+    const again = await importDataset(db.prisma, parseImportFile("small.json", text));
+    expectCounts(again, {
+      companies: [0, 0, 2],
+      financial_reports: [0, 0, 2],
+      registrations: [0, 0, 2],
+      offerings: [0, 0, 2],
+      dilution_instruments: [0, 0, 2],
+      compliance_deficiencies: [0, 0, 2],
+      float_snapshots: [0, 0, 1],
+    });
+    expect(await snapshot()).toEqual(before); // ids, values and updated_at alike
+  });
+
+  it("updates only the records that changed", async () => {
+    const text = await fixture("small.json");
+    await importDataset(db.prisma, parseImportFile("small.json", text));
+    const before = await db.prisma.company.findMany({ orderBy: { ticker: "asc" } });
+    const changed = text
+      .replace("Fixture Beta Mining Corp.", "Fixture Beta Mining Corporation")
+      .replace('"reg_sho": false', '"reg_sho": true');
+    const report = await importDataset(db.prisma, parseImportFile("small.json", changed));
+    expectCounts(report, {
+      companies: [0, 1, 1],
+      financial_reports: [0, 1, 1],
+      registrations: [0, 0, 2],
+      offerings: [0, 0, 2],
+      dilution_instruments: [0, 0, 2],
+      compliance_deficiencies: [0, 0, 2],
+      float_snapshots: [0, 0, 1],
+    });
+    const after = await db.prisma.company.findMany({ orderBy: { ticker: "asc" } });
+    const [beta, alpha] = [after.find((c) => c.ticker === "FIX.B")!, after.find((c) => c.ticker === "FIXA")!];
+    expect(beta.name).toBe("Fixture Beta Mining Corporation");
+    expect(beta.id).toBe(before.find((c) => c.ticker === "FIX.B")!.id);
+    expect(beta.updatedAt.getTime()).toBeGreaterThanOrEqual(before.find((c) => c.ticker === "FIX.B")!.updatedAt.getTime());
+    expect(alpha).toEqual(before.find((c) => c.ticker === "FIXA")); // untouched, updated_at included
+  });
+
+  it("accepts { kind, records } and reports the line where each bad record starts", async () => {
+    await importDataset(db.prisma, { companies: [company("KRA")] });
+    const text = [
+      "{",
+      '  "kind": "offerings",',
+      '  "records": [',
+      `    ${JSON.stringify(offering("KRA", "K-1"))},`,
+      "    {",
+      '      "ticker": "KRA", "accession_number": "K-2", "offering_date": "2026-03-02",',
+      '      "offering_type": "pipe", "amount_cents": 1.5',
+      "    },",
+      `    ${JSON.stringify(offering("kra", "K-3"))}`,
+      "  ]",
+      "}",
+    ].join("\n");
+    const before = await snapshot();
+    const report = await importDataset(db.prisma, parseImportFile("deals.json", text));
+    expect(report.ok).toBe(false);
+    expect(report.errors).toEqual([
+      expect.objectContaining({ line: 5, kind: "offerings", index: 1, field: "amount_cents", message: "must be a whole number of cents, got 1.5" }),
+    ]);
+    expect(report.errors.map(formatImportError)).toEqual(["line 5: amount_cents: must be a whole number of cents, got 1.5 (offerings[1])"]);
+    expect(report.counts.offerings).toEqual({ received: 3, created: 0, updated: 0, unchanged: 0 });
+    expect(await snapshot()).toEqual(before);
+
+    const fixed = await importDataset(db.prisma, parseImportFile("deals.json", text.replace("1.5", "150")));
+    expectCounts(fixed, { offerings: [3, 0, 0] });
+  });
+
+  it("a file with one bad row among good ones writes nothing", async () => {
+    const good = generateSampleDataset({ tickerCount: 12 });
+    const bad = structuredClone(good);
+    bad.float_snapshots[30]!.float_shares = Number(bad.float_snapshots[30]!.outstanding_shares) + 1;
+    const text = JSON.stringify(bad, null, 2);
+    const file = parseImportFile("sample.json", text);
+    const report = await importDataset(db.prisma, file);
+    expect(report.ok).toBe(false);
+    expect(report.errors).toHaveLength(1);
+    const [error] = report.errors;
+    expect(error).toMatchObject({ kind: "float_snapshots", index: 30, field: "float_shares", message: "must not exceed outstanding_shares" });
+    // The reported line is where that record starts.
+    const lines = text.split("\n");
+    expect(lines[error!.line! - 1]!.trim()).toBe("{");
+    expect(lines[error!.line!]).toContain(`"ticker": "${bad.float_snapshots[30]!.ticker}"`);
+    expect(lines[error!.line! + 1]).toContain(`"as_of": "${bad.float_snapshots[30]!.as_of}"`);
+    expect(await rowCounts()).toEqual(Object.fromEntries(Object.values(TABLES).map((t) => [t, 0])));
+  });
+
+  it("reports every bad field of every bad record at once", async () => {
+    const report = await importDataset(db.prisma, {
+      companies: [company("GOOD"), { ticker: "bad ticker!", name: "", exchange: "NASDAQ", extra: 1 }, "not an object"],
+      financial_reports: [
+        { ticker: "GOOD", period_end: "2026-13-01", filed_at: "2026-02-29", cash_cents: "12e3", quarterly_burn_cents: -1 },
+        { ticker: "GOOD", period_end: "2026-06-30", filed_at: "2026-08-01", cash_cents: 9_007_199_254_740_993, quarterly_burn_cents: 0 },
+        { ticker: "GOOD", period_end: "2026-03-31", filed_at: "2026-03-01", cash_cents: 1, quarterly_burn_cents: 0 },
+      ],
+      compliance_deficiencies: [{ ticker: "GOOD", status: "open", risk: "severe", notice_date: "2026-01-01", status_updates: [{ date: "2026-1-2" }] }],
+    });
+    expect(report.ok).toBe(false);
+    const shown = report.errors.map(formatImportError);
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        "companies[1]: ticker: must be 1–10 characters: letters, digits, '.' or '-'",
+        "companies[1]: name: must not be empty",
+        "companies[1]: extra: unknown field",
+        "companies[2]: must be an object of fields",
+        "financial_reports[0]: period_end: is not a real calendar date: 2026-13-01",
+        "financial_reports[0]: filed_at: is not a real calendar date: 2026-02-29",
+        'financial_reports[0]: cash_cents: must be a whole number of cents (digits only), got "12e3"',
+        "financial_reports[0]: quarterly_burn_cents: must not be negative",
+        "financial_reports[2]: filed_at: must not be before period_end (2026-03-31)",
+        'compliance_deficiencies[0]: status: must be one of active, resolved, got "open"',
+        'compliance_deficiencies[0]: risk: must be one of Low, Medium, High, got "severe"',
+        'compliance_deficiencies[0]: status_updates[0].date: must be a date "YYYY-MM-DD", got "2026-1-2"',
+        "compliance_deficiencies[0]: status_updates[0].text: is required",
+      ]),
+    );
+    expect(shown.some((s) => s.startsWith("financial_reports[1]: cash_cents:") && s.includes("beyond 2^53"))).toBe(true);
+    expect(await rowCounts()).toMatchObject({ companies: 0 });
+  });
+
+  it("rejects a ticker that is neither in the file nor in the database", async () => {
+    const report = await importDataset(db.prisma, { companies: [company("AAA")], offerings: [offering("AAA", "A-1"), offering("ZZZ", "Z-1")] });
+    expect(report.ok).toBe(false);
+    expect(report.errors.map(formatImportError)).toEqual([
+      "offerings[1]: ticker: unknown ticker ZZZ: not among this file's companies nor in the database",
+    ]);
+    expect(await rowCounts()).toMatchObject({ companies: 0, offerings: 0 });
+
+    // Once the company is in the database, a file of offerings alone may name it.
+    expectCounts(await importDataset(db.prisma, { companies: [company("ZZZ")] }), { companies: [1, 0, 0] });
+    expectCounts(await importDataset(db.prisma, { offerings: [offering("zzz", "Z-1")] }), { offerings: [1, 0, 0] });
+  });
+
+  it("reports a bad company row once, not again for every record naming it", async () => {
+    const report = await importDataset(db.prisma, {
+      companies: [{ ticker: "BADCO", name: "Bad Co", exchange: "" }],
+      offerings: [offering("BADCO", "B-1"), offering("BADCO", "B-2")],
+    });
+    expect(report.errors.map(formatImportError)).toEqual(["companies[0]: exchange: must not be empty"]);
+  });
+
+  it("rejects duplicate natural keys inside the file", async () => {
+    const report = await importDataset(db.prisma, {
+      companies: [company("DUP"), company("dup")],
+      offerings: [offering("DUP", "X-1"), offering("DUP", "X-1", 5)],
+      float_snapshots: [
+        { ticker: "DUP", as_of: "2026-01-31", float_shares: 1, outstanding_shares: 2 },
+        { ticker: "dup", as_of: "2026-01-31", float_shares: 1, outstanding_shares: 3 },
+      ],
+    });
+    expect(report.ok).toBe(false);
+    expect(report.errors.map(formatImportError)).toEqual([
+      'companies[1]: ticker: duplicate record (ticker "DUP"): the same key is on companies[0]',
+      'offerings[1]: accession_number: duplicate record (accession_number "X-1"): the same key is on offerings[0]',
+      'float_snapshots[1]: ticker, as_of: duplicate record (ticker "DUP", as_of "2026-01-31"): the same key is on float_snapshots[0]',
+    ]);
+    expect(await rowCounts()).toMatchObject({ companies: 0 });
+  });
+
+  it("reports JSON syntax errors and unknown kinds with their lines", async () => {
+    const broken = parseImportFile("x.json", '{\n  "companies": [\n    {"ticker": "A", "name": "x" "exchange": "N"}\n  ]\n}');
+    expect(broken.errors.map(formatImportError)).toEqual(["line 3: invalid JSON: expected ',' or '}' after a property value (column 33)"]);
+    const unknown = parseImportFile("x.json", '{\n  "companies": [],\n  "ofrerings": []\n}');
+    expect(unknown.errors.map(formatImportError)).toEqual([
+      "line 3: ofrerings: unknown record kind; expected one of companies, financial_reports, registrations, offerings, dilution_instruments, compliance_deficiencies, float_snapshots",
+    ]);
+    expect(parseImportFile("x.json", "[]").errors[0]!.message).toMatch(/must be a JSON object/);
+    const report = await importDataset(db.prisma, broken);
+    expect(report.ok).toBe(false);
+  });
+
+  it("validates everything but writes nothing on a dry run", async () => {
+    const file = parseImportFile("small.json", await fixture("small.json"));
+    const report = await importDataset(db.prisma, file, { dryRun: true });
+    expect(report).toMatchObject({ ok: true, dryRun: true });
+    expect(report.counts.companies).toEqual({ received: 2, created: 2, updated: 0, unchanged: 0 });
+    expect(await rowCounts()).toMatchObject({ companies: 0, offerings: 0 });
+  });
+});
+
+describe("CSV import", () => {
+  it("imports companies and offerings files (quoted commas, quotes, line breaks, blank lines)", async () => {
+    const companies = parseImportFile("companies.csv", await fixture("companies.csv"));
+    expect(companies.errors).toEqual([]);
+    expect(companies.lines.companies).toEqual([2, 3, 5]); // CSVB's quoted name spans lines 3–4
+    expectCounts(await importDataset(db.prisma, companies), { companies: [3, 0, 0] });
+
+    const offerings = parseImportFile("sample.offerings.csv", await fixture("sample.offerings.csv"));
+    expect(offerings.format).toBe("csv");
+    expect(offerings.lines.offerings).toEqual([2, 3, 5]);
+    expectCounts(await importDataset(db.prisma, offerings), { offerings: [3, 0, 0] });
+
+    const stored = await db.prisma.company.findMany({ orderBy: { ticker: "asc" }, include: { offerings: true } });
+    expect(stored.map((c) => [c.ticker, c.name, c.exchange, c.sector, c.isSample])).toEqual([
+      ["CSVA", 'Comma, Quote "Q" & Co. Inc.', "NASDAQ", "Software", false],
+      ["CSVB", "Multi-line\nName Holdings Inc.", "NYSE American", null, false],
+      ["CSVC", "Plain Corp.", "NASDAQ", "Biotechnology", false],
+    ]);
+    expect(stored[0]!.offerings[0]).toMatchObject({ underwriter: "Kestrel & Co.", formType: "424B4", shares: 1_000_000n, amountCents: 250_000_000n });
+    expect(stored[1]!.offerings[0]).toMatchObject({ underwriter: null, offeringType: "pipe" });
+    expect(stored[2]!.offerings[0]).toMatchObject({ shares: 100_000n, formType: null });
+
+    // Twice: nothing changes.
+    const before = await snapshot();
+    expectCounts(await importDataset(db.prisma, parseImportFile("companies.csv", await fixture("companies.csv"))), { companies: [0, 0, 3] });
+    expectCounts(await importDataset(db.prisma, parseImportFile("sample.offerings.csv", await fixture("sample.offerings.csv"))), { offerings: [0, 0, 3] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("takes the kind from a kind column", async () => {
+    await importDataset(db.prisma, parseImportFile("companies.csv", await fixture("companies.csv")));
+    const file = parseImportFile("upload.csv", await fixture("floats-with-kind-column.csv"));
+    expect(Object.keys(file.input)).toEqual(["float_snapshots"]);
+    expectCounts(await importDataset(db.prisma, file), { float_snapshots: [2, 0, 0] });
+  });
+
+  it("reports each bad row with its physical line and writes nothing", async () => {
+    await importDataset(db.prisma, parseImportFile("companies.csv", await fixture("companies.csv")));
+    const before = await snapshot();
+    const report = await importDataset(db.prisma, parseImportFile("bad.offerings.csv", await fixture("bad.offerings.csv")));
+    expect(report.ok).toBe(false);
+    expect(report.errors.map(formatImportError)).toEqual([
+      "line 3: offering_date: is not a real calendar date: 2026-02-30",
+      'line 4: offering_type: must be one of public_offering, registered_direct, pipe, atm, warrant_exercise, convertible, got "bought_deal"',
+      "line 4: amount_cents: must not be negative",
+      "line 5: ticker: unknown ticker NOPE: not among this file's companies nor in the database",
+    ]);
+    expect(await snapshot()).toEqual(before); // the good row on line 2 was not written either
+  });
+
+  it("parses RFC 4180 edge cases", () => {
+    const text = 'a,b,c\r\n"x, y","say ""hi""",\r\n"",plain,"multi\r\nline"\r\n\r\nlast,"",z';
+    expect(parseCsv(text)).toEqual([
+      { line: 1, fields: ["a", "b", "c"], problems: [] },
+      { line: 2, fields: ["x, y", 'say "hi"', ""], problems: [] },
+      { line: 3, fields: ["", "plain", "multi\r\nline"], problems: [] },
+      { line: 6, fields: ["last", "", "z"], problems: [] },
+    ]);
+    // LF only, a final line end, lone CR line ends.
+    expect(parseCsv("a,b\n1,2\n").map((r) => r.fields)).toEqual([["a", "b"], ["1", "2"]]);
+    expect(parseCsv("a,b\r1,2\r3,4").map((r) => [r.line, r.fields])).toEqual([[1, ["a", "b"]], [2, ["1", "2"]], [3, ["3", "4"]]]);
+    // Malformed quoting is reported for its column.
+    expect(parseCsv('a,b\n1,"open\n2,3\n')[1]!.problems[0]!.message).toMatch(/unterminated quoted field \(the quote opened on line 2/);
+    expect(parseCsv('a,b\n"x"y,2')[1]!.problems).toEqual([{ column: 0, message: expect.stringMatching(/text after the closing quote/) }]);
+    expect(parseCsv('a,b\n1,2"3')[1]!.problems).toEqual([{ column: 1, message: expect.stringMatching(/a quote inside an unquoted field/) }]);
+  });
+
+  it("reports malformed rows, headers and unknown kinds by line", async () => {
+    const file = (text: string, name = "offerings.csv") => parseImportFile(name, text).errors.map(formatImportError);
+    expect(file('ticker,accession_number\nA,"B\nC",x\nD,E,F')).toEqual([
+      "line 2: has 3 fields but the header has 2",
+      "line 4: has 3 fields but the header has 2",
+    ]);
+    expect(file("ticker,amount,ticker\n")).toEqual([
+      "line 1: amount: unknown column for offerings; expected: ticker, accession_number, offering_date, offering_type, form_type, shares, price_micros, amount_cents, warrants_issued, warrant_price_micros, underwriter",
+      "line 1: ticker: column appears twice",
+    ]);
+    expect(file('ticker,name\nA,"x"y', "companies.csv")).toEqual(["line 2: name: text after the closing quote; double a quote inside a quoted field"]);
+    expect(file("ticker,name\nA,b", "upload.csv")[0]).toMatch(/^line 1: cannot tell the record kind/);
+    expect(file("kind,ticker\noffering,A", "upload.csv")[0]).toMatch(/^line 2: kind: unknown record kind "offering"/);
+    expect(file("kind,ticker\ncompanies,A", "x.offerings.csv")).toEqual(["line 1: kind: the kind column says companies but the file name says offerings"]);
+    expect(file("")).toEqual(["line 1: the file is empty: expected a header row of column names"]);
+    expect(parseImportFile("financial-reports.csv", "ticker\n").input).toHaveProperty("financial_reports");
+  });
+
+  it("reads a CRLF file with a byte-order mark like the LF one", async () => {
+    const lf = await fixture("sample.offerings.csv");
+    const crlf = parseImportFile("sample.offerings.csv", `\uFEFF${lf.replace(/\n/g, "\r\n")}`);
+    expect(crlf.errors).toEqual([]);
+    expect(crlf.input).toEqual(parseImportFile("sample.offerings.csv", lf).input);
+    expect(crlf.lines).toEqual({ offerings: [2, 3, 5] });
+  });
+});
+
+describe("sample dataset", () => {
+  it("loads, and a second load is a no-op", async () => {
+    const dataset = generateSampleDataset({ tickerCount: 240 });
+    const first = await loadSampleData(db.prisma, { tickerCount: 240 });
+    expectCounts(
+      first,
+      Object.fromEntries(IMPORT_KINDS.map((k) => [k, [dataset[k].length, 0, 0]])) as Record<ImportKind, [number, number, number]>,
+    );
+    expect(await rowCounts()).toEqual(Object.fromEntries(IMPORT_KINDS.map((k) => [TABLES[k], dataset[k].length])));
+    const offerings = await db.prisma.offering.count({ where: { company: { ticker: SAMPLE_SHOWCASE.manyOfferings } } });
+    expect(offerings).toBe(150);
+    expect(await db.prisma.company.count({ where: { isSample: false } })).toBe(0);
+
+    const before = await snapshot();
+    const second = await loadSampleData(db.prisma, { tickerCount: 240 });
+    expectCounts(
+      second,
+      Object.fromEntries(IMPORT_KINDS.map((k) => [k, [0, 0, dataset[k].length]])) as Record<ImportKind, [number, number, number]>,
+    );
+    expect(await snapshot()).toEqual(before);
+
+    // The same data as an import file (as scripts/data-generate.ts writes it) is also unchanged.
+    const file = parseImportFile("sample.json", JSON.stringify(dataset, null, 1));
+    expect(file.lines.offerings).toHaveLength(dataset.offerings.length);
+    const third = await importDataset(db.prisma, file);
+    expect(third.ok).toBe(true);
+    expect(IMPORT_KINDS.every((k) => third.counts[k].unchanged === dataset[k].length)).toBe(true);
+  });
+});
+
+describe.skipIf(isPostgres())("scripts/data-import.ts", () => {
+  const run = promisify(execFile);
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "data-import-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const cli = async (...args: string[]) => {
+    const env = { ...process.env, PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" };
+    try {
+      const { stdout } = await run("npx", ["tsx", "scripts/data-import.ts", ...args], { env, cwd: process.cwd() });
+      return { code: 0, stdout };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout + e.stderr };
+    }
+  };
+
+  it("prints every bad row and exits 1; imports and exits 0", async () => {
+    const bad = await cli(path.join(FIXTURES, "bad.offerings.csv"));
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain("nothing was written");
+    expect(bad.stdout).toContain("line 3: offering_date: is not a real calendar date: 2026-02-30");
+    expect(bad.stdout).toContain("line 2: ticker: unknown ticker CSVA");
+
+    const good = await cli(path.join(FIXTURES, "companies.csv"));
+    expect(good.code).toBe(0);
+    expect(good.stdout).toMatch(/companies\s+3\s+3\s+0\s+0/);
+    const again = await cli(path.join(FIXTURES, "companies.csv"), "--dry-run");
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/companies\s+3\s+0\s+0\s+3/);
+  }, 60_000);
+});

@@ -1,0 +1,1454 @@
+/**
+ * The sample dataset: fictional companies with realistic dilution histories,
+ * generated deterministically (same arguments → deep-equal output) from a
+ * seeded PRNG. Every company is labelled: `is_sample: true` and a name ending
+ * in " (Sample)". Accession numbers use filer ids starting with 9 (no real SEC
+ * filer has one), so sample rows never collide with imported real filings.
+ *
+ * The output is an import file's content (`Dataset`), loaded by the same
+ * pipeline as real data (`importDataset` / `loadSampleData` in ./import).
+ *
+ * Tickers are stable under `tickerCount`: the first N companies of a larger
+ * dataset are the N companies of a smaller one (same seed and anchor date).
+ * The showcase companies (SAMPLE_SHOWCASE) come first.
+ */
+import type {
+  CompanyRecord,
+  ComplianceDeficiencyRecord,
+  Dataset,
+  DilutionInstrumentRecord,
+  FinancialReportRecord,
+  FloatSnapshotRecord,
+  OfferingRecord,
+  OfferingType,
+  RegistrationRecord,
+  RiskLevel,
+  StatusUpdate,
+} from "./import-schema";
+
+export const SAMPLE_ANCHOR_DATE = "2026-11-01";
+export const SAMPLE_DEFAULT_SEED = 1;
+export const SAMPLE_DEFAULT_TICKER_COUNT = 240;
+
+/**
+ * Fixed showcase tickers, present in every generated dataset (they are the
+ * first companies, so any tickerCount ≥ 10 has them all):
+ *
+ * - highRisk (ZVTX): weeks of cash, baby-shelf-limited S-3 with an almost
+ *   used-up ATM, frequent offerings with warrants, active minimum-bid-price and
+ *   stockholders'-equity deficiencies (High), on the Reg SHO threshold list.
+ * - lowRisk (QLMN): the calm one: no shelf, no offerings, no warrants or
+ *   convertibles, no deficiencies, cash-flow positive (zero burn).
+ * - babyShelf (ZBBY): effective S-3 with public float under $75M, ATM with
+ *   remaining capacity.
+ * - atmExhausted (ZATM): effective S-3 over the baby-shelf threshold whose ATM
+ *   is fully used (atm_remaining_cents 0).
+ * - pendingS1 (ZIPO): an S-1 filed and amended but not yet effective.
+ * - expiredShelf (ZEXP): its only shelf (and ATM) expired.
+ * - manyOfferings (ZOFR): 150 offerings.
+ * - manyRegistrations (ZREG): 120 registrations.
+ * - manyInstruments (ZWRT): 130 dilution instruments (warrants, notes, preferred).
+ * - manyDeficiencies (ZCMP): 110 compliance deficiencies.
+ */
+export const SAMPLE_SHOWCASE = {
+  highRisk: "ZVTX",
+  lowRisk: "QLMN",
+  babyShelf: "ZBBY",
+  atmExhausted: "ZATM",
+  pendingS1: "ZIPO",
+  expiredShelf: "ZEXP",
+  manyOfferings: "ZOFR",
+  manyRegistrations: "ZREG",
+  manyInstruments: "ZWRT",
+  manyDeficiencies: "ZCMP",
+} as const;
+
+/** Exact record counts of the bulk showcase tickers. */
+export const SAMPLE_SHOWCASE_COUNTS = {
+  offerings: { ticker: SAMPLE_SHOWCASE.manyOfferings, count: 150 },
+  registrations: { ticker: SAMPLE_SHOWCASE.manyRegistrations, count: 120 },
+  dilution_instruments: { ticker: SAMPLE_SHOWCASE.manyInstruments, count: 130 },
+  compliance_deficiencies: { ticker: SAMPLE_SHOWCASE.manyDeficiencies, count: 110 },
+} as const;
+
+export interface SampleOptions {
+  seed?: number;
+  /** Number of companies, showcases included (default 240). */
+  tickerCount?: number;
+  /** "Today" of the dataset, "YYYY-MM-DD" (default SAMPLE_ANCHOR_DATE). */
+  anchorDate?: string;
+}
+
+export function generateSampleDataset(options: SampleOptions = {}): Dataset {
+  const seed = options.seed ?? SAMPLE_DEFAULT_SEED;
+  const count = options.tickerCount ?? SAMPLE_DEFAULT_TICKER_COUNT;
+  const anchor = dayOf(options.anchorDate ?? SAMPLE_ANCHOR_DATE);
+  if (!Number.isInteger(count) || count < 0) throw new Error("tickerCount must be a whole number ≥ 0");
+  if (!Number.isInteger(seed)) throw new Error("seed must be an integer");
+
+  const tickers = sampleTickers(seed, count);
+  const dataset: Dataset = {
+    companies: [],
+    financial_reports: [],
+    registrations: [],
+    offerings: [],
+    dilution_instruments: [],
+    compliance_deficiencies: [],
+    float_snapshots: [],
+  };
+  const showcases = showcasePlans();
+  tickers.forEach((ticker, index) => {
+    const rng = new Rng(mix(seed, index));
+    const plan = index < showcases.length ? showcases[index]!(rng) : randomPlan(rng);
+    new CompanyBuilder(rng, anchor, index, ticker, plan, dataset).build();
+  });
+  return dataset;
+}
+
+/** The tickers of a dataset: the showcases, then random 3–5 letter symbols. */
+export function sampleTickers(seed: number, count: number): string[] {
+  const fixed = Object.values(SAMPLE_SHOWCASE) as string[];
+  const tickers = fixed.slice(0, count);
+  const seen = new Set(fixed);
+  const rng = new Rng(mix(seed, 0x7fffffff));
+  while (tickers.length < count) {
+    const length = rng.weighted<number>([
+      [3, 3],
+      [4, 6],
+      [5, 1],
+    ]);
+    let t = "";
+    for (let i = 0; i < length; i++) t += String.fromCharCode(65 + rng.int(0, 25));
+    if (seen.has(t)) continue;
+    seen.add(t);
+    tickers.push(t);
+  }
+  return tickers;
+}
+
+// ───────────────────────────── randomness ─────────────────────────────
+
+/** mulberry32: a small, fast, well-mixed 32-bit PRNG. */
+class Rng {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed | 0;
+  }
+  next(): number {
+    let t = (this.state = (this.state + 0x6d2b79f5) | 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  /** Integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  float(min: number, max: number): number {
+    return min + this.next() * (max - min);
+  }
+  /** Log-uniform in [min, max]: as many small values as large ones per decade. */
+  logUniform(min: number, max: number): number {
+    return Math.exp(this.float(Math.log(min), Math.log(max)));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+  weighted<T>(entries: readonly (readonly [T, number])[]): T {
+    const total = entries.reduce((s, [, w]) => s + w, 0);
+    let r = this.next() * total;
+    for (const [value, weight] of entries) {
+      if ((r -= weight) < 0) return value;
+    }
+    return entries[entries.length - 1]![0];
+  }
+  /** Standard normal (Box–Muller). */
+  normal(): number {
+    const u = Math.max(this.next(), 1e-12);
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
+  }
+}
+
+/** Mixes a seed and an index into an independent stream seed. */
+function mix(seed: number, index: number): number {
+  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 0x632be5ab, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  return h;
+}
+
+// ───────────────────────────── dates (day numbers) ─────────────────────────────
+
+/** Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function civilFromDays(z: number): [number, number, number] {
+  z += 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp + (mp < 10 ? 3 : -9);
+  return [era * 400 + yoe + (m <= 2 ? 1 : 0), m, d];
+}
+
+const pad2 = (n: number) => (n < 10 ? "0" : "") + n;
+
+function iso(day: number): string {
+  const [y, m, d] = civilFromDays(day);
+  return `${y}-${pad2(m)}-${pad2(d)}`;
+}
+
+function dayOf(value: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) throw new Error(`not a date "YYYY-MM-DD": ${value}`);
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const day = daysFromCivil(y, m, d);
+  if (iso(day) !== value) throw new Error(`not a calendar date: ${value}`);
+  return day;
+}
+
+/** Same day of month `years` later (Feb 29 → Feb 28). */
+function addYears(day: number, years: number): number {
+  const [y, m, d] = civilFromDays(day);
+  return daysFromCivil(y + years, m, Math.min(d, m === 2 ? 28 : d));
+}
+
+/** The last day of the month `offset` months from the month of `day`. */
+function monthEnd(day: number, offset: number): number {
+  const [y, m] = civilFromDays(day);
+  const index = y * 12 + (m - 1) + offset + 1;
+  return daysFromCivil(Math.floor(index / 12), (index % 12) + 1, 1) - 1;
+}
+
+/** Months from the month of `day` to the month of `anchor` (0 = same month). */
+function monthsBefore(day: number, anchor: number): number {
+  const [y, m] = civilFromDays(day);
+  const [ay, am] = civilFromDays(anchor);
+  return (ay - y) * 12 + (am - m);
+}
+
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+function monthLabel(day: number): string {
+  const [y, m] = civilFromDays(day);
+  return `${MONTH_NAMES[m - 1]} ${y}`;
+}
+
+// ───────────────────────────── money helpers ─────────────────────────────
+
+const DOLLAR = 100; // cents
+const MILLION = 1_000_000 * DOLLAR;
+const BABY_SHELF_LIMIT_CENTS = 75 * MILLION;
+
+/** floor(a × b ÷ d) exactly, for integers whose product may pass 2^53. */
+function mulDiv(a: number, b: number, d: number): number {
+  return Number((BigInt(a) * BigInt(b)) / BigInt(d));
+}
+
+/** Dollars → micro-dollars, rounded to $0.0001 (never below $0.0001). */
+function toMicros(dollars: number): number {
+  return Math.max(100, Math.round(dollars * 10_000) * 100);
+}
+
+const roundTo = (value: number, step: number) => Math.max(step, Math.round(value / step) * step);
+
+// ───────────────────────────── company plans ─────────────────────────────
+
+type Tier = "calm" | "growth" | "distressed";
+type ShelfCase = "none" | "baby" | "large" | "expired" | "pending_s1";
+type AtmCase = "none" | "capacity" | "exhausted";
+type DeficiencyCase = "none" | "active" | "resolved";
+
+interface Plan {
+  name?: string;
+  exchange: "NASDAQ" | "NYSE American";
+  sector: string;
+  tier: Tier;
+  foreign: boolean;
+  /** Target market capitalisation today, cents. */
+  marketCapCents: number;
+  priceNow: number; // dollars
+  /** Monthly log drift of the price (forward in time) and its volatility. */
+  drift: number;
+  volatility: number;
+  insiderBps: number;
+  institutionalBps: number;
+  shelf: ShelfCase;
+  priorExpiredShelf: boolean;
+  atm: AtmCase;
+  /** Months of cash at the latest report; null = the company burns no cash. */
+  runwayMonths: number | null;
+  /** Quarterly cash burn, cents (0 when runwayMonths is null). */
+  burnCents: number;
+  plainDebtCents: number;
+  /** Financings (public offerings, registered directs, PIPEs, convertibles) in the last 3 years. */
+  financings: number;
+  /** Size of one financing as a share of market cap. */
+  raiseFraction: readonly [number, number];
+  withWarrants: number; // probability a financing carries warrants
+  warrantExercises: boolean;
+  convertiblePreferred: number;
+  minBid: DeficiencyCase;
+  /** Days since the active minimum-bid notice (random when absent). */
+  minBidNoticeDaysAgo?: number;
+  equity: DeficiencyCase;
+  /** Days since the active stockholders'-equity notice (random when absent). */
+  equityNoticeDaysAgo?: number;
+  otherDeficiency: DeficiencyCase;
+  regSho: boolean;
+  filingLagDays: number;
+  /** Exact totals for the bulk showcases. */
+  bulk?: { offerings?: number; registrations?: number; instruments?: number; deficiencies?: number };
+}
+
+const SECTORS: Record<string, readonly string[]> = {
+  Biotechnology: ["Therapeutics", "Biosciences", "Pharma", "Bio", "Oncology", "Genomics"],
+  "Medical Devices": ["Medical", "Surgical", "Diagnostics", "Health"],
+  "Clean Energy": ["Energy", "Power", "Solar", "Hydrogen"],
+  Software: ["Software", "Systems", "Labs", "AI", "Cloud"],
+  "Electric Vehicles": ["Motors", "Mobility", "EV"],
+  Mining: ["Mining", "Resources", "Metals", "Lithium"],
+  Fintech: ["Financial", "Pay", "Capital"],
+  "Crypto Mining": ["Digital", "Blockchain", "Hash"],
+  Shipping: ["Shipping", "Maritime", "Tankers"],
+  Semiconductors: ["Semiconductor", "Photonics", "Micro"],
+  "Consumer Goods": ["Brands", "Foods", "Beverage"],
+  Cannabis: ["Cannabis", "Botanicals"],
+};
+const SECTOR_WEIGHTS: [string, number][] = [
+  ["Biotechnology", 30],
+  ["Medical Devices", 9],
+  ["Clean Energy", 8],
+  ["Software", 10],
+  ["Electric Vehicles", 5],
+  ["Mining", 6],
+  ["Fintech", 6],
+  ["Crypto Mining", 5],
+  ["Shipping", 4],
+  ["Semiconductors", 6],
+  ["Consumer Goods", 7],
+  ["Cannabis", 4],
+];
+const NAME_HEADS = [
+  "Ab", "Ael", "Al", "Am", "Ar", "Ast", "Aur", "Bel", "Bri", "Cal", "Cel", "Cor", "Cyr", "Dal", "Dyn", "El", "Ev", "Fen",
+  "Gal", "Hel", "Hal", "Ion", "Jen", "Kal", "Kor", "Lum", "Lyr", "Mer", "Nex", "Nov", "Ob", "Or", "Pel", "Pyr", "Quan",
+  "Rav", "Ros", "Sol", "Syn", "Tal", "Ter", "Ul", "Ver", "Vor", "Xen", "Yar", "Zel", "Zen",
+];
+const NAME_TAILS = ["ada", "ara", "ex", "ion", "is", "ix", "on", "ora", "um", "yx", "eon", "ia", "ant", "ova", "era", "ium", "etic", "aris"];
+const NAME_FORMS = [" Inc.", " Inc.", " Corp.", " Holdings Inc.", " Ltd.", " Group Inc."];
+const UNDERWRITERS = [
+  "Harborline Securities",
+  "Northgate Capital Markets",
+  "Redwood Row Partners",
+  "Kestrel & Co.",
+  "Bluewater Placement Group",
+  "Summit Ridge Securities",
+  "Granite Bay Capital",
+  "Lantern Street Partners",
+];
+
+function randomName(rng: Rng, sector: string): string {
+  const word = rng.pick(SECTORS[sector]!);
+  return `${rng.pick(NAME_HEADS)}${rng.pick(NAME_TAILS)} ${word}${rng.pick(NAME_FORMS)}`;
+}
+
+function randomPlan(rng: Rng): Plan {
+  const tier = rng.weighted<Tier>([
+    ["calm", 25],
+    ["growth", 35],
+    ["distressed", 40],
+  ]);
+  const sector = rng.weighted(SECTOR_WEIGHTS);
+  const exchange = rng.chance(tier === "calm" ? 0.05 : tier === "growth" ? 0.1 : 0.2) ? "NYSE American" : "NASDAQ";
+  const base = {
+    exchange,
+    sector,
+    tier,
+    foreign: rng.chance(0.08),
+    plainDebtCents: 0,
+    convertiblePreferred: 0,
+    otherDeficiency: "none" as DeficiencyCase,
+    filingLagDays: rng.int(30, 75),
+  } satisfies Partial<Plan>;
+
+  if (tier === "calm") {
+    const zeroBurn = rng.chance(0.5);
+    const burnCents = zeroBurn ? 0 : roundTo(rng.logUniform(1, 20) * MILLION, 1000);
+    return {
+      ...base,
+      marketCapCents: Math.round(rng.logUniform(300, 20_000) * MILLION),
+      priceNow: rng.logUniform(8, 200),
+      drift: rng.float(-0.005, 0.02),
+      volatility: rng.float(0.04, 0.09),
+      insiderBps: rng.int(100, 1500),
+      institutionalBps: rng.int(5000, 8300),
+      shelf: rng.weighted<ShelfCase>([
+        ["none", 40],
+        ["large", 45],
+        ["expired", 15],
+      ]),
+      priorExpiredShelf: rng.chance(0.3),
+      atm: rng.weighted<AtmCase>([
+        ["none", 80],
+        ["capacity", 20],
+      ]),
+      runwayMonths: zeroBurn ? null : rng.float(24, 96),
+      burnCents,
+      plainDebtCents: rng.chance(0.4) ? roundTo(rng.logUniform(5, 200) * MILLION, 100_000) : 0,
+      financings: rng.int(0, 2),
+      raiseFraction: [0.02, 0.08],
+      withWarrants: 0,
+      warrantExercises: false,
+      minBid: "none",
+      equity: "none",
+      otherDeficiency: rng.chance(0.05) ? "resolved" : "none",
+      regSho: false,
+    };
+  }
+
+  if (tier === "growth") {
+    const runwayMonths = rng.weighted<number>([
+      [rng.float(3, 6), 15],
+      [rng.float(6, 18), 45],
+      [rng.float(18, 48), 40],
+    ]);
+    return {
+      ...base,
+      marketCapCents: Math.round(rng.logUniform(80, 2000) * MILLION),
+      priceNow: rng.logUniform(2.5, 40),
+      drift: rng.float(-0.03, 0.02),
+      volatility: rng.float(0.08, 0.16),
+      insiderBps: rng.int(500, 3000),
+      institutionalBps: rng.int(2000, 6000),
+      shelf: rng.weighted<ShelfCase>([
+        ["large", 60],
+        ["baby", 8],
+        ["none", 10],
+        ["expired", 10],
+        ["pending_s1", 12],
+      ]),
+      priorExpiredShelf: rng.chance(0.25),
+      atm: rng.weighted<AtmCase>([
+        ["none", 40],
+        ["capacity", 48],
+        ["exhausted", 12],
+      ]),
+      runwayMonths,
+      burnCents: roundTo(rng.logUniform(4, 40) * MILLION, 1000),
+      plainDebtCents: rng.chance(0.25) ? roundTo(rng.logUniform(2, 50) * MILLION, 100_000) : 0,
+      financings: rng.int(1, 6),
+      raiseFraction: [0.05, 0.15],
+      withWarrants: 0.3,
+      warrantExercises: true,
+      convertiblePreferred: rng.chance(0.1) ? 1 : 0,
+      minBid: rng.weighted<DeficiencyCase>([
+        ["none", 85],
+        ["resolved", 15],
+      ]),
+      equity: rng.chance(0.05) ? "resolved" : "none",
+      otherDeficiency: rng.chance(0.06) ? rng.pick(["active", "resolved"] as const) : "none",
+      regSho: rng.chance(0.03),
+    };
+  }
+
+  const priceNow = rng.weighted<number>([
+    [rng.logUniform(0.08, 0.99), 60],
+    [rng.logUniform(1, 4), 40],
+  ]);
+  const runwayMonths = rng.weighted<number>([
+    [rng.float(0.2, 0.95), 25],
+    [rng.float(1, 6), 45],
+    [rng.float(6, 18), 30],
+  ]);
+  return {
+    ...base,
+    marketCapCents: Math.round(rng.logUniform(3, 40) * MILLION),
+    priceNow,
+    drift: rng.float(-0.05, -0.005),
+    volatility: rng.float(0.12, 0.25),
+    insiderBps: rng.int(200, 2500),
+    institutionalBps: rng.int(300, 2500),
+    shelf: rng.weighted<ShelfCase>([
+      ["baby", 55],
+      ["none", 15],
+      ["expired", 15],
+      ["pending_s1", 15],
+    ]),
+    priorExpiredShelf: rng.chance(0.2),
+    atm: rng.weighted<AtmCase>([
+      ["none", 30],
+      ["capacity", 40],
+      ["exhausted", 30],
+    ]),
+    runwayMonths,
+    burnCents: roundTo(rng.logUniform(1, 8) * MILLION, 1000),
+    plainDebtCents: rng.chance(0.2) ? roundTo(rng.logUniform(0.5, 5) * MILLION, 10_000) : 0,
+    financings: rng.int(3, 12),
+    raiseFraction: [0.1, 0.4],
+    withWarrants: 0.65,
+    warrantExercises: true,
+    convertiblePreferred: rng.chance(0.2) ? rng.int(1, 2) : 0,
+    minBid: priceNow < 1 ? (rng.chance(0.9) ? "active" : "none") : rng.chance(0.35) ? "resolved" : "none",
+    equity: rng.weighted<DeficiencyCase>([
+      ["none", 60],
+      ["active", 25],
+      ["resolved", 15],
+    ]),
+    otherDeficiency: rng.chance(0.08) ? rng.pick(["active", "resolved"] as const) : "none",
+    regSho: rng.chance(0.2),
+  };
+}
+
+/** The showcase plans, in SAMPLE_SHOWCASE order. */
+function showcasePlans(): ((rng: Rng) => Plan)[] {
+  const common = {
+    exchange: "NASDAQ",
+    foreign: false,
+    plainDebtCents: 0,
+    convertiblePreferred: 0,
+    otherDeficiency: "none",
+    filingLagDays: 40,
+    priorExpiredShelf: false,
+  } as const;
+  const distressed = {
+    ...common,
+    tier: "distressed",
+    drift: -0.05,
+    volatility: 0.15,
+    insiderBps: 1200,
+    institutionalBps: 900,
+    burnCents: 4 * MILLION,
+    raiseFraction: [0.15, 0.35],
+    withWarrants: 0.8,
+    warrantExercises: true,
+  } as const;
+  const growth = {
+    ...common,
+    tier: "growth",
+    drift: 0,
+    volatility: 0.1,
+    insiderBps: 1500,
+    institutionalBps: 4500,
+    raiseFraction: [0.05, 0.12],
+    withWarrants: 0.2,
+    warrantExercises: true,
+    minBid: "none",
+    equity: "none",
+    regSho: false,
+  } as const;
+  return [
+    // highRisk
+    () => ({
+      ...distressed,
+      name: "Zivotex Therapeutics Inc.",
+      sector: "Biotechnology",
+      marketCapCents: 9 * MILLION,
+      priceNow: 0.31,
+      shelf: "baby",
+      atm: "capacity",
+      runwayMonths: 0.7,
+      financings: 9,
+      convertiblePreferred: 1,
+      minBid: "active",
+      minBidNoticeDaysAgo: 200, // in its second 180-day period: High
+      equity: "active",
+      equityNoticeDaysAgo: 30, // no plan accepted yet: High
+      regSho: true,
+    }),
+    // lowRisk
+    () => ({
+      ...common,
+      name: "Quillman Instruments Corp.",
+      sector: "Semiconductors",
+      tier: "calm",
+      marketCapCents: 2_400 * MILLION,
+      priceNow: 48.5,
+      drift: 0.008,
+      volatility: 0.05,
+      insiderBps: 900,
+      institutionalBps: 7800,
+      shelf: "none",
+      atm: "none",
+      runwayMonths: null,
+      burnCents: 0,
+      financings: 0,
+      raiseFraction: [0.02, 0.05],
+      withWarrants: 0,
+      warrantExercises: false,
+      minBid: "none",
+      equity: "none",
+      regSho: false,
+    }),
+    // babyShelf
+    () => ({
+      ...distressed,
+      name: "Zephyr Bay Biosciences Inc.",
+      sector: "Biotechnology",
+      marketCapCents: 28 * MILLION,
+      priceNow: 1.85,
+      drift: -0.02,
+      shelf: "baby",
+      atm: "capacity",
+      runwayMonths: 5,
+      financings: 5,
+      minBid: "none",
+      equity: "none",
+      regSho: false,
+    }),
+    // atmExhausted
+    () => ({
+      ...growth,
+      name: "Zaltamo Energy Corp.",
+      sector: "Clean Energy",
+      marketCapCents: 420 * MILLION,
+      priceNow: 6.4,
+      shelf: "large",
+      atm: "exhausted",
+      runwayMonths: 9,
+      burnCents: 18 * MILLION,
+      financings: 3,
+    }),
+    // pendingS1
+    () => ({
+      ...distressed,
+      name: "Zipora Mobility Holdings Inc.",
+      sector: "Electric Vehicles",
+      exchange: "NYSE American",
+      marketCapCents: 22 * MILLION,
+      priceNow: 2.1,
+      drift: -0.03,
+      shelf: "pending_s1",
+      atm: "none",
+      runwayMonths: 2.5,
+      financings: 4,
+      minBid: "none",
+      equity: "resolved",
+      regSho: false,
+    }),
+    // expiredShelf
+    () => ({
+      ...growth,
+      name: "Zexion Resources Ltd.",
+      sector: "Mining",
+      marketCapCents: 160 * MILLION,
+      priceNow: 3.2,
+      shelf: "expired",
+      atm: "capacity",
+      runwayMonths: 14,
+      burnCents: 6 * MILLION,
+      financings: 2,
+    }),
+    // manyOfferings: a serial diluter, 150 offerings in three years
+    () => ({
+      ...growth,
+      name: "Zofrenda Pharma Inc.",
+      sector: "Biotechnology",
+      marketCapCents: 300 * MILLION,
+      priceNow: 4.75,
+      drift: -0.01,
+      shelf: "large",
+      atm: "capacity",
+      runwayMonths: 7,
+      burnCents: 22 * MILLION,
+      financings: 0, // set from bulk
+      raiseFraction: [0.004, 0.012],
+      withWarrants: 0,
+      warrantExercises: false,
+      bulk: { offerings: SAMPLE_SHOWCASE_COUNTS.offerings.count },
+    }),
+    // manyRegistrations
+    () => ({
+      ...growth,
+      name: "Zeregal Systems Inc.",
+      sector: "Software",
+      marketCapCents: 650 * MILLION,
+      priceNow: 11.2,
+      shelf: "large",
+      atm: "capacity",
+      runwayMonths: 20,
+      burnCents: 15 * MILLION,
+      financings: 3,
+      bulk: { registrations: SAMPLE_SHOWCASE_COUNTS.registrations.count },
+    }),
+    // manyInstruments
+    () => ({
+      ...distressed,
+      name: "Zwarta Genomics Inc.",
+      sector: "Biotechnology",
+      marketCapCents: 35 * MILLION,
+      priceNow: 1.2,
+      drift: -0.03,
+      shelf: "baby",
+      atm: "exhausted",
+      runwayMonths: 4,
+      financings: 10,
+      convertiblePreferred: 2,
+      minBid: "resolved",
+      equity: "none",
+      regSho: false,
+      bulk: { instruments: SAMPLE_SHOWCASE_COUNTS.dilution_instruments.count },
+    }),
+    // manyDeficiencies
+    () => ({
+      ...distressed,
+      name: "Zacompra Health Inc.",
+      sector: "Medical Devices",
+      marketCapCents: 12 * MILLION,
+      priceNow: 0.55,
+      shelf: "expired",
+      atm: "none",
+      runwayMonths: 3,
+      financings: 6,
+      minBid: "active",
+      equity: "resolved",
+      otherDeficiency: "active",
+      regSho: true,
+      bulk: { deficiencies: SAMPLE_SHOWCASE_COUNTS.compliance_deficiencies.count },
+    }),
+  ];
+}
+
+// ───────────────────────────── building one company ─────────────────────────────
+
+const OFFERING_LABELS: Record<OfferingType, string> = {
+  public_offering: "Public Offering",
+  registered_direct: "Registered Direct",
+  pipe: "PIPE",
+  atm: "ATM",
+  warrant_exercise: "Warrant Exercise",
+  convertible: "Convertible",
+};
+
+const WINDOW_DAYS = 3 * 365; // offerings: the last three years
+const HISTORY_MONTHS = 36;
+
+interface Warrant {
+  record: DilutionInstrumentRecord;
+  price: number; // micros
+  issued: number; // day
+  outstanding: number;
+}
+
+class CompanyBuilder {
+  private readonly prices: number[]; // dollars, index 0 = 36 months ago, 36 = anchor month
+  private readonly sharesTarget: number;
+  /** Shares outstanding three years ago; provisional until all offerings exist. */
+  private baseShares: number;
+  private readonly cik: string;
+  private sequence = 0;
+  private readonly registrations: RegistrationRecord[] = [];
+  private readonly offerings: OfferingRecord[] = [];
+  /** Share-count changes: [day, shares]. */
+  private readonly issued: [number, number][] = [];
+  private readonly warrants: Warrant[] = [];
+  private readonly instruments: DilutionInstrumentRecord[] = [];
+  private readonly instrumentNames = new Set<string>();
+  private readonly deficiencies: ComplianceDeficiencyRecord[] = [];
+  private minBidNotice: number | null = null;
+
+  constructor(
+    private readonly rng: Rng,
+    private readonly anchor: number,
+    private readonly index: number,
+    private readonly ticker: string,
+    private readonly plan: Plan,
+    private readonly out: Dataset,
+  ) {
+    this.cik = String(9_000_000_000 + index);
+    if (plan.minBid === "active") this.minBidNotice = anchor - (plan.minBidNoticeDaysAgo ?? rng.int(15, 330));
+    this.prices = this.pricePath();
+    this.sharesTarget = Math.max(1_000_000, Math.round(plan.marketCapCents / (plan.priceNow * DOLLAR)));
+    this.baseShares = roundTo(this.sharesTarget * 0.6, 1000);
+  }
+
+  build(): void {
+    const { plan } = this;
+    const company: CompanyRecord = {
+      ticker: this.ticker,
+      name: `${plan.name ?? randomName(this.rng, plan.sector)} (Sample)`,
+      exchange: plan.exchange,
+      sector: plan.sector,
+      is_sample: true,
+    };
+    this.out.companies.push(company);
+
+    const atmSales = this.shelves();
+    this.financings(atmSales);
+    this.exercises();
+    this.convertiblePreferred();
+    if (plan.bulk?.registrations) this.bulkRegistrations(plan.bulk.registrations);
+    if (plan.bulk?.instruments) this.bulkInstruments(plan.bulk.instruments);
+    this.deficiencyHistory();
+    if (plan.bulk?.deficiencies) this.bulkDeficiencies(plan.bulk.deficiencies);
+
+    this.issued.sort((a, b) => a[0] - b[0]);
+    // Shares outstanding today ≈ the target (so market cap ≈ plan), at least 15 %
+    // of them older than the offerings; then the public float of each filing.
+    const issuedTotal = this.issued.reduce((s, [, n]) => s + n, 0);
+    this.baseShares = roundTo(Math.max(this.sharesTarget * 0.15, this.sharesTarget - issuedTotal), 1000);
+    for (const r of this.registrations) {
+      const publicFloat = this.publicFloatCents(dayOf(r.filed_at));
+      r.public_float_cents = publicFloat;
+      r.over_baby_shelf = publicFloat >= BABY_SHELF_LIMIT_CENTS;
+    }
+    this.offerings.sort((a, b) => (a.offering_date < b.offering_date ? -1 : a.offering_date > b.offering_date ? 1 : 0));
+    for (const w of this.warrants) w.record.shares_underlying = w.outstanding;
+
+    this.out.registrations.push(...this.registrations);
+    this.out.offerings.push(...this.offerings);
+    this.out.dilution_instruments.push(...this.instruments);
+    this.out.compliance_deficiencies.push(...this.deficiencies);
+    this.floatSnapshots();
+    this.financialReports();
+  }
+
+  // ── prices and shares ──
+
+  private pricePath(): number[] {
+    const { plan, rng } = this;
+    const prices = new Array<number>(HISTORY_MONTHS + 1);
+    prices[HISTORY_MONTHS] = plan.priceNow;
+    for (let m = HISTORY_MONTHS; m > 0; m--) {
+      const step = plan.drift + plan.volatility * rng.normal();
+      prices[m - 1] = Math.min(2000, Math.max(0.05, prices[m]! / Math.exp(step)));
+    }
+    if (this.minBidNotice !== null) {
+      // Below $1 since the month before the notice.
+      const from = HISTORY_MONTHS - monthsBefore(this.minBidNotice, this.anchor) - 1;
+      for (let m = Math.max(0, from); m <= HISTORY_MONTHS; m++) prices[m] = Math.min(prices[m]!, rng.float(0.2, 0.97));
+      prices[HISTORY_MONTHS] = plan.priceNow;
+    }
+    return prices;
+  }
+
+  private priceAt(day: number): number {
+    const m = HISTORY_MONTHS - monthsBefore(day, this.anchor);
+    return this.prices[Math.min(HISTORY_MONTHS, Math.max(0, m))]!;
+  }
+
+  private sharesAt(day: number): number {
+    let shares = this.baseShares;
+    for (const [d, n] of this.issued) if (d <= day) shares += n;
+    return shares;
+  }
+
+  private floatAt(day: number): number {
+    return Math.floor((this.sharesAt(day) * (10_000 - this.plan.insiderBps)) / 10_000);
+  }
+
+  /** Market value of the public float on a day, cents. */
+  private publicFloatCents(day: number): number {
+    return mulDiv(this.floatAt(day), toMicros(this.priceAt(day)), 10_000);
+  }
+
+  private accession(day: number): string {
+    this.sequence += 1;
+    const yy = pad2(civilFromDays(day)[0] % 100);
+    return `${this.cik}-${yy}-${String(this.sequence).padStart(6, "0")}`;
+  }
+
+  private fileNumber(): string {
+    return `333-${String(200_000 + ((this.index * 37 + this.sequence * 7919) % 800_000)).padStart(6, "0")}`;
+  }
+
+  // ── registrations and ATM programs ──
+
+  /** Files the shelves of the plan; returns the planned ATM sales (not yet priced). */
+  private shelves(): number[] {
+    const { plan, rng, anchor } = this;
+    const atmSales: number[] = [];
+    const shelfForm = plan.foreign ? "F-3" : "S-3";
+
+    const fileShelf = (filed: number, effective: number | null): RegistrationRecord => {
+      const expires = effective === null ? null : addYears(effective, 3);
+      const publicFloat = this.publicFloatCents(filed);
+      const over = publicFloat >= BABY_SHELF_LIMIT_CENTS;
+      const amount = over
+        ? roundTo(rng.logUniform(100, 750) * MILLION, 5 * MILLION)
+        : rng.pick([50, 75, 100, 150]) * MILLION;
+      const record: RegistrationRecord = {
+        ticker: this.ticker,
+        accession_number: this.accession(filed),
+        form_type: shelfForm,
+        file_number: this.fileNumber(),
+        filed_at: iso(filed),
+        effective_at: effective === null ? null : iso(effective),
+        expires_at: expires === null ? null : iso(expires),
+        offering_amount_cents: amount,
+        is_atm: false,
+        atm_remaining_cents: null,
+        over_baby_shelf: over,
+        public_float_cents: publicFloat,
+        is_effective: effective !== null && effective <= anchor && (expires === null || expires > anchor),
+      };
+      this.registrations.push(record);
+      return record;
+    };
+
+    const fileAtm = (shelf: RegistrationRecord, case_: AtmCase) => {
+      const shelfEffective = dayOf(shelf.effective_at!);
+      const shelfExpires = dayOf(shelf.expires_at!);
+      const lastDay = Math.min(anchor - 30, shelfExpires - 60);
+      const filed = lastDay > shelfEffective ? rng.int(shelfEffective, lastDay) : shelfEffective;
+      const publicFloat = Number(shelf.public_float_cents);
+      const amount = shelf.over_baby_shelf
+        ? roundTo(rng.logUniform(25, 250) * MILLION, MILLION)
+        : Math.max(DOLLAR * 100_000, Math.min(roundTo(rng.logUniform(3, 15) * MILLION, 100_000 * DOLLAR), roundTo(publicFloat / 3 - 50_000 * DOLLAR, 100_000 * DOLLAR)));
+      const remaining = case_ === "exhausted" ? 0 : Math.round(amount * rng.float(0.15, 0.9));
+      this.registrations.push({
+        ticker: this.ticker,
+        accession_number: this.accession(filed),
+        form_type: "424B5",
+        file_number: shelf.file_number,
+        filed_at: iso(filed),
+        effective_at: iso(filed),
+        expires_at: shelf.expires_at,
+        offering_amount_cents: amount,
+        is_atm: true,
+        atm_remaining_cents: remaining,
+        over_baby_shelf: shelf.over_baby_shelf,
+        public_float_cents: shelf.public_float_cents,
+        is_effective: shelf.is_effective,
+      });
+      // Sales through the program: roughly quarterly, until it expired or today.
+      const salesEnd = Math.min(anchor - 1, shelfExpires - 1);
+      const count = Math.max(1, Math.min(8, Math.floor((salesEnd - filed) / 91)));
+      const used = amount - remaining;
+      if (used <= 0) return;
+      const weights = Array.from({ length: count }, () => rng.float(0.3, 1));
+      const total = weights.reduce((s, w) => s + w, 0);
+      let left = used;
+      weights.forEach((w, i) => {
+        const part = i === count - 1 ? left : Math.floor((used * w) / total);
+        left -= part;
+        const day = filed + Math.floor(((salesEnd - filed) * (i + rng.float(0.2, 1))) / count);
+        atmSales.push(day, part);
+      });
+    };
+
+    const hasShelf = plan.shelf === "baby" || plan.shelf === "large";
+    if ((plan.priorExpiredShelf && hasShelf) || plan.shelf === "expired") {
+      const effective = addYears(anchor, -3) - rng.int(15, 700);
+      const old = fileShelf(effective - rng.int(10, 45), effective);
+      if (plan.shelf === "expired" && plan.atm !== "none") fileAtm(old, plan.atm);
+    }
+    if (hasShelf) {
+      const filed = anchor - rng.int(60, 900);
+      const shelf = fileShelf(filed, filed + rng.int(10, 45));
+      if (plan.atm !== "none") fileAtm(shelf, plan.atm);
+    }
+    if (plan.shelf === "pending_s1") {
+      const filed = anchor - rng.int(20, 120);
+      const accession = this.accession(filed);
+      const fileNumber = this.fileNumber();
+      const amount = roundTo(rng.logUniform(5, 40) * MILLION, 100_000 * DOLLAR);
+      const s1 = (form: string, day: number, acc: string): RegistrationRecord => ({
+        ticker: this.ticker,
+        accession_number: acc,
+        form_type: form,
+        file_number: fileNumber,
+        filed_at: iso(day),
+        effective_at: null,
+        expires_at: null,
+        offering_amount_cents: amount,
+        is_atm: false,
+        atm_remaining_cents: null,
+        over_baby_shelf: false,
+        public_float_cents: this.publicFloatCents(day),
+        is_effective: false,
+      });
+      this.registrations.push(s1("S-1", filed, accession));
+      if (rng.chance(0.5) || this.ticker === SAMPLE_SHOWCASE.pendingS1) {
+        const amended = Math.min(anchor - 1, filed + rng.int(10, 40));
+        this.registrations.push(s1("S-1/A", amended, this.accession(amended)));
+      }
+    }
+    return atmSales;
+  }
+
+  // ── offerings ──
+
+  private financings(atmSales: number[]): void {
+    const { plan, rng, anchor } = this;
+    for (let i = 0; i < atmSales.length; i += 2) this.offer("atm", atmSales[i]!, { amountCents: atmSales[i + 1]! });
+
+    let count = plan.financings;
+    if (plan.bulk?.offerings) count = plan.bulk.offerings - this.offerings.length;
+    const hasShelf = plan.shelf === "baby" || plan.shelf === "large";
+    const types: [OfferingType, number][] =
+      plan.tier === "calm"
+        ? [
+            ["public_offering", 70],
+            ["convertible", 30],
+          ]
+        : plan.tier === "growth"
+          ? [
+              ["public_offering", 45],
+              ["registered_direct", hasShelf ? 20 : 0],
+              ["pipe", 15],
+              ["convertible", 20],
+            ]
+          : [
+              ["public_offering", 25],
+              ["registered_direct", hasShelf ? 30 : 0],
+              ["pipe", 25],
+              ["convertible", 15],
+            ];
+    const days = Array.from({ length: count }, () => anchor - rng.int(1, WINDOW_DAYS)).sort((a, b) => a - b);
+    for (const day of days) this.offer(rng.weighted(types), day, {});
+  }
+
+  private offer(type: OfferingType, day: number, opts: { amountCents?: number; shares?: number; priceMicros?: number }): OfferingRecord {
+    const { plan, rng } = this;
+    const market = this.priceAt(day);
+    let shares: number | null;
+    let price: number;
+    let amount: number;
+    if (type === "atm") {
+      price = toMicros(market * rng.float(0.92, 1.02));
+      amount = opts.amountCents!;
+      shares = Math.max(1, Math.round((amount * 10_000) / price));
+    } else if (type === "warrant_exercise") {
+      price = opts.priceMicros!;
+      shares = opts.shares!;
+      amount = mulDiv(shares, price, 10_000);
+    } else {
+      const fraction = rng.float(plan.raiseFraction[0], plan.raiseFraction[1]);
+      const raise = fraction * this.sharesTarget * market * DOLLAR; // cents
+      if (type === "convertible") {
+        price = toMicros(market * rng.float(1.0, 1.3)); // conversion price
+        amount = roundTo(raise, 100_000 * DOLLAR);
+        shares = null;
+      } else {
+        const discount = type === "public_offering" ? rng.float(0.7, 0.95) : rng.float(0.75, 1.0);
+        price = toMicros(market * discount);
+        shares = roundTo((raise * 10_000) / price, 100);
+        amount = mulDiv(shares, price, 10_000);
+      }
+    }
+    const form =
+      type === "public_offering"
+        ? plan.shelf === "baby" || plan.shelf === "large"
+          ? "424B5"
+          : "424B4"
+        : type === "registered_direct" || type === "atm"
+          ? "424B5"
+          : type === "warrant_exercise"
+            ? rng.pick(["10-Q", "8-K"])
+            : "8-K";
+    const record: OfferingRecord = {
+      ticker: this.ticker,
+      accession_number: this.accession(day),
+      offering_date: iso(day),
+      offering_type: type,
+      form_type: form,
+      shares,
+      price_micros: price,
+      amount_cents: amount,
+      warrants_issued: null,
+      warrant_price_micros: null,
+      underwriter: type === "warrant_exercise" ? null : type === "pipe" && rng.chance(0.3) ? null : rng.pick(UNDERWRITERS),
+    };
+    this.offerings.push(record);
+    if (shares !== null) this.issued.push([day, shares]);
+
+    const label = OFFERING_LABELS[type];
+    if (shares !== null && (type === "public_offering" || type === "registered_direct" || type === "pipe") && rng.chance(plan.withWarrants)) {
+      const warrants = roundTo(shares * rng.float(0.5, 1.0), 100);
+      const warrantPrice = toMicros((price / 1e6) * rng.float(1.0, 1.25));
+      record.warrants_issued = warrants;
+      record.warrant_price_micros = warrantPrice;
+      this.addWarrant(`${monthLabel(day)} ${label} Warrants`, day, warrants, warrantPrice, addYears(day, 5));
+      if (type !== "public_offering" && rng.chance(0.25)) {
+        const prefunded = roundTo(shares * rng.float(0.1, 0.4), 100);
+        this.addWarrant(`${monthLabel(day)} Pre-Funded Warrants`, day, prefunded, 100, null);
+      }
+    }
+    if (type === "convertible") this.addNote(day, amount, price);
+    return record;
+  }
+
+  private uniqueName(type: string, name: string): string {
+    let candidate = name;
+    for (let n = 2; this.instrumentNames.has(`${type}\u0000${candidate}`); n++) candidate = `${name} (${n})`;
+    this.instrumentNames.add(`${type}\u0000${candidate}`);
+    return candidate;
+  }
+
+  private addWarrant(name: string, issued: number, shares: number, priceMicros: number, expires: number | null): void {
+    const record: DilutionInstrumentRecord = {
+      ticker: this.ticker,
+      instrument_type: "warrant",
+      name: this.uniqueName("warrant", name),
+      issued_at: iso(issued),
+      expires_at: expires === null ? null : iso(expires),
+      shares_underlying: shares,
+      exercise_price_micros: priceMicros,
+      principal_cents: null,
+      remaining_cents: null,
+    };
+    this.instruments.push(record);
+    this.warrants.push({ record, price: priceMicros, issued, outstanding: shares });
+  }
+
+  private addNote(issued: number, principal: number, conversionMicros: number): void {
+    const { rng, anchor } = this;
+    let maturity = addYears(issued, rng.int(2, 4));
+    while (maturity <= anchor) maturity = addYears(maturity, 1);
+    const remaining = rng.chance(0.4) ? principal : Math.round(principal * rng.float(0.3, 0.9));
+    const rate = rng.pick(["4.0%", "6.5%", "8.0%", "10.0%", "12.0%"]);
+    this.instruments.push({
+      ticker: this.ticker,
+      instrument_type: "convertible_note",
+      name: this.uniqueName("convertible_note", `${rate} Senior Convertible Notes due ${civilFromDays(maturity)[0]}`),
+      issued_at: iso(issued),
+      expires_at: iso(maturity),
+      shares_underlying: mulDiv(remaining, 10_000, conversionMicros),
+      exercise_price_micros: conversionMicros,
+      principal_cents: principal,
+      remaining_cents: remaining,
+    });
+  }
+
+  /** Holders exercise some in-the-money warrants (not the pre-funded ones, for simplicity). */
+  private exercises(): void {
+    const { plan, rng, anchor } = this;
+    if (!plan.warrantExercises) return;
+    for (const w of [...this.warrants]) {
+      if (w.price <= 100) continue;
+      const day = w.issued + rng.int(30, 400);
+      if (day >= anchor || toMicros(this.priceAt(day)) <= w.price || !rng.chance(0.6)) continue;
+      const shares = roundTo(w.outstanding * rng.float(0.1, 0.6), 100);
+      if (shares >= w.outstanding) continue;
+      w.outstanding -= shares;
+      this.offer("warrant_exercise", day, { shares, priceMicros: w.price });
+    }
+  }
+
+  private convertiblePreferred(): void {
+    const { plan, rng, anchor } = this;
+    for (let i = 0; i < plan.convertiblePreferred; i++) {
+      const day = anchor - rng.int(30, WINDOW_DAYS);
+      const stated = roundTo(plan.marketCapCents * rng.float(0.05, 0.2), 10_000 * DOLLAR);
+      const conversion = toMicros(this.priceAt(day) * rng.float(0.9, 1.2));
+      const remaining = Math.round(stated * rng.float(0.3, 1));
+      this.instruments.push({
+        ticker: this.ticker,
+        instrument_type: "convertible_preferred",
+        name: this.uniqueName("convertible_preferred", `Series ${"ABCDEFGH"[i]} Convertible Preferred Stock`),
+        issued_at: iso(day),
+        expires_at: null,
+        shares_underlying: mulDiv(remaining, 10_000, conversion),
+        exercise_price_micros: conversion,
+        principal_cents: stated,
+        remaining_cents: remaining,
+      });
+    }
+  }
+
+  // ── bulk showcases ──
+
+  /** Older filing history (S-3s, amendments, S-8s, ATM supplements) up to `total`. */
+  private bulkRegistrations(total: number): void {
+    const { rng, anchor } = this;
+    const extra = total - this.registrations.length;
+    const forms = ["S-3", "S-3/A", "424B5", "S-8", "S-1", "S-1/A", "POS AM", "S-8"];
+    for (let i = 0; i < extra; i++) {
+      const filed = anchor - 90 - Math.floor(((extra - i) * (8 * 365)) / extra) + rng.int(0, 10);
+      const form = forms[i % forms.length]!;
+      const shelfLike = form === "S-3" || form === "424B5";
+      const effective = form.endsWith("/A") ? null : form === "S-8" || form === "424B5" ? filed : Math.min(anchor, filed + rng.int(10, 40));
+      const expires = shelfLike && effective !== null ? addYears(effective, 3) : null;
+      const amount = form === "S-8" ? roundTo(rng.logUniform(1, 20) * MILLION, 100_000 * DOLLAR) : roundTo(rng.logUniform(20, 300) * MILLION, MILLION);
+      const isAtm = form === "424B5";
+      this.registrations.push({
+        ticker: this.ticker,
+        accession_number: this.accession(filed),
+        form_type: form,
+        file_number: this.fileNumber(),
+        filed_at: iso(filed),
+        effective_at: effective === null ? null : iso(effective),
+        expires_at: expires === null ? null : iso(expires),
+        offering_amount_cents: amount,
+        is_atm: isAtm,
+        atm_remaining_cents: isAtm ? (expires !== null && expires > anchor ? Math.round(amount * rng.float(0, 0.8)) : 0) : null,
+        over_baby_shelf: true,
+        public_float_cents: this.publicFloatCents(filed),
+        is_effective:
+          effective !== null &&
+          (expires !== null ? expires > anchor : form === "S-8" || (form === "S-1" && anchor - effective < 270)),
+      });
+    }
+  }
+
+  /** Many warrant series and note tranches up to `total`. */
+  private bulkInstruments(total: number): void {
+    const { rng, anchor } = this;
+    const extra = total - this.instruments.length;
+    for (let i = 0; i < extra; i++) {
+      const issued = anchor - 30 - Math.floor(((extra - i) * (5 * 365)) / extra);
+      const price = this.priceAt(issued);
+      if (i % 5 === 4) {
+        const principal = roundTo(rng.logUniform(0.25, 2) * MILLION, 10_000 * DOLLAR);
+        const conversion = toMicros(price * rng.float(0.8, 1.1));
+        const remaining = Math.round(principal * rng.float(0.2, 1));
+        this.instruments.push({
+          ticker: this.ticker,
+          instrument_type: "convertible_note",
+          name: this.uniqueName("convertible_note", `Tranche ${i + 1} Convertible Note`),
+          issued_at: iso(issued),
+          expires_at: iso(Math.max(addYears(issued, 1), anchor + rng.int(30, 700))),
+          shares_underlying: mulDiv(remaining, 10_000, conversion),
+          exercise_price_micros: conversion,
+          principal_cents: principal,
+          remaining_cents: remaining,
+        });
+      } else {
+        const shares = roundTo(rng.logUniform(50_000, 2_000_000), 100);
+        this.instruments.push({
+          ticker: this.ticker,
+          instrument_type: "warrant",
+          name: this.uniqueName("warrant", `Series ${i + 1} Warrants`),
+          issued_at: iso(issued),
+          expires_at: iso(addYears(issued, 5)),
+          shares_underlying: shares,
+          exercise_price_micros: toMicros(price * rng.float(0.9, 1.5)),
+          principal_cents: null,
+          remaining_cents: null,
+        });
+      }
+    }
+  }
+
+  /** Ten years of notices, nearly all resolved, up to `total`. */
+  private bulkDeficiencies(total: number): void {
+    const { rng, anchor } = this;
+    const extra = total - this.deficiencies.length;
+    const kinds = ["minimum_bid_price", "stockholders_equity", "periodic_filing", "market_value_of_listed_securities", "audit_committee", ""];
+    const taken = new Set(this.deficiencies.map((d) => `${d.deficiency}|${d.notice_date}`));
+    for (let i = 0; i < extra; i++) {
+      const kind = kinds[i % kinds.length]!;
+      let notice = anchor - 400 - Math.floor(((extra - i) * (10 * 365)) / extra);
+      while (taken.has(`${kind}|${iso(notice)}`)) notice -= 1;
+      taken.add(`${kind}|${iso(notice)}`);
+      const deadline = notice + 180;
+      const resolved = notice + rng.int(20, 170);
+      this.deficiencies.push({
+        ticker: this.ticker,
+        deficiency: kind,
+        status: "resolved",
+        risk: "Low",
+        notice_date: iso(notice),
+        deadline: iso(deadline),
+        resolved_at: iso(resolved),
+        status_updates: [
+          { date: iso(notice), text: noticeText(kind, this.plan.exchange, deadline) },
+          { date: iso(resolved), text: "The exchange confirmed the company regained compliance; the matter is closed." },
+        ],
+      });
+    }
+  }
+
+  // ── compliance ──
+
+  private deficiencyHistory(): void {
+    const { plan, rng, anchor } = this;
+    const exchange = plan.exchange;
+    const push = (
+      deficiency: string,
+      status: "active" | "resolved",
+      risk: RiskLevel,
+      notice: number,
+      deadline: number | null,
+      resolved: number | null,
+      updates: StatusUpdate[],
+    ) =>
+      this.deficiencies.push({
+        ticker: this.ticker,
+        deficiency,
+        status,
+        risk,
+        notice_date: iso(notice),
+        deadline: deadline === null ? null : iso(deadline),
+        resolved_at: resolved === null ? null : iso(resolved),
+        status_updates: updates.filter((u) => u.date <= iso(anchor)).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+      });
+
+    if (plan.minBid === "active") {
+      const notice = this.minBidNotice!;
+      let deadline = notice + 180;
+      const updates: StatusUpdate[] = [{ date: iso(notice), text: noticeText("minimum_bid_price", exchange, deadline) }];
+      let risk: RiskLevel = anchor - notice > 120 ? "High" : "Medium";
+      if (deadline <= anchor) {
+        const second = deadline + 180;
+        updates.push({
+          date: iso(deadline + 1),
+          text: `Granted an additional 180-day compliance period, until ${iso(second)}; the company intends to effect a reverse stock split if necessary.`,
+        });
+        deadline = second;
+        risk = "High";
+        if (deadline - anchor < 60) updates.push({ date: iso(anchor - 5), text: "Shareholders approved a reverse stock split of up to 1-for-25 at a special meeting." });
+      }
+      push("minimum_bid_price", "active", risk, notice, deadline, null, updates);
+    } else if (plan.minBid === "resolved") {
+      const notice = anchor - rng.int(220, 1000);
+      const resolved = notice + rng.int(40, 200);
+      const split = rng.chance(0.5);
+      const updates: StatusUpdate[] = [{ date: iso(notice), text: noticeText("minimum_bid_price", exchange, notice + 180) }];
+      if (split) updates.push({ date: iso(resolved - 12), text: `Effected a 1-for-${rng.pick([5, 10, 15, 20, 25])} reverse stock split.` });
+      updates.push({ date: iso(resolved), text: "Regained compliance: the closing bid price was at or above $1.00 for 10 consecutive business days." });
+      push("minimum_bid_price", "resolved", "Low", notice, notice + 180, resolved, updates);
+    }
+
+    if (plan.equity === "active") {
+      const notice = anchor - (plan.equityNoticeDaysAgo ?? rng.int(20, 250));
+      const deadline = notice + 180;
+      const updates: StatusUpdate[] = [{ date: iso(notice), text: noticeText("stockholders_equity", exchange, deadline) }];
+      let risk: RiskLevel = "High";
+      if (anchor - notice > 45) {
+        updates.push({ date: iso(notice + 45), text: "Submitted a plan to regain compliance with the stockholders' equity requirement." });
+        if (anchor - notice > 75) {
+          updates.push({ date: iso(notice + 75), text: `The exchange accepted the plan and granted an extension until ${iso(deadline)}.` });
+          risk = deadline - anchor > 60 ? "Medium" : "High";
+        }
+      }
+      push("stockholders_equity", "active", risk, notice, deadline, null, updates);
+    } else if (plan.equity === "resolved") {
+      const notice = anchor - rng.int(200, 1000);
+      const resolved = notice + rng.int(60, 180);
+      push("stockholders_equity", "resolved", "Low", notice, notice + 180, resolved, [
+        { date: iso(notice), text: noticeText("stockholders_equity", exchange, notice + 180) },
+        { date: iso(notice + 45), text: "Submitted a plan to regain compliance with the stockholders' equity requirement." },
+        { date: iso(resolved), text: "Regained compliance after an equity financing; the exchange closed the matter." },
+      ]);
+    }
+
+    if (plan.otherDeficiency !== "none") {
+      const kind = rng.pick(["periodic_filing", "market_value_of_listed_securities", "audit_committee", ""]);
+      if (plan.otherDeficiency === "active") {
+        const notice = anchor - rng.int(10, 150);
+        push(kind, "active", kind === "periodic_filing" ? "High" : "Medium", notice, notice + 180, null, [
+          { date: iso(notice), text: noticeText(kind, exchange, notice + 180) },
+        ]);
+      } else {
+        const notice = anchor - rng.int(150, 1000);
+        const resolved = notice + rng.int(15, 140);
+        push(kind, "resolved", "Low", notice, notice + 180, resolved, [
+          { date: iso(notice), text: noticeText(kind, exchange, notice + 180) },
+          { date: iso(resolved), text: "The exchange confirmed the company regained compliance; the matter is closed." },
+        ]);
+      }
+    }
+  }
+
+  // ── float and financials ──
+
+  private floatSnapshots(): void {
+    const { plan, rng, anchor } = this;
+    let insider = plan.insiderBps;
+    let institutional = plan.institutionalBps;
+    for (let offset = -12; offset <= -1; offset++) {
+      const day = monthEnd(anchor, offset);
+      insider = Math.max(0, Math.min(9000, insider + rng.int(-40, 30)));
+      institutional = Math.max(0, Math.min(9800 - insider, institutional + rng.int(-120, 120)));
+      const outstanding = this.sharesAt(day);
+      const float = Math.floor((outstanding * (10_000 - insider)) / 10_000);
+      const price = toMicros(this.priceAt(day));
+      const snapshot: FloatSnapshotRecord = {
+        ticker: this.ticker,
+        as_of: iso(day),
+        float_shares: float,
+        outstanding_shares: outstanding,
+        price_micros: price,
+        market_cap_cents: mulDiv(price, outstanding, 10_000),
+        insider_ownership_bps: insider,
+        institutional_ownership_bps: institutional,
+      };
+      this.out.float_snapshots.push(snapshot);
+    }
+  }
+
+  private financialReports(): void {
+    const { plan, rng, anchor } = this;
+    // The latest quarter whose report is already filed.
+    let latest = monthEnd(anchor, -1);
+    while (civilFromDays(latest)[1] % 3 !== 0 || latest + plan.filingLagDays > anchor) latest = monthEnd(latest, -1);
+    const periods = Array.from({ length: 8 }, (_, i) => monthEnd(latest, -3 * (7 - i)));
+
+    const raisedNet = (from: number, to: number) => {
+      const [a, b] = [iso(from), iso(to)];
+      let sum = 0;
+      for (const o of this.offerings) {
+        if (o.offering_date > a && o.offering_date <= b) sum += Number(o.amount_cents);
+      }
+      return Math.round(sum * 0.93);
+    };
+    const notes = this.instruments.filter((i) => i.instrument_type === "convertible_note");
+    const debtAt = (day: number) =>
+      plan.plainDebtCents + notes.filter((n) => n.issued_at <= iso(day)).reduce((s, n) => s + Number(n.remaining_cents ?? 0), 0);
+
+    const burns = periods.map(() => (plan.runwayMonths === null ? 0 : roundTo(plan.burnCents * rng.float(0.85, 1.15), 1000)));
+    const cash = new Array<number>(8);
+    cash[7] =
+      plan.runwayMonths === null
+        ? roundTo(plan.marketCapCents * rng.float(0.05, 0.2), 1000)
+        : Math.round((plan.runwayMonths * burns[7]!) / 3);
+    for (let i = 7; i > 0; i--) {
+      const before = cash[i]! + burns[i]! - raisedNet(periods[i - 1]!, periods[i]!);
+      const floor = plan.runwayMonths === null ? Math.round(cash[i]! * rng.float(0.85, 0.98)) : Math.round(burns[i]! * rng.float(0.3, 0.6));
+      cash[i - 1] = Math.max(before, floor);
+    }
+    const regShoReports = plan.regSho ? rng.int(1, 3) : 0;
+    periods.forEach((period, i) => {
+      const isAnnual = civilFromDays(period)[1] === 12;
+      const filed = Math.min(anchor, period + plan.filingLagDays + (isAnnual ? 15 : 0));
+      const report: FinancialReportRecord = {
+        ticker: this.ticker,
+        period_end: iso(period),
+        filed_at: iso(filed),
+        cash_cents: cash[i]!,
+        quarterly_burn_cents: burns[i]!,
+        debt_cents: debtAt(period),
+        reg_sho: i >= 8 - regShoReports,
+      };
+      this.out.financial_reports.push(report);
+    });
+  }
+}
+
+function noticeText(kind: string, exchange: string, deadline: number): string {
+  const nyse = exchange === "NYSE American";
+  switch (kind) {
+    case "minimum_bid_price":
+      return nyse
+        ? `Received notice from NYSE American that the common stock has traded at a low selling price (Company Guide Section 1003(f)(v)); the company must cure by ${iso(deadline)}.`
+        : `Received a Nasdaq deficiency letter: the closing bid price was below $1.00 for 30 consecutive business days (Listing Rule 5550(a)(2)); compliance period ends ${iso(deadline)}.`;
+    case "stockholders_equity":
+      return nyse
+        ? `Received notice from NYSE American that stockholders' equity is below the continued listing standard (Company Guide Section 1003(a)); plan due within 45 days.`
+        : `Received a Nasdaq deficiency letter: stockholders' equity is below the $2.5 million minimum (Listing Rule 5550(b)(1)); plan due within 45 days.`;
+    case "periodic_filing":
+      return `Received notice of non-compliance for not filing its periodic report on time; the company must file by ${iso(deadline)}.`;
+    case "market_value_of_listed_securities":
+      return `Received notice that the market value of listed securities was below $35 million for 30 consecutive business days; compliance period ends ${iso(deadline)}.`;
+    case "audit_committee":
+      return `Received notice that the audit committee no longer meets the composition requirement after a director resigned; cure period ends ${iso(deadline)}.`;
+    default:
+      return `Received a listing-compliance notice from the exchange; response due by ${iso(deadline)}.`;
+  }
+}
