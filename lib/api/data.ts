@@ -3,7 +3,7 @@ import { hashApiKey } from "@/lib/keys";
 import { RECORD_SOURCES, resolveCompanies } from "@/lib/data/records";
 import type { EndpointDefinition } from "./catalog";
 import type { ApiContext } from "./context";
-import { ApiError, toApiError } from "./errors";
+import { ApiError, logFailure, toApiError } from "./errors";
 import type { KeyAccess } from "./key-cache";
 import { chargeRequest, recordFailedRequest } from "./metering";
 import { parseDataQuery, type DataQuery } from "./params";
@@ -147,7 +147,7 @@ export async function handleDataRequest(
     });
   } catch (thrown) {
     const error = toApiError(thrown);
-    logFailure(error, thrown, `[api] ${requestId} ${endpoint.path}:`, thrown);
+    logFailure(error, thrown, `[api] ${requestId} ${endpoint.path}:`);
     const response = errorResponse(error, requestId, headers);
     if (access) {
       await recordFailedRequest(ctx.prisma, {

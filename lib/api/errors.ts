@@ -89,7 +89,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Server-side log of a failure: the full error for a 500, one line for an outage. */
-export function logFailure(error: ApiError, thrown: unknown, context: string, ..._rest: unknown[]): void {
+export function logFailure(error: ApiError, thrown: unknown, context: string): void {
   if (error.code === "internal_error") console.error(context, thrown);
   else if (error.code === "service_unavailable") console.warn(`${context} database unavailable: ${(thrown as Error)?.message?.split("\n")[0] ?? thrown}`);
 }

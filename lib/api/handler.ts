@@ -1,7 +1,7 @@
 import { ENDPOINTS, isEndpointName } from "./catalog";
 import { getApiContext, type ApiContext } from "./context";
 import { handleDataRequest } from "./data";
-import { ApiError, toApiError } from "./errors";
+import { ApiError, logFailure, toApiError } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
 import { estimate, estimateRateLimitError, health, listEndpoints } from "./public";
 import { errorResponse, jsonResponse, newRequestId } from "./response";
@@ -71,7 +71,7 @@ export async function handleApiRequest(request: Request, source: ContextSource =
     return jsonResponse(await estimate(request, ctx), { requestId, omitBody: isHead });
   } catch (thrown) {
     const error = toApiError(thrown);
-    logFailure(error, thrown, `[api] ${requestId} ${request.method} ${request.url}:`, thrown);
+    logFailure(error, thrown, `[api] ${requestId} ${request.method} ${request.url}:`);
     return errorResponse(error, requestId);
   }
 }

@@ -34,7 +34,11 @@ function reader(params: URLSearchParams, allowed: readonly string[]): Reader {
   return (name) => params.get(name) ?? undefined;
 }
 
-const shorten = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+/** At most 40 characters (code points, so a surrogate pair is never cut in half). */
+function shorten(value: string): string {
+  const codePoints = Array.from(value);
+  return codePoints.length > 40 ? `${codePoints.slice(0, 40).join("")}…` : value;
+}
 
 export function parseTickers(raw: string | undefined, parameter = "ticker"): string[] {
   if (raw === undefined || raw.trim() === "") throw missingParameter(parameter);

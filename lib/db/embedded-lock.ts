@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import path from "node:path";
 
 /**
  * PGlite is one process's database: two processes opening the same data
@@ -45,6 +46,7 @@ export function readEmbeddedLock(dataDir: string): EmbeddedLockInfo | null {
 
 export function acquireEmbeddedLock(dataDir: string, url: string | null): EmbeddedLockInfo {
   const info: EmbeddedLockInfo = { pid: process.pid, url, token: randomBytes(32).toString("hex") };
+  mkdirSync(path.dirname(lockPath(dataDir)), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath(dataDir), "wx", 0o600);

@@ -1,0 +1,687 @@
+/**
+ * The OpenAPI 3.1 document of the API, generated from the endpoint catalog,
+ * the parameter descriptions, the error codes and the record types: nothing
+ * here lists the endpoints a second time.
+ *
+ * Record schemas are declared with small typed builders (`Field<T>`), so a
+ * schema whose fields or field types drift from its TypeScript record type
+ * (lib/data/records.ts, lib/ratings/types.ts) does not compile, and
+ * `RECORD_SCHEMAS` is keyed by EndpointName, so a catalog endpoint without a
+ * record schema does not compile either. lib/api/openapi.db.test.ts checks
+ * real responses against the document.
+ */
+import type { ComplianceRecord, DilutionDataRecord, FloatRecord, OfferingRecord, RegistrationRecord } from "@/lib/data/records";
+import type { DilutionRating, Rating } from "@/lib/ratings/types";
+import { ENDPOINT_LIST, ENDPOINT_NAMES, type EndpointDefinition, type EndpointName } from "./catalog";
+import { describeParameters, type ParameterDescription } from "./describe";
+import { ApiError, ERROR_CODES, type ApiErrorCode, type errorBody } from "./errors";
+import { DEFAULT_LIMIT, MAX_ESTIMATE_TICKER_COUNT, MAX_PAGE, MAX_TICKERS_PER_REQUEST } from "./params";
+import type { estimate, health, listEndpoints } from "./public";
+import { SECURITY_HEADERS } from "./response";
+
+type Schema = { [keyword: string]: unknown };
+
+// ───────────────────────────── typed schema builders ─────────────────────────────
+
+/**
+ * A JSON Schema that describes values of the TypeScript type T. `_type` only
+ * makes Field invariant in T (Field<string> is not a Field<string | null>).
+ */
+interface Field<T> {
+  readonly schema: Schema;
+  readonly optional?: true;
+  readonly _type?: (value: T) => T;
+}
+type Optional<T> = Field<T> & { readonly optional: true };
+
+/** One Field per property of T; optional properties need an `optional(...)` field. */
+type Fields<T> = {
+  [K in keyof T]-?: object extends Pick<T, K> ? Optional<Exclude<T[K], undefined>> : Field<T[K]>;
+};
+
+const field = <T>(schema: Schema): Field<T> => ({ schema });
+const described = (description?: string) => (description ? { description } : {});
+
+const string = (description?: string) => field<string>({ type: "string", ...described(description) });
+/** A fixed value; `literal` when the TypeScript type is the literal itself, `constant` when it is just string. */
+const literal = <const V extends string>(value: V, description?: string) => field<V>({ type: "string", const: value, ...described(description) });
+const constant = (value: string, description?: string) => field<string>({ type: "string", const: value, ...described(description) });
+const date = (description?: string) => field<string>({ type: "string", format: "date", ...described(description) });
+const dateTime = (description?: string) => field<string>({ type: "string", format: "date-time", ...described(description) });
+const number = (description?: string) => field<number>({ type: "number", ...described(description) });
+const integer = (description?: string, bounds: { minimum?: number; maximum?: number } = {}) =>
+  field<number>({ type: "integer", ...bounds, ...described(description) });
+const boolean = (description?: string) => field<boolean>({ type: "boolean", ...described(description) });
+const oneOf = <const V extends string>(values: readonly V[], description?: string) =>
+  field<V>({ type: "string", enum: [...values], ...described(description) });
+const arrayOf = <T>(items: Field<T>, description?: string) => field<T[]>({ type: "array", items: items.schema, ...described(description) });
+
+/** The same schema, also admitting null: type [t, "null"] (and null in an enum). */
+function nullable<T>(inner: Field<T>): Field<T | null> {
+  const { type, enum: values, ...rest } = inner.schema;
+  if (typeof type !== "string") return field({ anyOf: [inner.schema, { type: "null" }] });
+  return field({ type: [type, "null"], ...(Array.isArray(values) ? { enum: [...values, null] } : {}), ...rest });
+}
+
+function optional<T>(inner: Field<T>): Optional<T> {
+  return { schema: inner.schema, optional: true };
+}
+
+/** A closed object schema: every declared property, required unless optional. */
+function object<T>(fields: Fields<T>, description?: string): Field<T> {
+  const entries = Object.entries(fields) as [string, Field<unknown>][];
+  return field({
+    type: "object",
+    ...described(description),
+    required: entries.filter(([, f]) => !f.optional).map(([name]) => name),
+    properties: Object.fromEntries(entries.map(([name, f]) => [name, f.schema])),
+    additionalProperties: false,
+  });
+}
+
+/** A plain schema object (no TypeScript type behind it). */
+function objectSchema(properties: Record<string, Schema>, required: string[] = Object.keys(properties), description?: string): Schema {
+  return { type: "object", ...described(description), required, properties, additionalProperties: false };
+}
+
+const ref = (kind: "schemas" | "responses" | "headers", name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+
+// ───────────────────────────── records ─────────────────────────────
+
+const RATINGS = ["Low", "Medium", "High"] as const satisfies readonly Rating[];
+const rating = (what: string) => oneOf(RATINGS, `Rating of ${what}: Low, Medium or High.`);
+const dollars = (description: string) => number(`${description} In dollars.`);
+const ticker = () => string("Ticker symbol (upper case).");
+
+const dilutionRating = object<DilutionRating>(
+  {
+    ticker: ticker(),
+    offering_ability: rating("the company's ability to raise money by offering shares (shelf capacity, ATM)"),
+    offering_ability_desc: string("Explanation of offering_ability."),
+    dilution: rating("the potential dilution from warrants, convertibles and offering capacity"),
+    dilution_desc: string("Explanation of dilution; starts with a percentage, e.g. \"38.2% potential dilution: …\"."),
+    offering_frequency: rating("how often the company offered shares in the last two years"),
+    offering_frequency_desc: string("Explanation of offering_frequency: counts of offering types over the last two years."),
+    cash_need: rating("the company's need for cash"),
+    cash_need_desc: string("Explanation of cash_need: months of cash left."),
+    nasdaq_compliance: rating("exchange listing-compliance risk"),
+    nasdaq_compliance_desc: string("Explanation of nasdaq_compliance."),
+    overall_offering_risk: rating("the overall offering risk (composite)"),
+    regsho: boolean("On the Reg SHO threshold list (short-sale restriction)."),
+    estimated_cash: dollars("Estimated cash now: reported cash less the burn since the report's period end."),
+    cash_burn: dollars("Operating cash burn per quarter; 0 when the company does not burn cash."),
+    cash_remaining_months: nullable(
+      number("Estimated months of cash remaining (1 decimal); null when the company does not burn cash or no financial report is on file."),
+    ),
+  },
+  "A composite dilution-risk rating, computed when requested.",
+);
+
+const registration = object<RegistrationRecord>(
+  {
+    ticker: ticker(),
+    accession_number: string("SEC accession number of the filing."),
+    form_type: string("Form type, e.g. S-3, F-3, S-1, S-3ASR."),
+    file_number: string("SEC file number."),
+    filed_date: date("Filing date."),
+    effective_date: nullable(date("Date the registration became effective; null when not (yet) effective.")),
+    expiration_date: nullable(date("Date the registration expires; null when unknown.")),
+    is_effective: boolean("Declared effective."),
+    is_expired: boolean("Expired as of today."),
+    is_atm: boolean("An at-the-market program."),
+    offering_amount: dollars("Total size of the registration."),
+    amount_remaining_atm: nullable(dollars("Amount still available on the at-the-market program; null when not an ATM or not reported.")),
+    over_baby_shelf: boolean("Public float at filing at or above $75M: the baby-shelf limit does not apply."),
+    public_float: nullable(dollars("Public float value at filing; null when unknown.")),
+    baby_shelf_capacity: nullable(dollars("One third of the public float when the baby-shelf limit applies; null otherwise.")),
+  },
+  "A shelf registration or at-the-market program.",
+);
+
+const compliance = object<ComplianceRecord>(
+  {
+    ticker: ticker(),
+    deficiency: string("Kind of deficiency, e.g. minimum_bid_price or stockholders_equity; may be empty."),
+    status: string("active or resolved."),
+    risk_level: string("Risk level of the deficiency: Low, Medium or High."),
+    notice_date: date("Date of the exchange's notice."),
+    deadline: nullable(date("Deadline to regain compliance; null when none.")),
+    resolved_date: nullable(date("Date the deficiency was resolved; null while active.")),
+    status_updates: arrayOf(
+      object<{ date: string; text: string }>({ date: date("Date of the update."), text: string("The update.") }),
+      "Status updates, oldest first.",
+    ),
+  },
+  "An exchange listing-compliance deficiency.",
+);
+
+const floatRecord = object<FloatRecord>(
+  {
+    ticker: ticker(),
+    as_of: date("Date of the snapshot."),
+    float: number("Shares in the public float."),
+    outstanding: number("Shares outstanding."),
+    price: nullable(dollars("Share price at the snapshot; null when unknown.")),
+    market_cap_final: optional(dollars("Market capitalisation; absent when unknown.")),
+    insider_ownership_pct: nullable(number("Insider ownership in percent; null when unknown.")),
+    institutional_ownership_pct: nullable(number("Institutional ownership in percent; null when unknown.")),
+  },
+  "A float and shares-outstanding snapshot.",
+);
+
+const dilutionData = object<DilutionDataRecord>(
+  {
+    ticker: ticker(),
+    instrument_type: string("warrant, convertible_note or convertible_preferred."),
+    name: string("Name of the instrument."),
+    issued_date: date("Issue date."),
+    expiration_date: nullable(date("Expiration or maturity date; null when none.")),
+    shares_underlying: number("Shares the instrument converts into or can be exercised for."),
+    exercise_price: nullable(dollars("Exercise or conversion price per share; null when not fixed.")),
+    principal_amount: nullable(dollars("Principal (convertibles); null for warrants.")),
+    remaining_amount: nullable(dollars("Principal not yet converted or repaid; null when not applicable.")),
+  },
+  "A warrant or convertible outstanding.",
+);
+
+const offering = object<OfferingRecord>(
+  {
+    ticker: ticker(),
+    offering_date: date("Date of the offering."),
+    offering_type: string("public_offering, registered_direct, pipe, atm, warrant_exercise or convertible."),
+    form_type: nullable(string("Form type of the filing; null when unknown.")),
+    shares: nullable(number("Shares sold; null when unknown.")),
+    price: nullable(dollars("Price per share; null when unknown.")),
+    amount: dollars("Gross amount raised."),
+    warrants_issued: nullable(number("Warrants issued with the offering; null when none reported.")),
+    warrant_exercise_price: nullable(dollars("Exercise price of those warrants; null when none.")),
+    underwriter: nullable(string("Underwriter or placement agent; null when unknown.")),
+    accession_number: string("SEC accession number of the filing."),
+  },
+  "A completed offering.",
+);
+
+/** Each catalog endpoint's record: component name and schema. */
+const RECORD_SCHEMAS: Record<EndpointName, { component: string; field: Field<unknown> }> = {
+  "dilution-rating": { component: "DilutionRating", field: dilutionRating as Field<unknown> },
+  "dilution-data": { component: "DilutionDataRecord", field: dilutionData as Field<unknown> },
+  registrations: { component: "RegistrationRecord", field: registration as Field<unknown> },
+  "nasdaq-compliance": { component: "ComplianceRecord", field: compliance as Field<unknown> },
+  "float-outstanding": { component: "FloatRecord", field: floatRecord as Field<unknown> },
+  offerings: { component: "OfferingRecord", field: offering as Field<unknown> },
+};
+
+const pageComponent = (endpoint: EndpointDefinition) => `${pascal(endpoint.name)}Page`;
+
+function pageSchema(endpoint: EndpointDefinition): Schema {
+  return objectSchema(
+    {
+      status: { type: "string", const: "success" },
+      count: { type: "integer", minimum: 0, description: "Number of results in this page." },
+      has_more: { type: "boolean", description: "More pages exist: request page + 1 with the same parameters." },
+      page: { type: "integer", minimum: 1, description: "This page's number (the first is 1)." },
+      limit: { type: "integer", minimum: 1, maximum: endpoint.maxLimit, description: "Maximum results per page." },
+      results: { type: "array", items: ref("schemas", RECORD_SCHEMAS[endpoint.name].component), maxItems: endpoint.maxLimit },
+    },
+    undefined,
+    `A page of ${endpoint.path} results.`,
+  );
+}
+
+// ───────────────────────────── public bodies ─────────────────────────────
+
+type HealthBody = Awaited<ReturnType<typeof health>>;
+type EndpointListBody = Awaited<ReturnType<typeof listEndpoints>>;
+/** The shape every /endpoints entry shares (TypeScript infers the list as this common type). */
+type PublicEndpointEntry = EndpointListBody["endpoints"][number];
+type DataEndpointEntry = PublicEndpointEntry & {
+  title: string;
+  price_per_gb_dollars: number;
+  default_limit: number;
+  max_limit: number;
+  max_tickers_per_request: number;
+  supports_date_range: boolean;
+  parameters: ParameterDescription[];
+};
+type EstimateBody = Awaited<ReturnType<typeof estimate>>;
+
+const healthBody = object<HealthBody>(
+  {
+    status: constant("ok"),
+    version: constant("v1"),
+    database: object<HealthBody["database"]>({ status: constant("ok"), latency_ms: integer("Round trip of a trivial query.", { minimum: 0 }) }),
+    time: dateTime("Server time."),
+  },
+  "The service and its database are up.",
+);
+
+const parameterDescription = object<ParameterDescription>(
+  {
+    name: string(),
+    type: oneOf(["string", "integer", "boolean", "date"] as const),
+    required: boolean(),
+    description: string(),
+    default: optional(number()),
+    minimum: optional(number()),
+    maximum: optional(number()),
+  },
+  "A query parameter of an endpoint.",
+);
+
+const dataEndpointEntry = object<DataEndpointEntry>({
+  name: field<string>({ type: "string", enum: [...ENDPOINT_NAMES] }),
+  method: constant("GET"),
+  path: field<string>({ type: "string", enum: ENDPOINT_LIST.map((e) => e.path) }),
+  title: string(),
+  description: string(),
+  requires_api_key: field<boolean>({ type: "boolean", const: true }),
+  price_per_gb_dollars: number("Current price per GB (10^9 bytes) of response body."),
+  default_limit: integer(undefined, { minimum: 1 }),
+  max_limit: integer(undefined, { minimum: 1 }),
+  max_tickers_per_request: integer(undefined, { minimum: 1 }),
+  supports_date_range: boolean(),
+  parameters: arrayOf(field<ParameterDescription>(ref("schemas", "ParameterDescription"))),
+});
+
+const publicEndpointEntry = object<PublicEndpointEntry>({
+  name: string(),
+  method: constant("GET"),
+  path: string(),
+  description: string(),
+  requires_api_key: field<boolean>({ type: "boolean", const: false }),
+});
+
+const endpointListBody = object<EndpointListBody>(
+  {
+    status: constant("success"),
+    count: integer("Number of entries.", { minimum: 0 }),
+    endpoints: arrayOf(field<PublicEndpointEntry>({ anyOf: [ref("schemas", "DataEndpointEntry"), ref("schemas", "PublicEndpointEntry")] })),
+  },
+  "Every endpoint of the API: the data endpoints (with their current price, page maximum and parameters), then the public ones.",
+);
+
+const DOLLAR_TEXT = "^-?\\$\\d+\\.\\d+$";
+const dollarText = (description: string) => field<string>({ type: "string", pattern: DOLLAR_TEXT, description: `${description} Dollars with a leading "$", e.g. "$0.000115".` });
+
+const costEstimate = object<EstimateBody>(
+  {
+    endpoint: oneOf(ENDPOINT_NAMES, "The endpoint estimated."),
+    ticker_count: integer("Tickers the estimate is for.", { minimum: 1 }),
+    limit: integer("Page size used.", { minimum: 1 }),
+    records_returned: integer("Records the request(s) would return.", { minimum: 0 }),
+    estimated_bytes: integer("Response body bytes the request(s) would be billed for.", { minimum: 0 }),
+    estimated_cost_dollars: dollarText("Estimated charge."),
+    price_per_gb_dollars: number("The endpoint's current price per GB."),
+    supports_date_range: boolean("Whether the endpoint accepts date_from / date_to."),
+  },
+  "A free cost estimate. Not wrapped in the data envelope. For ticker_count, one request per ticker is estimated from a sample of the dataset.",
+);
+
+// ───────────────────────────── errors ─────────────────────────────
+
+type ErrorBody = ReturnType<typeof errorBody>;
+
+const errorEnvelope = object<ErrorBody>(
+  {
+    status: literal("error"),
+    error: object<ErrorBody["error"]>({
+      code: oneOf(ERROR_CODES, "Machine-readable error code."),
+      message: string("Human-readable explanation."),
+      details: field<Record<string, unknown>>({ type: "object", description: "Extra data, depending on the code; {} when none." }),
+    }),
+    request_id: field<string>({ type: "string", format: "uuid", description: "Request identifier, also sent as X-Request-ID." }),
+  },
+  "Every error, in one envelope.",
+);
+
+const NO_DETAILS: Schema = { type: "object", maxProperties: 0 };
+const endpointName: Schema = { type: "string", enum: [...ENDPOINT_NAMES] };
+
+/** error.details of each code (DESIGN.md §4). */
+const ERROR_DETAILS: Record<ApiErrorCode, Schema> = {
+  invalid_parameter: objectSchema({ parameter: { type: "string" }, reason: { type: "string" } }),
+  missing_parameter: objectSchema({ parameter: { type: "string" } }),
+  missing_api_key: NO_DETAILS,
+  invalid_api_key: NO_DETAILS,
+  api_key_disabled: NO_DETAILS,
+  endpoint_not_allowed: objectSchema({ endpoint: endpointName, allowed_endpoints: { type: "array", items: endpointName } }),
+  insufficient_credits: objectSchema({
+    balance_dollars: { type: "string", pattern: DOLLAR_TEXT },
+    estimated_cost_dollars: { type: "string", pattern: DOLLAR_TEXT },
+    unit: { type: "string", const: "dollars" },
+  }),
+  not_found: objectSchema({ path: { type: "string" } }),
+  method_not_allowed: objectSchema({ allowed: { type: "array", items: { type: "string", const: "GET" } } }),
+  rate_limit_exceeded: objectSchema({
+    limit: { type: "integer", minimum: 0 },
+    window: { type: "string", const: "1m" },
+    retry_after: { type: "integer", minimum: 0, description: "Seconds until a request is admitted again." },
+  }),
+  trial_ticker_limit: objectSchema({
+    endpoint: endpointName,
+    limit: { type: "integer", minimum: 0 },
+    used: { type: "integer", minimum: 0 },
+    resets_at: { type: "string", format: "date-time", description: "Next midnight, America/Chicago." },
+  }),
+  internal_error: NO_DETAILS,
+  service_unavailable: NO_DETAILS,
+};
+
+const statusOf = (code: ApiErrorCode) => new ApiError(code, "").status;
+
+/** The error envelope narrowed to some codes, each with its own details. */
+function errorSchema(codes: readonly ApiErrorCode[]): Schema {
+  const variants = codes.map((code) => ({
+    type: "object",
+    properties: {
+      error: { type: "object", properties: { code: { const: code }, details: ERROR_DETAILS[code] } },
+    },
+  }));
+  return { allOf: [ref("schemas", "Error"), variants.length === 1 ? variants[0] : { oneOf: variants }] };
+}
+
+// ───────────────────────────── headers ─────────────────────────────
+
+const HEADER_SCHEMAS: Record<string, { description: string; schema: Schema }> = {
+  "X-Request-ID": { description: "Request identifier; the error envelope's request_id.", schema: { type: "string", format: "uuid" } },
+  ...Object.fromEntries(
+    Object.entries(SECURITY_HEADERS).map(([name, value]) => [name, { description: `Always "${value}".`, schema: { type: "string", const: value } }]),
+  ),
+  "X-RateLimit-Limit": { description: "The organization's requests per minute.", schema: { type: "integer", minimum: 0 } },
+  "X-RateLimit-Remaining": { description: "Requests left in the current minute.", schema: { type: "integer", minimum: 0 } },
+  "X-RateLimit-Reset": { description: "When the current window ends (Unix seconds).", schema: { type: "integer", minimum: 0 } },
+  "X-Cost-Dollars": { description: 'What this response was charged, e.g. "$0.000012".', schema: { type: "string", pattern: DOLLAR_TEXT } },
+  "X-Balance-Dollars": { description: "The organization's credit balance after the charge.", schema: { type: "string", pattern: DOLLAR_TEXT } },
+  "X-Billable-Bytes": { description: "UTF-8 bytes of the response body, the charged volume.", schema: { type: "integer", minimum: 0 } },
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 0 } },
+  Allow: { description: "The methods the path accepts.", schema: { type: "string" } },
+};
+
+const COMMON_HEADERS = ["X-Request-ID", ...Object.keys(SECURITY_HEADERS)];
+const RATE_LIMIT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+const METERING_HEADERS = [...RATE_LIMIT_HEADERS, "X-Cost-Dollars", "X-Balance-Dollars", "X-Billable-Bytes"];
+
+function headerDefinition(name: string) {
+  const definition = HEADER_SCHEMAS[name];
+  if (!definition) throw new Error(`no header definition for ${name}`);
+  return definition;
+}
+
+/** components.headers: every header, as always sent. */
+function headerComponents() {
+  return Object.fromEntries(Object.keys(HEADER_SCHEMAS).map((name) => [name, { ...headerDefinition(name), required: true }]));
+}
+
+/** A response's headers: the common ones and `required` by reference, sometimes-sent ones inline. */
+function headers(required: string[], optionalHeaders: { names: string[]; when: string }[] = []) {
+  return Object.fromEntries([
+    ...[...COMMON_HEADERS, ...required].map((name) => [name, ref("headers", name)]),
+    ...optionalHeaders.flatMap(({ names, when }) =>
+      names.map((name) => {
+        const { description, schema } = headerDefinition(name);
+        return [name, { description: `${description} ${when}`, required: false, schema }];
+      }),
+    ),
+  ]);
+}
+
+// ───────────────────────────── responses ─────────────────────────────
+
+const ON_DATA_ENDPOINTS = { names: RATE_LIMIT_HEADERS, when: "Sent by data endpoints once the rate limit was checked." };
+
+/** Reusable error responses (components.responses), by name. */
+const ERROR_RESPONSES: Record<string, { codes: ApiErrorCode[]; description: string; headers: ReturnType<typeof headers> }> = {
+  BadRequest: {
+    codes: ["invalid_parameter", "missing_parameter"],
+    description: "A parameter is missing or invalid; details.parameter names it. Not charged.",
+    headers: headers([], [ON_DATA_ENDPOINTS]),
+  },
+  Unauthorized: {
+    codes: ["missing_api_key", "invalid_api_key", "api_key_disabled"],
+    description: "No API-KEY header, an unknown (or deleted) key, or a disabled key.",
+    headers: headers([]),
+  },
+  PaymentRequired: {
+    codes: ["insufficient_credits"],
+    description: "The balance is lower than the cost of the request. Nothing was returned or charged.",
+    headers: headers([], [ON_DATA_ENDPOINTS]),
+  },
+  Forbidden: {
+    codes: ["endpoint_not_allowed"],
+    description: "The organization's plan or the key's restrictions do not include this endpoint.",
+    headers: headers([]),
+  },
+  NotFound: { codes: ["not_found"], description: "No endpoint at this path.", headers: headers([]) },
+  MethodNotAllowed: {
+    codes: ["method_not_allowed"],
+    description: "A method other than GET (or HEAD on public endpoints, or OPTIONS) was used on this path.",
+    headers: headers(["Allow"]),
+  },
+  TooManyRequests: {
+    codes: ["rate_limit_exceeded", "trial_ticker_limit"],
+    description:
+      "rate_limit_exceeded: the organization exceeded its requests per minute (with Retry-After). trial_ticker_limit: a trial organization exceeded its unique tickers per endpoint for the day (Chicago time).",
+    headers: headers(RATE_LIMIT_HEADERS, [{ names: ["Retry-After"], when: "Sent with rate_limit_exceeded." }]),
+  },
+  EstimateRateLimited: {
+    codes: ["rate_limit_exceeded"],
+    description: "Too many estimates from this client in the current minute.",
+    headers: headers(["Retry-After"]),
+  },
+  InternalError: { codes: ["internal_error"], description: "An unexpected failure. Not charged.", headers: headers([]) },
+  ServiceUnavailable: { codes: ["service_unavailable"], description: "The database is unreachable; retry shortly.", headers: headers([]) },
+};
+type ErrorResponseName = keyof typeof ERROR_RESPONSES;
+
+function errorResponseComponent(name: ErrorResponseName) {
+  const { codes, description, headers: responseHeaders } = ERROR_RESPONSES[name]!;
+  return { description, headers: responseHeaders, content: { "application/json": { schema: errorSchema(codes) } } };
+}
+
+function successResponse(description: string, schemaName: string, required: string[] = []) {
+  return { description, headers: headers(required), content: { "application/json": { schema: ref("schemas", schemaName) } } };
+}
+
+function statusOfResponse(name: ErrorResponseName): number {
+  const statuses = new Set(ERROR_RESPONSES[name]!.codes.map(statusOf));
+  if (statuses.size !== 1) throw new Error(`response ${name} mixes statuses`);
+  return [...statuses][0]!;
+}
+
+function responses(success: object, errors: ErrorResponseName[]) {
+  return {
+    "200": success,
+    ...Object.fromEntries(errors.map((name) => [String(statusOfResponse(name)), ref("responses", name)])),
+  };
+}
+
+// ───────────────────────────── parameters ─────────────────────────────
+
+function parameterSchema(p: Pick<ParameterDescription, "type" | "default" | "minimum" | "maximum">): Schema {
+  if (p.type === "date") return { type: "string", format: "date" };
+  return {
+    type: p.type,
+    ...(p.default !== undefined ? { default: p.default } : {}),
+    ...(p.minimum !== undefined ? { minimum: p.minimum } : {}),
+    ...(p.maximum !== undefined ? { maximum: p.maximum } : {}),
+  };
+}
+
+function queryParameter(p: ParameterDescription) {
+  return { name: p.name, in: "query", required: p.required, description: p.description, schema: parameterSchema(p) };
+}
+
+/**
+ * /estimate: endpoint, ticker or ticker_count, then the union of the data
+ * endpoints' own parameters (each applies only where that endpoint takes it).
+ */
+function estimateParameters() {
+  const byName = new Map<string, { endpoint: EndpointDefinition; parameter: ParameterDescription }[]>();
+  for (const endpoint of ENDPOINT_LIST) {
+    for (const parameter of describeParameters(endpoint)) {
+      if (parameter.name !== "ticker") byName.set(parameter.name, [...(byName.get(parameter.name) ?? []), { endpoint, parameter }]);
+    }
+  }
+  const own = [...byName.values()].map((uses) => {
+    const first = uses[0]!.parameter;
+    const texts = new Set(uses.map((u) => u.parameter.description));
+    const text = texts.size === 1 ? first.description : uses.map((u) => `${u.endpoint.name}: ${u.parameter.description}`).join(" ");
+    const where = uses.length === ENDPOINT_LIST.length ? "" : ` Only for ${uses.map((u) => u.endpoint.name).join(", ")}.`;
+    const maxima = uses.map((u) => u.parameter.maximum).filter((m): m is number => m !== undefined);
+    const limitNote = maxima.length ? " At most the endpoint's max_limit (GET /endpoints)." : "";
+    return queryParameter({
+      ...first,
+      ...(maxima.length ? { maximum: Math.max(...maxima) } : {}),
+      description: `${text}${limitNote}${where}`,
+    });
+  });
+  return [
+    {
+      name: "endpoint",
+      in: "query",
+      required: true,
+      description: "The data endpoint to estimate, by name (the path without /v1/; a /v1/ prefix is accepted).",
+      schema: { type: "string", enum: [...ENDPOINT_NAMES] },
+    },
+    {
+      name: "ticker",
+      in: "query",
+      required: false,
+      description: `One ticker or up to ${MAX_TICKERS_PER_REQUEST} comma-separated, as the data request would send them. Give ticker or ticker_count (one is required).`,
+      schema: { type: "string" },
+    },
+    {
+      name: "ticker_count",
+      in: "query",
+      required: false,
+      description: "Estimate one request per ticker for this many tickers sampled from the dataset, instead of ticker.",
+      schema: { type: "integer", minimum: 1, maximum: MAX_ESTIMATE_TICKER_COUNT },
+    },
+    ...own,
+  ];
+}
+
+// ───────────────────────────── operations ─────────────────────────────
+
+const PUBLIC_ERRORS: ErrorResponseName[] = ["MethodNotAllowed", "InternalError", "ServiceUnavailable"];
+
+function dataOperation(endpoint: EndpointDefinition) {
+  return {
+    get: {
+      operationId: `get${pascal(endpoint.name)}`,
+      tags: ["Data"],
+      summary: endpoint.title,
+      description: `${endpoint.summary} Paginated (page from 1, limit up to ${endpoint.maxLimit}).${
+        endpoint.supportsDateRange ? " Accepts a date range (date_from, date_to)." : ""
+      } Charged per byte of the response body at the endpoint's price per GB.`,
+      security: [{ ApiKey: [] }],
+      parameters: describeParameters(endpoint).map(queryParameter),
+      responses: responses(
+        {
+          description: "A page of results; an unknown ticker gives an empty page. X-Cost-Dollars says what it was charged.",
+          headers: headers(METERING_HEADERS),
+          content: { "application/json": { schema: ref("schemas", pageComponent(endpoint)) } },
+        },
+        ["BadRequest", "Unauthorized", "PaymentRequired", "Forbidden", "MethodNotAllowed", "TooManyRequests", "InternalError", "ServiceUnavailable"],
+      ),
+    },
+  };
+}
+
+function publicOperation(operationId: string, summary: string, description: string, success: object, errors: ErrorResponseName[], parameters: object[] = []) {
+  return {
+    get: {
+      operationId,
+      tags: ["Public"],
+      summary,
+      description: `${description} Free; no API key. HEAD is accepted too.`,
+      security: [],
+      ...(parameters.length ? { parameters } : {}),
+      responses: responses(success, errors),
+    },
+  };
+}
+
+// ───────────────────────────── the document ─────────────────────────────
+
+const API_DESCRIPTION = [
+  "Read-only JSON data on the dilution risk of listed companies, selected by ticker: dilution ratings, dilution data (warrants and convertibles), offerings, shelf registrations, listing-compliance deficiencies, and float and shares outstanding.",
+  "",
+  "**Authentication.** Data endpoints (`/v1/...`) need the `API-KEY` header. `/health`, `/endpoints`, `/estimate` and `/openapi.json` are free and need no key.",
+  "",
+  "**Pricing.** Usage is paid from a prepaid credit balance. A successful data response is charged its body's UTF-8 bytes × the endpoint's price per GB (10^9 bytes), rounded up to the nano-dollar; `X-Cost-Dollars` and `X-Balance-Dollars` report the charge and the balance after it. Prices are listed by `GET /endpoints` and returned by `GET /estimate`, which estimates a request's cost for free. A failed or refused request is never charged.",
+  "",
+  "**Check order.** Every data request passes these checks in order, and the first failure is returned: 1. authentication (401), 2. endpoint permission (403), 3. the organization's per-minute rate limit (429 rate_limit_exceeded), 4. credit check (402), 5. trial accounts' daily unique-ticker limit (429 trial_ticker_limit), 6. processing (400 for bad parameters).",
+  "",
+  `**Pagination.** \`page\` starts at 1 (at most ${MAX_PAGE}); \`limit\` defaults to ${DEFAULT_LIMIT}. While \`has_more\` is true, request the next page with the same parameters.`,
+  "",
+  "Every response carries `X-API-Version: v1`, `X-Request-ID` and the security headers; errors use one envelope with a stable `error.code`.",
+].join("\n");
+
+export function buildOpenApiDocument(serverUrl: string): object {
+  const schemas: Record<string, unknown> = {
+    ...Object.fromEntries(Object.values(RECORD_SCHEMAS).map(({ component, field: f }) => [component, f.schema])),
+    ...Object.fromEntries(ENDPOINT_LIST.map((endpoint) => [pageComponent(endpoint), pageSchema(endpoint)])),
+    CostEstimate: costEstimate.schema,
+    Health: healthBody.schema,
+    EndpointList: endpointListBody.schema,
+    DataEndpointEntry: dataEndpointEntry.schema,
+    PublicEndpointEntry: publicEndpointEntry.schema,
+    ParameterDescription: parameterDescription.schema,
+    OpenApiDocument: { type: "object", required: ["openapi", "info", "paths"], properties: { openapi: { type: "string" } } },
+    Error: errorEnvelope.schema,
+  };
+
+  const paths: Record<string, unknown> = {
+    "/health": publicOperation(
+      "getHealth",
+      "Health check",
+      "Service and database health.",
+      successResponse("The service and its database are up.", "Health"),
+      PUBLIC_ERRORS,
+    ),
+    "/endpoints": publicOperation(
+      "listEndpoints",
+      "List endpoints",
+      "Every endpoint with its path and parameters; data endpoints with their current price per GB, page maximum and date-range support.",
+      successResponse("The endpoint list.", "EndpointList"),
+      PUBLIC_ERRORS,
+    ),
+    "/estimate": publicOperation(
+      "estimateCost",
+      "Estimate the cost of a request",
+      "Records, bytes and dollars a data request would return and cost, computed on the same data. Limited per client IP per minute.",
+      successResponse("The estimate.", "CostEstimate"),
+      ["BadRequest", "MethodNotAllowed", "EstimateRateLimited", "InternalError", "ServiceUnavailable"],
+      estimateParameters(),
+    ),
+    "/openapi.json": publicOperation(
+      "getOpenApiDocument",
+      "This OpenAPI document",
+      "The OpenAPI 3.1 description of this API.",
+      successResponse("The OpenAPI document.", "OpenApiDocument"),
+      ["MethodNotAllowed", "InternalError"],
+    ),
+    ...Object.fromEntries(ENDPOINT_LIST.map((endpoint) => [endpoint.path, dataOperation(endpoint)])),
+  };
+
+  return {
+    openapi: "3.1.0",
+    info: { title: "Dilution Data API", version: "v1", description: API_DESCRIPTION },
+    servers: [{ url: serverUrl }],
+    tags: [
+      { name: "Data", description: "Metered data endpoints; API-KEY header required." },
+      { name: "Public", description: "Free endpoints; no key." },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        ApiKey: { type: "apiKey", in: "header", name: "API-KEY", description: "Your API key, e.g. svc-live-<64 hex characters>." },
+      },
+      schemas,
+      headers: headerComponents(),
+      responses: Object.fromEntries(Object.keys(ERROR_RESPONSES).map((name) => [name, errorResponseComponent(name)])),
+    },
+  };
+}
