@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page introduces the API and lists its endpoints", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  await page.goto("/");
+  await expect(page).toHaveTitle(/Dilution Data API/);
+  for (const path of ["/v1/dilution-rating", "/v1/offerings", "/v1/registrations"]) {
+    await expect(page.getByText(path).first()).toBeVisible();
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+  await page.screenshot({ path: "test-results/screenshots/home-375.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("the server came up on a fresh embedded database, migrated and filled with sample data", async ({ request }) => {
+  const health = await request.get("/health");
+  expect(health.status()).toBe(200);
+  expect(health.headers()["x-api-version"]).toBe("v1");
+  const estimate = await request.get("/estimate?endpoint=dilution-rating&ticker=ZVTX");
+  expect(estimate.status()).toBe(200);
+  expect(await estimate.json()).toMatchObject({ endpoint: "dilution-rating", records_returned: 1 });
+  const unauthenticated = await request.get("/v1/dilution-rating?ticker=ZVTX");
+  expect(unauthenticated.status()).toBe(401);
+  expect((await unauthenticated.json()).error.code).toBe("missing_api_key");
+});
+
+test("the operator CLI, run while the server holds the database, creates a key the API accepts", async ({ request }) => {
+  const { execFileSync } = await import("node:child_process");
+  const dataDir = process.env.E2E_DATA_DIR;
+  test.skip(!dataDir, "needs the server's data folder");
+  const run = (...args: string[]) =>
+    JSON.parse(execFileSync("npx", ["tsx", "scripts/cli.ts", ...args, "--json"], { env: { ...process.env, PGLITE_DIR: dataDir, DATABASE_URL: "" } }).toString());
+  const org = run("org:create", "--name", "E2E", "--plan", "retail");
+  run("credits:add", "--org", org.id, "--dollars", "1", "--reason", "e2e");
+  const key = run("key:create", "--org", org.id);
+  const response = await request.get("/v1/dilution-rating?ticker=ZVTX", { headers: { "API-KEY": key.key } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["x-cost-dollars"]).toMatch(/^\$0\.0+\d+$/);
+  expect((await response.json()).results[0].ticker).toBe("ZVTX");
+});
