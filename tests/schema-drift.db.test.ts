@@ -7,7 +7,7 @@
  *
  * Runs on PGlite (project "pglite") and on PostgreSQL (project "postgres").
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,7 @@ import type { Database } from "@/lib/db";
 import { migrate, readMigrations, type Migration } from "@/lib/db/migrate";
 import { pgliteDriver, postgresDriver, type SqlDriver } from "@/lib/db/sql";
 import { $Enums, Prisma } from "@/lib/generated/prisma/client";
-import { isPostgres, openTestDatabase } from "./support/database";
+import { createScratchDatabase, isPostgres, openTestDatabase } from "./support/database";
 import {
   diffShapes,
   expectedShape,
@@ -40,24 +40,14 @@ async function openEmptyDatabase(): Promise<{ sql: SqlDriver; close(): Promise<v
     const db = await PGlite.create();
     return { sql: pgliteDriver(db), close: () => db.close() };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `t_drift_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const scratch = await createScratchDatabase("t_drift");
+  const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   return {
     sql: postgresDriver(client),
     async close() {
       await client.end();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
