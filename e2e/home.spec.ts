@@ -30,7 +30,7 @@ test("the server came up on a fresh embedded database, migrated and filled with 
 test("the operator CLI, run while the server holds the database, creates a key the API accepts", async ({ request }) => {
   const { execFileSync } = await import("node:child_process");
   const dataDir = process.env.E2E_DATA_DIR;
-  test.skip(!dataDir, "needs the server's data folder");
+  expect(dataDir, "playwright.config.ts names the server's data folder").toBeTruthy();
   const run = (...args: string[]) =>
     JSON.parse(execFileSync("npx", ["tsx", "scripts/cli.ts", ...args, "--json"], { env: { ...process.env, PGLITE_DIR: dataDir, DATABASE_URL: "" } }).toString());
   const org = run("org:create", "--name", "E2E", "--plan", "retail");

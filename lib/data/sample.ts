@@ -25,6 +25,7 @@ import type {
   RiskLevel,
   StatusUpdate,
 } from "./import-schema";
+import { emptyDataset } from "./import-schema";
 
 export const SAMPLE_ANCHOR_DATE = "2026-11-01";
 export const SAMPLE_DEFAULT_SEED = 1;
@@ -87,15 +88,7 @@ export function generateSampleDataset(options: SampleOptions = {}): Dataset {
   if (!Number.isInteger(seed)) throw new Error("seed must be an integer");
 
   const tickers = sampleTickers(seed, count);
-  const dataset: Dataset = {
-    companies: [],
-    financial_reports: [],
-    registrations: [],
-    offerings: [],
-    dilution_instruments: [],
-    compliance_deficiencies: [],
-    float_snapshots: [],
-  };
+  const dataset: Dataset = emptyDataset();
   const showcases = showcasePlans();
   tickers.forEach((ticker, index) => {
     const rng = new Rng(mix(seed, index));
