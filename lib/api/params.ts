@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EndpointDefinition } from "./catalog";
 import { invalidParameter, missingParameter } from "./errors";
+import { MAX_TICKER_LENGTH, TICKER_PATTERN } from "@/lib/data/import-schema";
 
 /**
  * Query-string validation for the data endpoints and /estimate. Every rule
@@ -8,9 +9,7 @@ import { invalidParameter, missingParameter } from "./errors";
  */
 export const DEFAULT_LIMIT = 10;
 export const MAX_TICKERS_PER_REQUEST = 50;
-export const MAX_TICKER_LENGTH = 10;
 export const MAX_PAGE = 100_000;
-const TICKER_PATTERN = /^[A-Z0-9.-]+$/;
 
 export interface DataQuery {
   tickers: string[];

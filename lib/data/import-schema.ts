@@ -59,6 +59,8 @@ export const DEFICIENCY_STATUSES = ["active", "resolved"] as const;
 export const RISK_LEVELS = ["Low", "Medium", "High"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
+/** The one ticker rule, for imports and API parameters alike. */
+export const MAX_TICKER_LENGTH = 10;
 export const TICKER_PATTERN = /^[A-Z0-9.-]{1,10}$/;
 const INT64_MAX = 9223372036854775807n;
 
