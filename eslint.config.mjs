@@ -7,7 +7,7 @@ export default defineConfig([
   ...nextCoreWebVitals,
   ...nextTypeScript,
   globalIgnores([
-    ".next/**",
+    ".next*/**",
     "out/**",
     "build/**",
     "next-env.d.ts",

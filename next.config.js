@@ -40,6 +40,8 @@ const API_SEGMENTS = ["api", "v1", "health", "endpoints", "estimate"];
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Parallel builds (e.g. two Playwright runs) each need their own output folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
   // Loaded from node_modules at run time, not bundled: PGlite reads its wasm
   // and data files next to its own module; pg has optional native parts.

@@ -6,7 +6,7 @@ import { defineConfig } from "@playwright/test";
  * on a fresh embedded database, in Debian's Chromium: never a downloaded one.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.resolve(".data/e2e");
+const dataDir = path.resolve(port === 3100 ? ".data/e2e" : `.data/e2e-${port}`);
 // The tests run the operator CLI against the server's database.
 process.env.E2E_DATA_DIR = dataDir;
 

@@ -40,7 +40,7 @@ export default defineConfig(async () => {
           test: {
             name: "pglite",
             include: ["**/*.test.ts"],
-            exclude: ["node_modules/**", "e2e/**", ".next/**"],
+            exclude: ["node_modules/**", "e2e/**", ".next*/**"],
             env: { TEST_DB: "pglite" },
           },
         },
@@ -51,7 +51,7 @@ export default defineConfig(async () => {
                 test: {
                   name: "postgres",
                   include: ["**/*.db.test.ts"],
-                  exclude: ["node_modules/**", "e2e/**", ".next/**"],
+                  exclude: ["node_modules/**", "e2e/**", ".next*/**"],
                   env: { TEST_DB: "postgres", TEST_DATABASE_URL: postgresUrl },
                 },
               },
