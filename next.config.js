@@ -40,6 +40,8 @@ const API_SEGMENTS = ["api", "v1", "health", "endpoints", "estimate"];
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The browser tests reach the dev server as 127.0.0.1.
+  allowedDevOrigins: ["127.0.0.1"],
   // Parallel builds (e.g. two Playwright runs) each need their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,

@@ -4,21 +4,27 @@ import { defineConfig } from "@playwright/test";
 /**
  * Browser tests run against a production build (`next build` + `next start`)
  * on a fresh embedded database, in Debian's Chromium: never a downloaded one.
+ *
+ * E2E_BASE_URL (with E2E_DATA_DIR, the server's PGLITE_DIR) runs the specs
+ * against a server you started yourself, e.g. `npm run dev`.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.resolve(port === 3100 ? ".data/e2e" : `.data/e2e-${port}`);
+const externalServer = process.env.E2E_BASE_URL;
+const baseURL = externalServer ?? `http://127.0.0.1:${port}`;
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? (port === 3100 ? ".data/e2e" : `.data/e2e-${port}`));
 // The tests run the operator CLI against the server's database.
 process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
-  timeout: 60_000,
+  outputDir: "test-results/artifacts",
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {
@@ -26,13 +32,23 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && npm run build && PGLITE_DIR=${dataDir} PORT=${port} npx next start -p ${port}`,
-    url: `http://127.0.0.1:${port}/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    env: { DATABASE_URL: "" },
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: externalServer
+    ? undefined
+    : {
+        command: `rm -rf ${dataDir} && npm run build && npx next start -p ${port}`,
+        url: `${baseURL}/health`,
+        timeout: 300_000,
+        reuseExistingServer: false,
+        env: {
+          DATABASE_URL: "",
+          PGLITE_DIR: dataDir,
+          PORT: String(port),
+          NEXTAUTH_URL: baseURL,
+          NEXTAUTH_SECRET: "e2e-only-secret-not-for-production-0123456789",
+          // Every test signs up from 127.0.0.1.
+          SIGN_UPS_PER_IP_PER_HOUR: "1000",
+        },
+        stdout: "pipe",
+        stderr: "pipe",
+      },
 });

@@ -5,6 +5,7 @@ import { ApiError, logFailure, toApiError } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
 import { estimate, estimateRateLimitError, health, listEndpoints } from "./public";
 import { errorResponse, jsonResponse, newRequestId } from "./response";
+import { clientIp } from "@/lib/utils/client-ip";
 
 /**
  * The API as a function of a web Request: route handlers, tests and any other
@@ -28,11 +29,6 @@ function route(pathname: string): Route | undefined {
   if (PUBLIC_ROUTES[path]) return PUBLIC_ROUTES[path];
   const match = /^\/v1\/([^/]+)$/.exec(path);
   return match && isEndpointName(match[1]!) ? { kind: "data", name: match[1] } : undefined;
-}
-
-function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
 }
 
 export async function handleApiRequest(request: Request, source: ContextSource = getApiContext): Promise<Response> {
@@ -66,7 +62,7 @@ export async function handleApiRequest(request: Request, source: ContextSource =
       case "endpoints":
         return jsonResponse(await listEndpoints(ctx), { requestId, cache: "public, max-age=60", omitBody: isHead });
     }
-    const decision = await ctx.rateLimiter.hit(`estimate:${clientIp(request)}`, ctx.estimateLimitPerMinute, ctx.now());
+    const decision = await ctx.rateLimiter.hit(`estimate:${clientIp(request.headers)}`, ctx.estimateLimitPerMinute, ctx.now());
     if (!decision.allowed) throw estimateRateLimitError(decision.limit, decision.retryAfterSeconds);
     return jsonResponse(await estimate(request, ctx), { requestId, omitBody: isHead });
   } catch (thrown) {

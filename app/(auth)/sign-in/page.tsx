@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm, authErrorMessage } from "@/components/auth/auth-forms";
+import { Card, CardContent } from "@/components/ui/card";
+import { oauthProviders } from "@/lib/auth/options";
+import { getSignedInUser } from "@/lib/auth/server";
+import { safeReturnPath } from "@/lib/utils/return-path";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const returnTo = safeReturnPath(params.callbackUrl);
+  if (await getSignedInUser()) redirect(returnTo);
+  const error = typeof params.error === "string" ? authErrorMessage(params.error) : null;
+  return (
+    <>
+      <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">Sign in</h1>
+      <Card>
+        <CardContent className="py-6">
+          <SignInForm returnTo={returnTo} providers={oauthProviders()} initialError={error} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+"use client";
+
+import Link from "next/link";
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { signUpAction } from "@/app/(auth)/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+
+const ERROR_MESSAGES: Record<string, string> = {
+  CredentialsSignin: "That email and password do not match an account.",
+  oauth_email_taken: "An account with this email exists. Sign in with your email and password.",
+  oauth_no_email: "Your account with that provider has no email address we can use.",
+  OAuthSignin: "Sign-in with that provider could not start. Try again.",
+  OAuthCallback: "The provider did not confirm the sign-in. Try again.",
+  AccessDenied: "Sign-in was refused.",
+  SessionRequired: "Sign in to continue.",
+};
+
+export function authErrorMessage(code: string | undefined | null): string | null {
+  if (!code) return null;
+  return ERROR_MESSAGES[code] ?? (code.length < 200 && /\s/.test(code) ? code : "Sign-in failed. Try again.");
+}
+
+/** Signs in through next-auth's credentials endpoint and goes on to `returnTo` (a checked, local path). */
+async function signInWithPassword(email: string, password: string): Promise<string | null> {
+  const result = await signIn("credentials", { email, password, redirect: false });
+  if (!result) return "Sign-in failed. Try again.";
+  return result.ok && !result.error ? null : authErrorMessage(result.error);
+}
+
+export function SignInForm({ returnTo, providers, initialError }: { returnTo: string; providers: { id: string; name: string }[]; initialError: string | null }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(initialError);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const problem = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+    if (problem) {
+      setError(problem);
+      setBusy(false);
+      return;
+    }
+    router.replace(returnTo);
+    router.refresh();
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <Field label="Email">{(control) => <Input {...control} name="email" type="email" autoComplete="email" required autoFocus />}</Field>
+        <Field label="Password">{(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}</Field>
+        <Button type="submit" loading={busy} className="w-full">
+          Sign in
+        </Button>
+      </form>
+      <OAuthButtons providers={providers} returnTo={returnTo} />
+      <p className="text-center text-sm text-zinc-600">
+        New here?{" "}
+        <Link href={`/sign-up${returnTo !== "/dashboard" ? `?callbackUrl=${encodeURIComponent(returnTo)}` : ""}`} className="font-medium text-accent-700 underline">
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function SignUpForm({ returnTo, providers, passwordMinLength }: { returnTo: string; providers: { id: string; name: string }[]; passwordMinLength: number }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    const created = await signUpAction(form);
+    if (!created.ok) {
+      setError(created.fieldErrors ? null : created.error);
+      setFieldErrors(created.fieldErrors ?? {});
+      setBusy(false);
+      return;
+    }
+    const problem = await signInWithPassword(String(form.get("email")), String(form.get("password")));
+    if (problem) {
+      setError(`Your account was created, but signing in failed: ${problem}`);
+      setBusy(false);
+      return;
+    }
+    router.replace(returnTo === "/dashboard" ? "/keys?welcome=1" : returnTo);
+    router.refresh();
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <Field label="Name (optional)" error={fieldErrors.name}>
+          {(control) => <Input {...control} name="name" autoComplete="name" autoFocus />}
+        </Field>
+        <Field label="Work email" error={fieldErrors.email}>
+          {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
+        </Field>
+        <Field label="Password" hint={`At least ${passwordMinLength} characters.`} error={fieldErrors.password}>
+          {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" required minLength={passwordMinLength} />}
+        </Field>
+        <Button type="submit" loading={busy} className="w-full">
+          Create account
+        </Button>
+        <p className="text-xs text-zinc-500">You start on the Trial plan with your own organization. Credits are bought in advance; nothing is charged automatically.</p>
+      </form>
+      <OAuthButtons providers={providers} returnTo={returnTo} />
+      <p className="text-center text-sm text-zinc-600">
+        Already have an account?{" "}
+        <Link href="/sign-in" className="font-medium text-accent-700 underline">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function OAuthButtons({ providers, returnTo }: { providers: { id: string; name: string }[]; returnTo: string }) {
+  if (providers.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-zinc-200" />
+        or
+        <span className="h-px flex-1 bg-zinc-200" />
+      </div>
+      {providers.map((provider) => (
+        <button key={provider.id} type="button" className={buttonClasses({ variant: "secondary", className: "w-full" })} onClick={() => signIn(provider.id, { callbackUrl: returnTo })}>
+          Continue with {provider.name}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { cli, currentOrgId, screenshots, signIn, signUp, unique, watchConsole } from "./support";
+
+const RATING = "/v1/dilution-rating?ticker=ZVTX";
+
+const costs: string[] = [];
+
+/** "$0.000017664" → nanos, and back; exact, as the ledger holds it. */
+function dollarsToNanos(text: string): bigint {
+  const [whole, fraction = ""] = text.replace("$", "").split(".");
+  return BigInt(whole!) * 1_000_000_000n + BigInt(fraction.padEnd(9, "0"));
+}
+
+function nanosText(nanos: bigint): string {
+  const fraction = (nanos % 1_000_000_000n).toString().padStart(9, "0").replace(/0+$/, "").padEnd(2, "0");
+  return `$${nanos / 1_000_000_000n}.${fraction}`;
+}
+
+async function call(request: APIRequestContext, key: string, path = RATING) {
+  const response = await request.get(path, { headers: { "API-KEY": key } });
+  const body = await response.json();
+  if (response.status() === 200) costs.push(response.headers()["x-cost-dollars"]!);
+  return { status: response.status(), code: body.error?.code as string | undefined, cost: response.headers()["x-cost-dollars"] };
+}
+
+test("a new customer signs up, creates a key, uses it through every state, and sees the calls on the usage page", async ({ page, request }) => {
+  const errors = watchConsole(page);
+  await signUp(page, unique("owner"));
+  await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
+  await expect(page.getByText("No API keys yet")).toBeVisible();
+  await screenshots(page, "keys-empty");
+
+  // Create a key: the dialog shows it once, with a copy button and a warning.
+  await page.getByRole("button", { name: "Create key" }).first().click();
+  const createDialog = page.getByRole("dialog", { name: "Create an API key" });
+  await createDialog.getByLabel("Name").fill("Trading bot");
+  await createDialog.getByRole("button", { name: "Create key" }).click();
+  const keyDialog = page.getByRole("dialog", { name: /Your new key/ });
+  await expect(keyDialog.getByText("This key will not be shown again.")).toBeVisible();
+  await expect(keyDialog.getByRole("button", { name: "Copy key" })).toBeVisible();
+  const key = (await keyDialog.getByTestId("new-api-key").textContent())!.trim();
+  expect(key).toMatch(/^svc-live-[0-9a-f]{64}$/);
+  await screenshots(page, "key-dialog");
+  await keyDialog.getByLabel("I have copied the key and stored it safely.").check();
+  await keyDialog.getByRole("button", { name: "Done" }).click();
+  await expect(keyDialog).toBeHidden();
+
+  // The page never shows the key again; the row shows its hint.
+  const row = page.getByRole("row", { name: /Trading bot/ });
+  await expect(row).toContainText(key.slice(0, 12));
+  expect(await page.content()).not.toContain(key);
+  await page.reload();
+  expect(await page.content()).not.toContain(key);
+
+  // No credits yet: 402. Credits added by the operator CLI: 200.
+  expect((await call(request, key)).status).toBe(402);
+  const orgId = await currentOrgId(page);
+  cli("credits:add", "--org", orgId, "--dollars", "5", "--reason", "e2e");
+  const first = await call(request, key);
+  expect(first.status).toBe(200);
+  expect(first.cost).toMatch(/^\$0\.0+\d+$/);
+
+  await page.goto("/keys");
+  await row.getByRole("button", { name: "Disable Trading bot" }).click();
+  await page.getByRole("dialog", { name: /Disable/ }).getByRole("button", { name: "Disable key" }).click();
+  await expect(row.getByText("Disabled")).toBeVisible();
+  expect(await call(request, key)).toMatchObject({ status: 401, code: "api_key_disabled" });
+
+  await row.getByRole("button", { name: "Enable Trading bot" }).click();
+  await expect(row.getByText("Active")).toBeVisible();
+  expect((await call(request, key)).status).toBe(200);
+
+  // Restrict it to another endpoint: the rating endpoint is now refused, offerings allowed.
+  await row.getByRole("button", { name: "Edit endpoints of Trading bot" }).click();
+  const restrict = page.getByRole("dialog", { name: /Endpoints of/ });
+  await restrict.getByLabel("Offerings").check();
+  await restrict.getByRole("button", { name: "Save endpoints" }).click();
+  await expect(row.getByText("offerings")).toBeVisible();
+  expect(await call(request, key)).toMatchObject({ status: 403, code: "endpoint_not_allowed" });
+  expect((await call(request, key, "/v1/offerings?ticker=ZOFR")).status).toBe(200);
+
+  await row.getByRole("button", { name: "Delete Trading bot" }).click();
+  const confirm = page.getByRole("dialog", { name: /Delete/ });
+  await expect(confirm.getByText("This cannot be undone")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete key" }).click();
+  await expect(row).toBeHidden();
+  expect(await call(request, key)).toMatchObject({ status: 401, code: "invalid_api_key" });
+
+  // The usage page shows those calls: 3 charged (2 ratings, 1 offerings) and the refusals, not charged.
+  await page.goto("/usage");
+  const perEndpoint = page.getByRole("region", { name: "Endpoint", exact: true });
+  // dilution-rating: 5 requests (402, 200, 401, 200, 403), 3 of them refused; offerings: 1, charged.
+  await expect(perEndpoint.getByRole("row", { name: /^dilution-rating 5 3 / })).toBeVisible();
+  await expect(perEndpoint.getByRole("row", { name: /^offerings 1 0 / })).toBeVisible();
+  const charged = costs.reduce((sum, cost) => sum + dollarsToNanos(cost), 0n);
+  await expect(perEndpoint.getByRole("row", { name: /^Total 6 3 / })).toContainText(nanosText(charged));
+  await screenshots(page, "usage");
+  expect(errors).toEqual([]);
+});
+
+test("another customer sees none of the first customer's keys and cannot export their usage", async ({ page, browser }) => {
+  await signUp(page, unique("first"));
+  await page.getByRole("button", { name: "Create key" }).first().click();
+  await page.getByRole("dialog", { name: "Create an API key" }).getByLabel("Name").fill("First's secret key");
+  await page.getByRole("dialog", { name: "Create an API key" }).getByRole("button", { name: "Create key" }).click();
+  await page.getByLabel("I have copied the key and stored it safely.").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  const firstOrg = await currentOrgId(page);
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signUp(otherPage, unique("second"));
+  await expect(otherPage.getByText("No API keys yet")).toBeVisible();
+  await expect(otherPage.getByText("First's secret key")).toHaveCount(0);
+  const response = await otherPage.request.get(`/usage/export?org=${firstOrg}`);
+  expect(response.status()).toBe(404);
+  await other.close();
+});
+
+test("a member sees the keys but cannot create or change them", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUp(page, unique("boss"));
+  await page.getByRole("button", { name: "Create key" }).first().click();
+  await page.getByRole("dialog", { name: "Create an API key" }).getByLabel("Name").fill("Team key");
+  await page.getByRole("dialog", { name: "Create an API key" }).getByRole("button", { name: "Create key" }).click();
+  await page.getByLabel("I have copied the key and stored it safely.").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  const orgId = await currentOrgId(page);
+
+  const memberEmail = unique("member");
+  cli("user:create", "--email", memberEmail, "--password", "member password 1", "--org", orgId, "--role", "member");
+  await page.context().clearCookies();
+  await signIn(page, memberEmail, "member password 1");
+  await page.goto("/keys");
+  await expect(page.getByRole("row", { name: /Team key/ })).toBeVisible();
+  await expect(page.getByText("Only owners and admins can create or change them.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Create/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Disable|Delete|Endpoints/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("sign-in explains a wrong password and keeps the visitor on the page", async ({ page }) => {
+  await page.goto("/keys");
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fkeys/);
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "That email and password do not match an account." })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+});

@@ -1,0 +1,60 @@
+import { execFileSync } from "node:child_process";
+import { expect, type Page } from "@playwright/test";
+
+/** Runs the operator CLI against the server's database (it hands the command to the running server). */
+export function cli<T = Record<string, unknown>>(...args: string[]): T {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("playwright.config.ts names the server's data folder in E2E_DATA_DIR");
+  const output = execFileSync("npx", ["tsx", "scripts/cli.ts", ...args, "--json"], { env: { ...process.env, PGLITE_DIR: dataDir, DATABASE_URL: "" } });
+  return JSON.parse(output.toString()) as T;
+}
+
+/** Collects console errors and uncaught exceptions; assert the list is empty at the end. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+export async function signUp(page: Page, email: string, password = "a long enough password") {
+  await page.goto("/sign-up");
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/keys/, { timeout: 30_000 });
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard|\/keys/, { timeout: 30_000 });
+}
+
+/** The current organization's id, read from the usage page's CSV link. */
+export async function currentOrgId(page: Page): Promise<string> {
+  await page.goto("/usage");
+  const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+  return new URL(href!, "http://x").searchParams.get("org")!;
+}
+
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+}
+
+/** Full-page screenshots at desktop and phone widths, kept in test-results/screenshots. */
+export async function screenshots(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `test-results/screenshots/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `test-results/screenshots/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DatabaseRateLimiter } from "@/lib/api/rate-limit";
+import { ensureDefaultPlans } from "@/lib/billing/plans";
+import type { Database } from "@/lib/db";
+import { openTestDatabase } from "@/tests/support/database";
+import { authenticateWithPassword, findOrCreateOAuthUser, SIGN_IN_LIMITS, signUp } from "./accounts";
+
+let db: Database;
+let limiter: DatabaseRateLimiter;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await ensureDefaultPlans(db.prisma);
+  limiter = new DatabaseRateLimiter(db.prisma);
+}, 60_000);
+afterAll(() => db?.close());
+
+describe("sign-up", () => {
+  it("creates the user with an argon2id hash, and an organization on the Trial plan that they own", async () => {
+    const { user, org } = await signUp(db.prisma, { email: "  Ada@Example.COM ", password: "a long password", name: "Ada" }, "192.0.2.1");
+    expect(user.email).toBe("ada@example.com");
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(user.isPlatformAdmin).toBe(false);
+    const membership = await db.prisma.membership.findFirstOrThrow({ where: { userId: user.id }, include: { organization: { include: { plan: true } } } });
+    expect(membership).toMatchObject({ role: "OWNER", orgId: org.id });
+    expect(membership.organization).toMatchObject({ name: "Ada's organization", balanceNanos: 0n });
+    expect(membership.organization.plan.slug).toBe("trial");
+  });
+
+  it("refuses a taken email (any case), a short password and a malformed email, creating nothing", async () => {
+    const users = await db.prisma.user.count();
+    const orgs = await db.prisma.organization.count();
+    await expect(signUp(db.prisma, { email: "ADA@example.com", password: "another long one" })).rejects.toMatchObject({ code: "email_taken" });
+    await expect(signUp(db.prisma, { email: "bob@example.com", password: "short" })).rejects.toThrow(/at least 10 characters/);
+    await expect(signUp(db.prisma, { email: "not an email", password: "a long password" })).rejects.toThrow(/does not look right/);
+    expect(await db.prisma.user.count()).toBe(users);
+    expect(await db.prisma.organization.count()).toBe(orgs);
+  });
+});
+
+describe("password sign-in", () => {
+  beforeAll(async () => {
+    await signUp(db.prisma, { email: "carol@example.com", password: "carol's password" });
+  });
+
+  it("accepts the right password, records the sign-in with its IP", async () => {
+    const result = await authenticateWithPassword(db.prisma, limiter, { email: "Carol@example.com", password: "carol's password" }, "198.51.100.7");
+    expect(result).toMatchObject({ ok: true, user: { email: "carol@example.com" } });
+    const entry = await db.prisma.auditLog.findFirstOrThrow({ where: { action: "user.signed_in" }, orderBy: { id: "desc" } });
+    expect(entry).toMatchObject({ ip: "198.51.100.7", actorUserId: result.ok ? result.user.id : "" });
+    expect((await db.prisma.user.findUniqueOrThrow({ where: { email: "carol@example.com" } })).lastSignInAt).not.toBeNull();
+  });
+
+  it("refuses a wrong password and an unknown email alike", async () => {
+    expect(await authenticateWithPassword(db.prisma, limiter, { email: "carol@example.com", password: "wrong" }, "198.51.100.8")).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticateWithPassword(db.prisma, limiter, { email: "nobody@example.com", password: "wrong" }, "198.51.100.8")).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticateWithPassword(db.prisma, limiter, { email: "", password: "" }, "198.51.100.8")).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("limits attempts per account, even with the right password afterwards, and per IP", async () => {
+    const now = new Date("2026-11-22T10:00:00Z");
+    await signUp(db.prisma, { email: "dave@example.com", password: "dave's password" });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
+      const ip = `203.0.113.${i}`; // a different address each time: the account limit alone stops this
+      expect((await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "guess" }, ip, now)).ok).toBe(false);
+    }
+    const blocked = await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "dave's password" }, "203.0.113.200", now);
+    expect(blocked).toMatchObject({ ok: false, reason: "rate_limited" });
+    // The next window lets the owner in.
+    const later = new Date(now.getTime() + SIGN_IN_LIMITS.windowMs);
+    expect((await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "dave's password" }, "203.0.113.200", later)).ok).toBe(true);
+
+    const ipNow = new Date("2026-11-22T12:00:00Z");
+    for (let i = 0; i < SIGN_IN_LIMITS.perIp; i++) {
+      await authenticateWithPassword(db.prisma, limiter, { email: `spray${i}@example.com`, password: "guess" }, "192.0.2.99", ipNow);
+    }
+    const sprayed = await authenticateWithPassword(db.prisma, limiter, { email: "carol@example.com", password: "carol's password" }, "192.0.2.99", ipNow);
+    expect(sprayed).toMatchObject({ ok: false, reason: "rate_limited" });
+  });
+});
+
+describe("OAuth sign-in", () => {
+  it("creates a user with an organization on first sign-in and finds them by provider account after", async () => {
+    const first = await findOrCreateOAuthUser(db.prisma, { provider: "github", providerAccountId: "42", email: "Erin@Example.com", name: "Erin" }, "192.0.2.5");
+    const again = await findOrCreateOAuthUser(db.prisma, { provider: "github", providerAccountId: "42", email: "changed@example.com" }, "192.0.2.5");
+    expect(again.id).toBe(first.id);
+    expect(await db.prisma.membership.count({ where: { userId: first.id, role: "OWNER" } })).toBe(1);
+    expect(first.passwordHash).toBeNull();
+  });
+
+  it("does not take over an existing password account with the same email", async () => {
+    await expect(findOrCreateOAuthUser(db.prisma, { provider: "google", providerAccountId: "g-1", email: "carol@example.com" }, null)).rejects.toMatchObject({ code: "oauth_email_taken" });
+    expect(await db.prisma.oAuthAccount.count({ where: { providerAccountId: "g-1" } })).toBe(0);
+  });
+});

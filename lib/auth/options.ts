@@ -1,0 +1,105 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GitHubProvider from "next-auth/providers/github";
+import GoogleProvider from "next-auth/providers/google";
+import { getApiContext } from "@/lib/api/context";
+import { getAppDatabase } from "@/lib/db/app";
+import { DomainError } from "@/lib/orgs";
+import { authenticateWithPassword, findOrCreateOAuthUser } from "./accounts";
+import { authRequestIp } from "./session";
+import { authSecret } from "./secret";
+
+/**
+ * next-auth: email + password always; GitHub and Google when their
+ * credentials are in the environment. Sessions are signed, encrypted JWTs
+ * holding only the user id (`uid`); every request re-reads the user's
+ * memberships from the database, so a removal takes effect at once.
+ */
+
+// Without NEXTAUTH_URL, next-auth assumes http://localhost:3000; in development trust the Host header instead.
+if (!process.env.NEXTAUTH_URL && process.env.NODE_ENV !== "production") process.env.AUTH_TRUST_HOST ??= "1";
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+export function oauthProviders() {
+  return [
+    process.env.GITHUB_ID && process.env.GITHUB_SECRET ? { id: "github", name: "GitHub" } : null,
+    process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET ? { id: "google", name: "Google" } : null,
+  ].filter((p): p is { id: string; name: string } => p !== null);
+}
+
+/** Shown to the user on the sign-in page when authorize() refuses for a reason other than a wrong password. */
+export class SignInRefused extends Error {}
+
+function buildProviders(): NextAuthOptions["providers"] {
+  const providers: NextAuthOptions["providers"] = [
+    CredentialsProvider({
+      id: "credentials",
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials) {
+        const [{ prisma }, ctx] = await Promise.all([getAppDatabase(), getApiContext()]);
+        const result = await authenticateWithPassword(prisma, ctx.rateLimiter, credentials, authRequestIp.getStore() ?? "unknown");
+        if (result.ok) return result.user;
+        if (result.reason === "rate_limited") {
+          const minutes = Math.ceil(result.retryAfterSeconds / 60);
+          throw new SignInRefused(`Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+        }
+        return null;
+      },
+    }),
+  ];
+  if (process.env.GITHUB_ID && process.env.GITHUB_SECRET) {
+    providers.push(GitHubProvider({ clientId: process.env.GITHUB_ID, clientSecret: process.env.GITHUB_SECRET }));
+  }
+  if (process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET) {
+    providers.push(GoogleProvider({ clientId: process.env.GOOGLE_CLIENT_ID, clientSecret: process.env.GOOGLE_CLIENT_SECRET }));
+  }
+  return providers;
+}
+
+export function authOptions(): NextAuthOptions {
+  return {
+    secret: authSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: buildProviders(),
+    callbacks: {
+      async signIn({ account, profile, user }) {
+        if (account?.type !== "oauth") return true;
+        try {
+          const { prisma } = await getAppDatabase();
+          const dbUser = await findOrCreateOAuthUser(
+            prisma,
+            { provider: account.provider, providerAccountId: account.providerAccountId, email: user.email ?? profile?.email, name: user.name },
+            authRequestIp.getStore() ?? null,
+          );
+          user.id = dbUser.id; // read by the jwt callback below
+          return true;
+        } catch (error) {
+          if (error instanceof DomainError) return `/sign-in?error=${encodeURIComponent(error.code)}`;
+          throw error;
+        }
+      },
+      async jwt({ token, user }) {
+        // On sign-in `user` is the database user (credentials) or carries its id (OAuth, set above).
+        if (user) return { uid: user.id, email: user.email, name: user.name };
+        return token;
+      },
+      async session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.uid as string } };
+      },
+    },
+    logger: {
+      error(code, metadata) {
+        // Wrong passwords and refusals are not server errors; anything else is logged without the request.
+        if (code === "CREDENTIALS_SIGNIN_ERROR" || (metadata as { error?: unknown })?.error instanceof SignInRefused) return;
+        console.error(`[auth] ${code}`, metadata instanceof Error ? metadata.message : "");
+      },
+      warn(code) {
+        if (code !== "NEXTAUTH_URL" && code !== "DEBUG_ENABLED") console.warn(`[auth] ${code}`);
+      },
+      debug() {},
+    },
+  };
+}

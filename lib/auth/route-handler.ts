@@ -1,0 +1,31 @@
+import { ZodError } from "zod";
+import type { PrismaClient } from "@/lib/db";
+import { getAppDatabase } from "@/lib/db/app";
+import { AccessDenied, type Principal } from "@/lib/platform/access";
+import { DomainError } from "@/lib/orgs";
+import { clientIp } from "@/lib/utils/client-ip";
+import { principalFromRequest } from "./session";
+
+/**
+ * A dashboard route handler (CSV exports, polling): the session from the
+ * request's cookie, the domain call, and refusals as plain-text answers with
+ * the right status. Nothing unexpected leaks beyond "internal error".
+ */
+export async function handleDashboardRoute(
+  request: Request,
+  fn: (ctx: { db: PrismaClient; principal: Principal | null; url: URL }) => Promise<Response>,
+  database: () => Promise<{ prisma: PrismaClient }> = getAppDatabase,
+): Promise<Response> {
+  const text = (status: number, message: string) =>
+    new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  try {
+    const [{ prisma }, principal] = await Promise.all([database(), principalFromRequest(request, clientIp(request.headers))]);
+    return await fn({ db: prisma, principal, url: new URL(request.url) });
+  } catch (error) {
+    if (error instanceof AccessDenied) return text(error.code === "signed_out" ? 401 : error.code === "forbidden" ? 403 : 404, error.message);
+    if (error instanceof ZodError) return text(400, error.issues[0]?.message ?? "Invalid request.");
+    if (error instanceof DomainError) return text(400, error.message);
+    console.error("[route] failed:", error instanceof Error ? error.message : error);
+    return text(500, "Something went wrong on our side. Try again.");
+  }
+}

@@ -1,0 +1,54 @@
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { getAppDatabase } from "@/lib/db/app";
+import { can, type Permission, type Principal } from "@/lib/platform/access";
+import { listMemberships } from "@/lib/platform/organizations";
+import { clientIp } from "@/lib/utils/client-ip";
+import { userIdFromSessionCookie } from "./session";
+
+/** Session helpers for server components and server actions (they read Next's request cookies). */
+
+export const CURRENT_ORG_COOKIE = "dd_org";
+
+export async function getPrincipal(): Promise<Principal | null> {
+  const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
+  const userId = await userIdFromSessionCookie((name) => cookieStore.get(name)?.value);
+  return userId ? { userId, ip: clientIp(headerStore) } : null;
+}
+
+/** The signed-in user, or null (e.g. for the public pages' header). */
+export const getSignedInUser = cache(async () => {
+  const principal = await getPrincipal();
+  if (!principal) return null;
+  const { prisma } = await getAppDatabase();
+  return prisma.user.findUnique({ where: { id: principal.userId }, select: { id: true, email: true, name: true, isPlatformAdmin: true } });
+});
+
+/**
+ * What every dashboard page starts from: the verified user, their
+ * organizations, and the current one (chosen with the switcher, else the
+ * first). Signed-out visitors go to sign-in (proxy.ts adds the way back).
+ */
+export const getDashboard = cache(async () => {
+  const principal = await getPrincipal();
+  const user = await getSignedInUser();
+  if (!principal || !user) redirect("/sign-in");
+  const { prisma } = await getAppDatabase();
+  const memberships = await listMemberships(prisma, user.id);
+  const wanted = (await cookies()).get(CURRENT_ORG_COOKIE)?.value;
+  const current = memberships.find((m) => m.organization.id === wanted) ?? memberships[0] ?? null;
+  return { db: prisma, principal, user, memberships, current };
+});
+
+/**
+ * A page of the current organization. Without an organization the user is
+ * sent to create one; a page their role may not see says so (`allowed`).
+ */
+export async function getOrgPage(permission: Permission = "org:view") {
+  const dashboard = await getDashboard();
+  if (!dashboard.current) redirect("/organizations/new");
+  const { organization, role } = dashboard.current;
+  const org = await dashboard.db.organization.findUniqueOrThrow({ where: { id: organization.id }, include: { plan: true } });
+  return { ...dashboard, org, role, allowed: can(role, permission) };
+}

@@ -1,0 +1,196 @@
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeBalance } from "@/lib/billing/ledger";
+import { parseDollars } from "@/lib/billing/money";
+import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
+import { hashApiKey } from "@/lib/keys";
+import { signUp } from "@/lib/auth/accounts";
+import { addMembership, createUser } from "@/lib/orgs";
+import { exportUsage } from "@/lib/usage/export";
+import { openApiTestbed, type Testbed } from "@/tests/support/api";
+import { AccessDenied, type Principal } from "./access";
+import { createOrgKey, deleteOrgKey, listOrgKeys, restrictOrgKey, setOrgKeyStatus } from "./keys";
+import { listAuditLog } from "./audit";
+
+process.env.NEXTAUTH_SECRET ??= "test-secret-for-session-cookies-0123456789";
+
+let t: Testbed;
+let orgA: string;
+let orgB: string;
+let owner: Principal;
+let admin: Principal;
+let member: Principal;
+let outsider: Principal; // owner of organization B
+let keyOfB: { id: string };
+
+const PASSWORD = "correct horse battery";
+
+beforeAll(async () => {
+  t = await openApiTestbed({ tickerCount: 12 });
+  const a = await signUp(t.prisma, { email: "owner@a.test", password: PASSWORD, name: "Ann" }, "10.0.0.1");
+  const b = await signUp(t.prisma, { email: "owner@b.test", password: PASSWORD }, "10.0.0.2");
+  orgA = a.org.id;
+  orgB = b.org.id;
+  owner = { userId: a.user.id, ip: "10.0.0.1" };
+  outsider = { userId: b.user.id, ip: "10.0.0.2" };
+  const adminUser = await createUser(t.prisma, { email: "admin@a.test", password: PASSWORD });
+  const memberUser = await createUser(t.prisma, { email: "member@a.test", password: PASSWORD });
+  await addMembership(t.prisma, { userId: adminUser.id, orgId: orgA, role: "ADMIN" });
+  await addMembership(t.prisma, { userId: memberUser.id, orgId: orgA, role: "MEMBER" });
+  admin = { userId: adminUser.id, ip: "10.0.0.3" };
+  member = { userId: memberUser.id, ip: "10.0.0.4" };
+  keyOfB = await createOrgKey(t.prisma, outsider, orgB, { name: "B's key" });
+}, 120_000);
+afterAll(() => t?.close());
+
+const keysTable = () => t.prisma.apiKey.findMany({ orderBy: { id: "asc" } });
+
+async function expectRefused(run: () => Promise<unknown>, code: string) {
+  const before = await keysTable();
+  const audits = await t.prisma.auditLog.count();
+  await expect(run()).rejects.toMatchObject({ code });
+  expect(await keysTable()).toEqual(before);
+  expect(await t.prisma.auditLog.count()).toBe(audits);
+}
+
+describe("creating a key from the dashboard", () => {
+  it("returns the full key once and stores only its SHA-256 and a 12-character hint", async () => {
+    const created = await createOrgKey(t.prisma, owner, orgA, { name: "  Trading bot  ", endpoints: ["dilution-rating"] });
+    expect(created.key).toMatch(/^svc-live-[0-9a-f]{64}$/);
+    expect(created.name).toBe("Trading bot");
+    const row = await t.prisma.apiKey.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.keyHash).toBe(hashApiKey(created.key));
+    expect(row.hint).toBe(created.key.slice(0, 12));
+    expect(row.allowedEndpoints).toEqual(["dilution-rating"]);
+    // No column of any key, audit or listing row holds the key itself.
+    const everything = JSON.stringify(
+      { keys: await t.prisma.apiKey.findMany(), audit: await t.prisma.auditLog.findMany(), listed: await listOrgKeys(t.prisma, owner, orgA) },
+      (_, v) => (typeof v === "bigint" ? v.toString() : v),
+    );
+    expect(everything).not.toContain(created.key);
+    expect(everything).not.toContain(created.key.slice(12));
+  });
+
+  it("refuses an empty name, an unknown endpoint and one outside the plan", async () => {
+    await expect(createOrgKey(t.prisma, owner, orgA, { name: "   " })).rejects.toThrow(/name/i);
+    await expect(createOrgKey(t.prisma, owner, orgA, { name: "x", endpoints: ["everything"] })).rejects.toThrow(/Unknown endpoint/);
+    // The Trial plan has no dilution-data.
+    await expect(createOrgKey(t.prisma, owner, orgA, { name: "x", endpoints: ["dilution-data"] })).rejects.toMatchObject({ code: "endpoint_not_in_plan" });
+  });
+
+  it("lets an admin create keys, recorded with actor and IP", async () => {
+    const created = await createOrgKey(t.prisma, admin, orgA, { name: "Admin's key" });
+    const log = await listAuditLog(t.prisma, owner, orgA);
+    const entry = log.entries.find((e) => e.targetId === created.id)!;
+    expect(entry).toMatchObject({ action: "key.created", actor: "admin@a.test", ip: "10.0.0.3" });
+  });
+});
+
+describe("every key mutation is refused to a member, to another organization and to a signed-out visitor", () => {
+  let target: { id: string };
+  beforeAll(async () => {
+    target = await createOrgKey(t.prisma, owner, orgA, { name: "Target" });
+  });
+
+  const mutations: [string, (p: Principal | null, org: string, keyId: string) => Promise<unknown>][] = [
+    ["create", (p, org) => createOrgKey(t.prisma, p, org, { name: "Intruder" })],
+    ["disable", (p, org, id) => setOrgKeyStatus(t.prisma, p, org, id, "DISABLED")],
+    ["enable", (p, org, id) => setOrgKeyStatus(t.prisma, p, org, id, "ACTIVE")],
+    ["delete", (p, org, id) => deleteOrgKey(t.prisma, p, org, id)],
+    ["restrict", (p, org, id) => restrictOrgKey(t.prisma, p, org, id, ["offerings"])],
+  ];
+
+  for (const [name, mutate] of mutations) {
+    it(`${name}: a member of the organization is forbidden`, async () => {
+      await expectRefused(() => mutate(member, orgA, target.id), "forbidden");
+    });
+    it(`${name}: a user of another organization is not a member`, async () => {
+      await expectRefused(() => mutate(outsider, orgA, target.id), "not_member");
+    });
+    it(`${name}: signed out`, async () => {
+      await expectRefused(() => mutate(null, orgA, target.id), "signed_out");
+    });
+    if (name !== "create") {
+      it(`${name}: the other organization's owner, in their own organization, with our real key id, finds no such key`, async () => {
+        await expectRefused(() => mutate(outsider, orgB, target.id), "unknown_key");
+      });
+      it(`${name}: our owner, in our organization, with the other organization's real key id, finds no such key`, async () => {
+        await expectRefused(() => mutate(owner, orgA, keyOfB.id), "unknown_key");
+      });
+    }
+  }
+
+  it("reading keys needs membership; members may read", async () => {
+    expect((await listOrgKeys(t.prisma, member, orgA)).length).toBeGreaterThan(0);
+    await expect(listOrgKeys(t.prisma, outsider, orgA)).rejects.toBeInstanceOf(AccessDenied);
+    await expect(listOrgKeys(t.prisma, null, orgA)).rejects.toMatchObject({ code: "signed_out" });
+    const seenByB = await listOrgKeys(t.prisma, outsider, orgB);
+    expect(seenByB.map((k) => k.id)).toEqual([keyOfB.id]);
+  });
+
+  it("the audit log is for owners and admins only", async () => {
+    await expect(listAuditLog(t.prisma, member, orgA)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listAuditLog(t.prisma, outsider, orgA)).rejects.toMatchObject({ code: "not_member" });
+  });
+});
+
+describe("a key made on the dashboard, through the data API, in every state of the spec's table", () => {
+  it("200 → disabled 401 → enabled 200 → restricted elsewhere 403 → deleted 401", async () => {
+    await changeBalance(t.prisma, { orgId: orgA, kind: "ADJUSTMENT", amountNanos: parseDollars("5") });
+    const { key, id } = await createOrgKey(t.prisma, owner, orgA, { name: "Lifecycle" });
+    const call = async () => {
+      const { status, body } = await t.json(`/v1/dilution-rating?ticker=${SAMPLE_SHOWCASE.highRisk}`, { key });
+      return { status, code: body.error?.code as string | undefined };
+    };
+    expect(await call()).toEqual({ status: 200, code: undefined });
+    await setOrgKeyStatus(t.prisma, owner, orgA, id, "DISABLED");
+    expect(await call()).toEqual({ status: 401, code: "api_key_disabled" });
+    await setOrgKeyStatus(t.prisma, admin, orgA, id, "ACTIVE");
+    expect(await call()).toEqual({ status: 200, code: undefined });
+    await restrictOrgKey(t.prisma, owner, orgA, id, ["offerings"]);
+    expect(await call()).toEqual({ status: 403, code: "endpoint_not_allowed" });
+    await restrictOrgKey(t.prisma, owner, orgA, id, []);
+    expect(await call()).toEqual({ status: 200, code: undefined });
+    await deleteOrgKey(t.prisma, owner, orgA, id);
+    expect(await call()).toEqual({ status: 401, code: "invalid_api_key" });
+    await expect(setOrgKeyStatus(t.prisma, owner, orgA, id, "ACTIVE")).rejects.toMatchObject({ code: "unknown_key" });
+
+    const actions = (await listAuditLog(t.prisma, owner, orgA)).entries.filter((e) => e.targetId === id).map((e) => e.action);
+    expect(actions.reverse()).toEqual(["key.created", "key.disabled", "key.enabled", "key.restricted", "key.restricted", "key.deleted"]);
+  });
+});
+
+describe("the usage CSV export", () => {
+  const database = () => Promise.resolve({ prisma: t.prisma });
+  const cookieFor = async (principal: Principal) => `next-auth.session-token=${await encode({ token: { uid: principal.userId }, secret: process.env.NEXTAUTH_SECRET! })}`;
+  const get = async (org: string, cookie?: string) => {
+    const response = await exportUsage(new Request(`http://app.test/usage/export?org=${org}`, { headers: cookie ? { cookie } : {} }), database);
+    return { status: response.status, text: await response.text(), type: response.headers.get("content-type") };
+  };
+
+  it("gives members their organization's usage as CSV", async () => {
+    const result = await get(orgA, await cookieFor(member));
+    expect(result.status).toBe(200);
+    expect(result.type).toMatch(/text\/csv/);
+    const [header, ...rows] = result.text.trim().split("\r\n");
+    expect(header).toBe("date,endpoint,requests,failed_requests,billed_bytes,cost_dollars");
+    expect(rows.some((row) => row.includes(",dilution-rating,"))).toBe(true);
+  });
+
+  it("refuses another organization, a forged cookie and no cookie", async () => {
+    expect((await get(orgA, await cookieFor(outsider))).status).toBe(404);
+    expect((await get(orgA, "next-auth.session-token=forged.token.value")).status).toBe(401);
+    expect((await get(orgA)).status).toBe(401);
+    const otherSecret = `next-auth.session-token=${await encode({ token: { uid: owner.userId }, secret: "another secret entirely" })}`;
+    expect((await get(orgA, otherSecret)).status).toBe(401);
+  });
+
+  it("answers a bad date range with 400 and a message", async () => {
+    const response = await exportUsage(
+      new Request(`http://app.test/usage/export?org=${orgA}&from=2026-02-30`, { headers: { cookie: await cookieFor(owner) } }),
+      database,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/calendar date/);
+  });
+});

@@ -1,0 +1,216 @@
+import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { DbClient, PrismaClient } from "@/lib/db";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { recordAudit } from "@/lib/audit";
+import { DomainError, normalizeEmail } from "@/lib/orgs";
+import { isUuid, requireAccess, type Principal } from "./access";
+
+/** Members, invitations and roles of an organization. */
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const roleSchema = z.enum(["OWNER", "ADMIN", "MEMBER"], { error: "Choose a role: owner, admin or member." });
+
+export const invitationInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .transform((value) => (value === "" ? null : normalizeEmail(value)))
+    .pipe(z.email({ error: "That email address does not look right." }).nullable())
+    .default(null),
+  role: roleSchema,
+});
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function listMembers(db: DbClient, principal: Principal | null, orgId: string) {
+  await requireAccess(db, principal, orgId, "org:view");
+  const [members, invitations] = await Promise.all([
+    db.membership.findMany({
+      where: { orgId },
+      orderBy: [{ createdAt: "asc" }],
+      select: { id: true, role: true, createdAt: true, user: { select: { id: true, email: true, name: true, lastSignInAt: true } } },
+    }),
+    db.invitation.findMany({
+      where: { orgId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, email: true, role: true, expiresAt: true, createdAt: true, createdBy: { select: { email: true } } },
+    }),
+  ]);
+  return { members, invitations };
+}
+
+/** Only an owner may hand out ownership, by invitation or by role change. */
+function assertMayGrant(actorRole: Role, role: Role) {
+  if (role === "OWNER" && actorRole !== "OWNER") {
+    throw new DomainError("owner_only", "Only an owner can make someone an owner.");
+  }
+}
+
+/**
+ * An invitation is a link holding a random token; only its SHA-256 is stored.
+ * The link is returned once, to be copied (or emailed when SMTP is set up).
+ */
+export async function createInvitation(db: PrismaClient, principal: Principal | null, orgId: string, input: unknown) {
+  const access = await requireAccess(db, principal, orgId, "members:manage");
+  const { email, role } = invitationInput.parse(input);
+  assertMayGrant(access.role, role);
+  if (email) {
+    const existing = await db.membership.findFirst({ where: { orgId, user: { email } } });
+    if (existing) throw new DomainError("already_member", `${email} is already a member of this organization.`);
+  }
+  const token = randomBytes(32).toString("base64url");
+  const invitation = await db.$transaction(async (tx) => {
+    const created = await tx.invitation.create({
+      data: { orgId, email, role, tokenHash: hashToken(token), createdById: principal!.userId, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
+    });
+    await recordAudit(tx, {
+      action: "member.invited",
+      orgId,
+      actorUserId: principal!.userId,
+      ip: principal!.ip ?? null,
+      targetType: "invitation",
+      targetId: created.id,
+      details: { email, role },
+    });
+    return created;
+  });
+  return { token, invitation, orgName: access.org.name };
+}
+
+export async function revokeInvitation(db: PrismaClient, principal: Principal | null, orgId: string, invitationId: unknown) {
+  await requireAccess(db, principal, orgId, "members:manage");
+  const invitation = isUuid(invitationId)
+    ? await db.invitation.findFirst({ where: { id: invitationId, orgId, acceptedAt: null, revokedAt: null } })
+    : null;
+  if (!invitation) throw new DomainError("unknown_invitation", "That invitation does not exist or was already used.");
+  await db.$transaction(async (tx) => {
+    await tx.invitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
+    await recordAudit(tx, {
+      action: "member.invitation_revoked",
+      orgId,
+      actorUserId: principal!.userId,
+      ip: principal!.ip ?? null,
+      targetType: "invitation",
+      targetId: invitation.id,
+      details: { email: invitation.email, role: invitation.role },
+    });
+  });
+}
+
+/** What the invitation page shows before the user accepts. */
+export async function findInvitation(db: DbClient, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const invitation = await db.invitation.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { organization: { select: { id: true, name: true } }, createdBy: { select: { email: true, name: true } } },
+  });
+  if (!invitation) return null;
+  const state = invitation.revokedAt
+    ? "revoked"
+    : invitation.acceptedAt
+      ? "accepted"
+      : invitation.expiresAt.getTime() <= Date.now()
+        ? "expired"
+        : "open";
+  return { ...invitation, state } as const;
+}
+
+export async function acceptInvitation(db: PrismaClient, principal: Principal | null, token: string) {
+  if (!principal) throw new DomainError("signed_out", "Sign in to accept the invitation.");
+  const invitation = await findInvitation(db, token);
+  if (!invitation || invitation.state !== "open") {
+    throw new DomainError("invalid_invitation", "This invitation link is no longer valid. Ask for a new one.");
+  }
+  const user = await db.user.findUniqueOrThrow({ where: { id: principal.userId } });
+  if (invitation.email && invitation.email !== user.email) {
+    throw new DomainError("wrong_account", `This invitation is for ${invitation.email}; you are signed in as ${user.email}.`);
+  }
+  return db.$transaction(async (tx) => {
+    // Marking it accepted first makes a second, concurrent accept find nothing to take.
+    const taken = await tx.invitation.updateMany({
+      where: { id: invitation.id, acceptedAt: null, revokedAt: null },
+      data: { acceptedAt: new Date() },
+    });
+    if (taken.count !== 1) throw new DomainError("invalid_invitation", "This invitation link is no longer valid. Ask for a new one.");
+    const existing = await tx.membership.findUnique({ where: { userId_orgId: { userId: user.id, orgId: invitation.orgId } } });
+    if (existing) throw new DomainError("already_member", `You are already a member of ${invitation.organization.name}.`);
+    const membership = await tx.membership.create({ data: { userId: user.id, orgId: invitation.orgId, role: invitation.role } });
+    await recordAudit(tx, {
+      action: "member.joined",
+      orgId: invitation.orgId,
+      actorUserId: user.id,
+      ip: principal.ip ?? null,
+      targetType: "membership",
+      targetId: membership.id,
+      details: { email: user.email, role: invitation.role, invitationId: invitation.id },
+    });
+    return { orgId: invitation.orgId, orgName: invitation.organization.name, role: invitation.role };
+  });
+}
+
+async function requireMembership(db: DbClient, orgId: string, membershipId: unknown) {
+  const membership = isUuid(membershipId)
+    ? await db.membership.findFirst({ where: { id: membershipId, orgId }, include: { user: { select: { email: true } } } })
+    : null;
+  if (!membership) throw new DomainError("unknown_member", "That person is not a member of this organization.");
+  return membership;
+}
+
+async function assertNotLastOwner(db: DbClient, orgId: string, membership: { role: Role }) {
+  if (membership.role !== "OWNER") return;
+  const owners = await db.membership.count({ where: { orgId, role: "OWNER" } });
+  if (owners <= 1) throw new DomainError("last_owner", "An organization needs at least one owner. Make someone else an owner first.");
+}
+
+export async function changeMemberRole(db: PrismaClient, principal: Principal | null, orgId: string, membershipId: unknown, role: unknown) {
+  const access = await requireAccess(db, principal, orgId, "members:manage");
+  const newRole = roleSchema.parse(role);
+  const target = await requireMembership(db, orgId, membershipId);
+  if (target.role === newRole) return target;
+  assertMayGrant(access.role, newRole);
+  if (target.role === "OWNER" && access.role !== "OWNER") throw new DomainError("owner_only", "Only an owner can change an owner's role.");
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`; // one role change at a time per org
+    await assertNotLastOwner(tx, orgId, await requireMembership(tx, orgId, target.id));
+    const updated = await tx.membership.update({ where: { id: target.id }, data: { role: newRole } });
+    await recordAudit(tx, {
+      action: "member.role_changed",
+      orgId,
+      actorUserId: principal!.userId,
+      ip: principal!.ip ?? null,
+      targetType: "membership",
+      targetId: target.id,
+      details: { email: target.user.email, from: target.role, to: newRole },
+    });
+    return updated;
+  });
+}
+
+/** Removes a member; anyone may remove themselves (leave), except the last owner. */
+export async function removeMember(db: PrismaClient, principal: Principal | null, orgId: string, membershipId: unknown) {
+  const self = await requireAccess(db, principal, orgId, "org:view");
+  const target = await requireMembership(db, orgId, membershipId);
+  const leaving = target.userId === principal!.userId;
+  if (!leaving) {
+    await requireAccess(db, principal, orgId, "members:manage");
+    if (target.role === "OWNER" && self.role !== "OWNER") throw new DomainError("owner_only", "Only an owner can remove an owner.");
+  }
+  await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
+    await assertNotLastOwner(tx, orgId, target);
+    await tx.membership.delete({ where: { id: target.id } });
+    await recordAudit(tx, {
+      action: leaving ? "member.left" : "member.removed",
+      orgId,
+      actorUserId: principal!.userId,
+      ip: principal!.ip ?? null,
+      targetType: "membership",
+      targetId: target.id,
+      details: { email: target.user.email, role: target.role },
+    });
+  });
+  return { left: leaving };
+}
