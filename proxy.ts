@@ -14,5 +14,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/dashboard", "/keys", "/usage", "/billing/:path*", "/members", "/audit", "/settings", "/organizations/:path*"],
+  matcher: ["/dashboard", "/keys", "/usage/:path*", "/billing/:path*", "/members", "/audit", "/settings", "/organizations/:path*"],
 };

@@ -11,10 +11,12 @@ import { principalFromRequest } from "./session";
  * request's cookie, the domain call, and refusals as plain-text answers with
  * the right status. Nothing unexpected leaks beyond "internal error".
  */
+export type DatabaseSource = () => Promise<{ prisma: PrismaClient }>;
+
 export async function handleDashboardRoute(
   request: Request,
   fn: (ctx: { db: PrismaClient; principal: Principal | null; url: URL }) => Promise<Response>,
-  database: () => Promise<{ prisma: PrismaClient }> = getAppDatabase,
+  database: DatabaseSource = getAppDatabase,
 ): Promise<Response> {
   const text = (status: number, message: string) =>
     new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

@@ -1,10 +1,10 @@
 import { getAppDatabase } from "@/lib/db/app";
-import { handleDashboardRoute } from "@/lib/auth/route-handler";
+import { handleDashboardRoute, type DatabaseSource } from "@/lib/auth/route-handler";
 import { csvResponse } from "@/lib/utils/csv";
 import { usageCsv, usageReport } from "./report";
 
 /** GET /usage/export?org=…&from=…&to=…&key=… → the usage table as CSV. */
-export function exportUsage(request: Request, database = getAppDatabase) {
+export function exportUsage(request: Request, database: DatabaseSource = getAppDatabase) {
   return handleDashboardRoute(
     request,
     async ({ db, principal, url }) => {

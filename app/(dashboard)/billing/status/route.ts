@@ -1,0 +1,7 @@
+import { topUpStatusRoute } from "@/lib/billing/routes";
+
+export const runtime = "nodejs";
+
+export function GET(request: Request) {
+  return topUpStatusRoute(request);
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/db";
+import { recordAudit } from "@/lib/audit";
+import { balanceRunway, billingHistory } from "@/lib/billing/history";
+import { parseDollars } from "@/lib/billing/money";
+import { topUpStatus } from "@/lib/billing/checkout";
+import { requireAccess, type Principal } from "./access";
+
+/** Billing as the dashboard sees it: owners and admins; the threshold is the owners'. */
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD.").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Not a calendar date.");
+
+export const historyRangeSchema = z
+  .object({ from: day.optional(), to: day.optional() })
+  .transform(({ from, to }) => ({ from: from ?? "2000-01-01", to: to ?? new Date().toISOString().slice(0, 10) }))
+  .refine(({ from, to }) => from <= to, { message: "The start date is after the end date.", path: ["from"] });
+
+export async function billingOverview(db: PrismaClient, principal: Principal | null, orgId: string, range: unknown) {
+  const { org } = await requireAccess(db, principal, orgId, "billing:manage");
+  const parsedRange = historyRangeSchema.parse(range);
+  const [history, runway] = await Promise.all([billingHistory(db, orgId, parsedRange), balanceRunway(db, orgId)]);
+  return { org, history, runway, range: parsedRange };
+}
+
+export const MAX_THRESHOLD_NANOS = parseDollars("100000");
+
+export const thresholdSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (value === "") return null; // no alert
+    try {
+      const nanos = parseDollars(value.replaceAll(",", ""));
+      if (nanos < 0n || nanos > MAX_THRESHOLD_NANOS) throw new RangeError();
+      return nanos;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Enter an amount in dollars between $0 and $100,000, e.g. 25 or 12.50; leave it empty for no alert." });
+      return z.NEVER;
+    }
+  });
+
+export async function setLowBalanceThreshold(db: PrismaClient, principal: Principal | null, orgId: string, input: unknown) {
+  await requireAccess(db, principal, orgId, "billing:threshold");
+  const thresholdNanos = thresholdSchema.parse(input);
+  return db.$transaction(async (tx) => {
+    const org = await tx.organization.update({ where: { id: orgId }, data: { lowBalanceThresholdNanos: thresholdNanos } });
+    await recordAudit(tx, {
+      action: "billing.threshold_set",
+      orgId,
+      actorUserId: principal!.userId,
+      ip: principal!.ip ?? null,
+      targetType: "organization",
+      targetId: orgId,
+      details: { thresholdNanos: thresholdNanos?.toString() ?? null },
+    });
+    return org;
+  });
+}
+
+/** A top-up of this organization, for the success page; null for another organization's session. */
+export async function topUpStatusFor(db: PrismaClient, principal: Principal | null, orgId: string, sessionId: string) {
+  const { org } = await requireAccess(db, principal, orgId, "billing:manage");
+  const status = await topUpStatus(db, orgId, sessionId);
+  return status ? { ...status, balanceNanos: (await db.organization.findUniqueOrThrow({ where: { id: org.id }, select: { balanceNanos: true } })).balanceNanos } : null;
+}
