@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SiteHeader } from "@/components/site-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,35 +15,10 @@ const PUBLIC_ROUTES: { path: string; link: boolean; summary: string }[] = [
 
 const EXAMPLE_ENDPOINT = ENDPOINT_LIST[0]!;
 
-const NAV_LINK = "inline-flex h-8 items-center rounded-md px-2 font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 sm:px-3";
-
 export default function HomePage() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 rounded-md font-semibold whitespace-nowrap text-zinc-900">
-            <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-accent-600 text-sm text-white">
-              D
-            </span>
-            <span>Dilution Data API</span>
-          </Link>
-          <nav aria-label="Main">
-            <ul className="flex items-center gap-1 text-sm">
-              <li>
-                <a href="/endpoints" className={NAV_LINK}>
-                  Endpoints
-                </a>
-              </li>
-              <li>
-                <a href="/health" className={NAV_LINK}>
-                  Status
-                </a>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </header>
+      <SiteHeader />
 
       <main id="main" className="flex-1">
         <section className="border-b border-zinc-200 bg-white">
@@ -57,11 +33,11 @@ export default function HomePage() {
               pay per gigabyte of data returned, from a prepaid credit balance.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <a href="/endpoints" className={buttonClasses({ size: "lg" })}>
+              <Link href="/docs" className={buttonClasses({ size: "lg" })}>
+                Read the docs
+              </Link>
+              <a href="/endpoints" className={buttonClasses({ variant: "secondary", size: "lg" })}>
                 Browse the endpoints
-              </a>
-              <a href="/health" className={buttonClasses({ variant: "secondary", size: "lg" })}>
-                Check API status
               </a>
             </div>
           </div>
@@ -117,6 +93,11 @@ export default function HomePage() {
               <pre className="mt-3 overflow-x-auto rounded-lg bg-zinc-950 p-4 font-mono text-xs leading-relaxed text-zinc-100 sm:text-sm">
                 <code>{`curl -H "API-KEY: $API_KEY" \\\n  "$BASE_URL${EXAMPLE_ENDPOINT.path}?ticker=ABCD"`}</code>
               </pre>
+              <p className="mt-3 text-sm text-zinc-600">
+                <Link href="/docs" className="font-medium text-accent-700 underline hover:text-accent-900">
+                  Python and JavaScript examples, real responses and prices in the docs
+                </Link>
+              </p>
             </div>
           </div>
         </section>

@@ -1,0 +1,115 @@
+import { CodeBlock } from "@/components/ui/code-block";
+import type { EndpointDoc } from "@/lib/api/docs";
+import { formatDollars } from "@/lib/billing/money";
+import { formatBytes } from "@/lib/utils/format";
+import { Code, DocSection, DocTable, Prose, TD } from "./doc-section";
+import { pricePerGbText } from "./pricing";
+
+const RESPONSE_HEADERS: { name: string; meaning: string }[] = [
+  { name: "X-Cost-Dollars", meaning: "What this response was charged, to the nano-dollar, e.g. $0.000008824." },
+  { name: "X-Balance-Dollars", meaning: "The balance left after the charge." },
+  { name: "X-Billable-Bytes", meaning: "The bytes charged for: the UTF-8 length of the JSON body." },
+  { name: "X-RateLimit-Limit", meaning: "Requests per minute your plan allows." },
+  { name: "X-RateLimit-Remaining", meaning: "Requests left in the current minute." },
+  { name: "X-RateLimit-Reset", meaning: "When the current minute ends, in Unix seconds." },
+  { name: "X-Request-ID", meaning: "On every response, errors too; quote it when you contact support." },
+  { name: "X-API-Version", meaning: "Always v1 for the /v1 paths." },
+];
+
+/** How a response is priced, the current prices, and the headers that report the charge. */
+export function PricingSection({ endpoints }: { endpoints: EndpointDoc[] }) {
+  return (
+    <DocSection id="pricing" title="Pricing and billing">
+      <Prose>
+        <p>
+          You pay for the data you receive, from a prepaid credit balance: each response costs its size in bytes times the
+          endpoint&apos;s price per GB (1 GB = 10<sup>9</sup> bytes), rounded up to the next nano-dollar. The size is the UTF-8
+          length of the JSON body as sent. Credits do not expire.
+        </p>
+        <p>
+          A request that fails is never charged, and neither is one your balance cannot cover: it gets a{" "}
+          <Code>402 insufficient_credits</Code> before any data is produced. Ask{" "}
+          <a href="#estimator" className="font-medium text-accent-700 underline hover:text-accent-900">
+            /estimate
+          </a>{" "}
+          first when you want the price of a request; it is free.
+        </p>
+      </Prose>
+      <DocTable caption="Price per GB of each endpoint" head={["Endpoint", "Price", "A default page costs"]}>
+        {endpoints.map(({ endpoint, pricePerGbNanos, typical, sample }) => (
+          <tr key={endpoint.name}>
+            <td className={TD}>
+              <a href={`#${endpoint.name}`} className="font-medium text-zinc-900 underline decoration-zinc-300 hover:text-accent-700">
+                {endpoint.title}
+              </a>
+              <span className="block font-mono text-xs text-zinc-500">{endpoint.path}</span>
+            </td>
+            <td className={`${TD} font-medium whitespace-nowrap text-zinc-900`}>{pricePerGbText(pricePerGbNanos)}</td>
+            <td className={TD}>
+              {typical && sample ? (
+                <>
+                  <span className="font-medium text-zinc-900">{formatDollars(typical.costNanos)}</span>
+                  <span className="block text-xs text-zinc-500">
+                    {formatBytes(typical.bytes)}, {sample.ticker}
+                  </span>
+                </>
+              ) : (
+                <span className="text-zinc-500">No data yet</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DocTable>
+      <h3 className="mt-10 text-base font-semibold text-zinc-950">Response headers</h3>
+      <p className="mt-2 max-w-3xl text-[15px] leading-7 text-zinc-700">
+        Every successful data response says what it cost, so you can account for spending without asking the platform.
+      </p>
+      <DocTable caption="Headers of a successful data response" head={["Header", "Meaning"]}>
+        {RESPONSE_HEADERS.map((header) => (
+          <tr key={header.name}>
+            <td className={`${TD} font-mono text-[13px] whitespace-nowrap text-zinc-900`}>{header.name}</td>
+            <td className={TD}>{header.meaning}</td>
+          </tr>
+        ))}
+      </DocTable>
+    </DocSection>
+  );
+}
+
+const ENVELOPE_FIELDS: { name: string; type: string; meaning: string }[] = [
+  { name: "status", type: "string", meaning: "success (errors have their own envelope, below)." },
+  { name: "count", type: "integer", meaning: "Records in this page." },
+  { name: "has_more", type: "boolean", meaning: "Whether another page follows." },
+  { name: "page", type: "integer", meaning: "This page, from 1." },
+  { name: "limit", type: "integer", meaning: "The page size used." },
+  { name: "results", type: "array", meaning: "The records; an empty array when nothing matches." },
+];
+
+/** The envelope, page / limit / has_more, and a loop over every page. */
+export function PaginationSection({ loopExample }: { loopExample: string }) {
+  return (
+    <DocSection id="pagination" title="Responses and pagination">
+      <Prose>
+        <p>
+          Every data endpoint answers with the same envelope. Records come newest first in a stable order, so walking the pages
+          returns each record exactly once. Pass <Code>page</Code> (from 1) and <Code>limit</Code> (10 by default, at most the
+          endpoint&apos;s maximum); while <Code>has_more</Code> is true, ask for the next page with the same parameters.
+        </p>
+        <p>
+          Unknown or repeated parameters are a <Code>400</Code>, never silently ignored, so a typo costs nothing. Tickers are
+          case-insensitive; up to 50 can be asked for at once, separated by commas.
+        </p>
+      </Prose>
+      <DocTable caption="Fields of the response envelope" head={["Field", "Type", "Meaning"]}>
+        {ENVELOPE_FIELDS.map((field) => (
+          <tr key={field.name}>
+            <td className={`${TD} font-mono text-[13px] text-zinc-900`}>{field.name}</td>
+            <td className={`${TD} font-mono text-[13px] text-zinc-500`}>{field.type}</td>
+            <td className={TD}>{field.meaning}</td>
+          </tr>
+        ))}
+      </DocTable>
+      <CodeBlock className="mt-5 max-w-3xl" code={loopExample} title="Every page, in Python" language="python" copyLabel="Copy the pagination example" />
+    </DocSection>
+  );
+}
