@@ -1,0 +1,88 @@
+import nodemailer, { type SentMessageInfo, type Transporter } from "nodemailer";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { INVITATION_TTL_MS } from "@/lib/platform/members";
+
+/**
+ * Outgoing email, when an SMTP server is configured: `SMTP_URL`
+ * (smtp://user:pass@host:587, or smtps:// for implicit TLS) and `EMAIL_FROM`.
+ * Without them nothing is sent and the pages say so; the app works the same.
+ */
+
+const PRODUCT = "Dilution Data API";
+
+const TTL_DAYS = Math.round(INVITATION_TTL_MS / 86_400_000);
+
+const ROLE_NAMES: Record<Role, string> = { OWNER: "an owner", ADMIN: "an admin", MEMBER: "a member" };
+
+// Without these nodemailer waits up to two minutes on an unreachable server,
+// and the person inviting waits with it. The URL's own values win.
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+type Env = Record<string, string | undefined>;
+
+let warnedNoFrom = false;
+
+export function emailConfigured(env: Env = process.env): boolean {
+  if (!env.SMTP_URL?.trim()) return false;
+  if (!env.EMAIL_FROM?.trim()) {
+    if (!warnedNoFrom) console.warn("[email] SMTP_URL is set but EMAIL_FROM is not: no email is sent until both are.");
+    warnedNoFrom = true;
+    return false;
+  }
+  return true;
+}
+
+export function smtpTransport(smtpUrl: string): Transporter {
+  const url = new URL(smtpUrl);
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") throw new Error("SMTP_URL must start with smtp:// or smtps://");
+  for (const [name, value] of Object.entries(TIMEOUTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
+  return nodemailer.createTransport(url.toString());
+}
+
+export interface InvitationEmail {
+  to: string;
+  orgName: string;
+  inviterEmail: string;
+  link: string;
+  role: Role;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+// An organization name is typed by a user; it must not break a header line.
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+
+/** The invitation as a message: plain text for every client, and the same words in simple HTML. */
+export function invitationMessage(input: InvitationEmail, from: string) {
+  const orgName = oneLine(input.orgName);
+  const inviter = oneLine(input.inviterEmail);
+  const role = ROLE_NAMES[input.role];
+  const text = [
+    `${inviter} invited you to join ${orgName} on the ${PRODUCT} as ${role}.`,
+    "",
+    `Accept the invitation here (the link works once and expires in ${TTL_DAYS} days):`,
+    input.link,
+    "",
+    "If you did not expect this, ignore this email: nothing happens until the link is used.",
+  ].join("\n");
+  const html = [
+    `<p>${escapeHtml(inviter)} invited you to join <strong>${escapeHtml(orgName)}</strong> on the ${PRODUCT} as ${role}.</p>`,
+    `<p><a href="${escapeHtml(input.link)}">Accept the invitation</a> (the link works once and expires in ${TTL_DAYS} days).</p>`,
+    `<p>Or paste this address into your browser:<br>${escapeHtml(input.link)}</p>`,
+    "<p>If you did not expect this, ignore this email: nothing happens until the link is used.</p>",
+  ].join("\n");
+  return { from, to: input.to, subject: `${inviter} invited you to ${orgName} on the ${PRODUCT}`, text, html };
+}
+
+/** Sends the invitation; throws when the server refuses or cannot be reached (the caller keeps the link). */
+export async function sendInvitationEmail(input: InvitationEmail, transport?: Transporter, env: Env = process.env): Promise<SentMessageInfo> {
+  const from = env.EMAIL_FROM?.trim();
+  if (!from) throw new Error("EMAIL_FROM is not set");
+  const mailer = transport ?? smtpTransport(env.SMTP_URL ?? "");
+  try {
+    return await mailer.sendMail(invitationMessage(input, from));
+  } finally {
+    if (!transport) mailer.close();
+  }
+}

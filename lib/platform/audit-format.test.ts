@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { describeActor, describeAuditEntry, DESCRIBED_ACTIONS } from "./audit-format";
+
+const KEY = { name: "Bot", hint: "svc-live-ab1" };
+
+/** [action, details, words] for every action the code writes, and the variants of their details. */
+const CASES: [string, unknown, string][] = [
+  ["key.created", { ...KEY, endpoints: [] }, "Created key “Bot” (svc-live-ab1…)"],
+  ["key.disabled", KEY, "Disabled key “Bot” (svc-live-ab1…)"],
+  ["key.enabled", KEY, "Enabled key “Bot” (svc-live-ab1…)"],
+  ["key.deleted", KEY, "Deleted key “Bot” (svc-live-ab1…)"],
+  ["key.restricted", { ...KEY, endpoints: ["dilution-rating", "offerings"] }, "Restricted key “Bot” (svc-live-ab1…) to dilution-rating, offerings"],
+  ["key.restricted", { ...KEY, endpoints: [] }, "Opened key “Bot” (svc-live-ab1…) to every endpoint of the plan"],
+  ["key.deleted", {}, "Deleted key (unnamed)"],
+
+  ["member.invited", { email: "bea@example.com", role: "ADMIN" }, "Invited bea@example.com as Admin"],
+  ["member.invited", { email: null, role: "MEMBER" }, "Created an invitation link for anyone, as Member"],
+  ["member.invitation_revoked", { email: "bea@example.com", role: "OWNER" }, "Revoked the invitation of bea@example.com (Owner)"],
+  ["member.invitation_revoked", { email: null, role: "ADMIN" }, "Revoked an invitation link (Admin)"],
+  ["member.joined", { email: "bea@example.com", role: "ADMIN", invitationId: "x" }, "Joined the organization as Admin"],
+  ["member.role_changed", { email: "bea@example.com", from: "MEMBER", to: "ADMIN" }, "Changed the role of bea@example.com from Member to Admin"],
+  ["member.removed", { email: "bea@example.com", role: "MEMBER" }, "Removed bea@example.com (Member)"],
+  ["member.left", { email: "bea@example.com", role: "ADMIN" }, "Left the organization (was Admin)"],
+
+  ["org.created", { name: "Acme", plan: "trial" }, "Created the organization “Acme” on the Trial plan"],
+  ["org.created", { plan: "enterprise" }, "Created the organization on the Enterprise plan"],
+  ["org.renamed", { from: "Acme", to: "Acme Trading" }, "Renamed the organization from “Acme” to “Acme Trading”"],
+  ["org.plan_changed", { plan: "retail" }, "Moved the organization to the Retail plan"],
+
+  ["user.signed_in", { method: "password" }, "Signed in"],
+  ["user.signed_in", { method: "github" }, "Signed in with GitHub"],
+  ["user.sign_in_failed", { reason: "wrong_password" }, "Failed sign-in (wrong password)"],
+  ["user.sign_in_failed", { reason: "rate_limited" }, "Failed sign-in (too many attempts)"],
+  ["user.signed_up", { email: "ann@example.com" }, "Created their account"],
+  ["user.signed_up", { email: "ann@example.com", method: "google" }, "Created their account with Google"],
+  ["user.created", {}, "Created a user account"],
+
+  ["billing.threshold_set", { thresholdNanos: "25000000000" }, "Set the low-balance alert to $25.00"],
+  ["billing.threshold_set", { thresholdNanos: "1234500000000" }, "Set the low-balance alert to $1,234.50"],
+  ["billing.threshold_set", { thresholdNanos: null }, "Turned off the low-balance alert"],
+  ["billing.threshold_set", {}, "Changed the low-balance alert"],
+
+  ["credits.checkout_started", { amount_cents: 2000, amount: "$20.00" }, "Started a payment of $20.00"],
+  ["credits.purchased", { amount_cents: 250000, amount: "$2,500.00", user_id: null, event_id: "evt_1" }, "Bought $2,500.00 of credits"],
+  ["credits.payment_failed", { amount_cents: 2000 }, "A payment of $20.00 failed"],
+  ["credits.payment_unmatched", { event_id: "evt_1", org_id: null, amount_cents: 500 }, "Received a payment of $5.00 that matched no organization"],
+  ["credits.refunded", { refunded_cents: 550, refunded: "$5.50", total_refunded_cents: 550 }, "Refunded $5.50"],
+  ["credits.disputed", { dispute_id: "dp_1", amount_cents: 2000 }, "A payment of $20.00 was disputed; the amount is held"],
+  ["credits.dispute_won", { dispute_id: "dp_1", amount_cents: 2000 }, "Won the dispute of $20.00; the amount is restored"],
+  ["credits.dispute_lost", { dispute_id: "dp_1", amount_cents: 2000 }, "Lost the dispute of $20.00"],
+  ["credits.adjusted", { amount_dollars: "$10", reason: "Goodwill" }, "Added $10 of credits: Goodwill"],
+  ["credits.adjusted", { amount_dollars: "-$3.50", reason: "Correction" }, "Removed $3.50 of credits: Correction"],
+];
+
+describe("describeAuditEntry", () => {
+  it.each(CASES)("%s %j → %s", (action, details, words) => {
+    expect(describeAuditEntry({ action, details })).toBe(words);
+  });
+
+  it("falls back to the raw action name for an action it does not know", () => {
+    expect(describeAuditEntry({ action: "robot.danced", details: { style: "waltz" } })).toBe("robot.danced");
+  });
+
+  it("does not fail on missing or malformed details", () => {
+    for (const action of DESCRIBED_ACTIONS) {
+      for (const details of [null, undefined, [], "text", { name: 5, endpoints: "x", amount_cents: "lots", role: 1 }]) {
+        expect(describeAuditEntry({ action, details })).toEqual(expect.any(String));
+      }
+    }
+    expect(describeAuditEntry({ action: "member.invited", details: {} })).toBe("Created an invitation link for anyone, as an unknown role");
+  });
+
+  it("has a test case for every action it describes", () => {
+    expect(new Set(CASES.map(([action]) => action))).toEqual(new Set(DESCRIBED_ACTIONS));
+  });
+});
+
+describe("every audit action the code writes is put in words", () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const ACTION = /["'`]((?:user|key|member|org|billing|credits|plan|price|admin)\.[a-z_]+)["'`]/g;
+
+  function sources(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === "generated" || entry.name === "node_modules" ? [] : sources(full);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !full.endsWith("audit-format.ts") ? [full] : [];
+    });
+  }
+
+  const written = new Set(
+    ["lib", "app", "scripts"].flatMap((dir) => sources(path.join(root, dir))).flatMap((file) => [...readFileSync(file, "utf8").matchAll(ACTION)].map((m) => m[1]!)),
+  );
+
+  it("finds the actions (the scan works)", () => {
+    expect(written).toContain("key.created");
+    expect(written).toContain("user.signed_in");
+    expect(written).toContain("member.role_changed");
+  });
+
+  it.each([...written].sort())("%s", (action) => {
+    expect(DESCRIBED_ACTIONS).toContain(action);
+    expect(describeAuditEntry({ action, details: {} })).not.toBe(action);
+  });
+});
+
+describe("describeActor", () => {
+  it("keeps a user's email and names the system actors", () => {
+    expect(describeActor("ann@example.com")).toBe("ann@example.com");
+    expect(describeActor("cli")).toBe("Operator (CLI)");
+    expect(describeActor("stripe")).toBe("Stripe");
+    expect(describeActor("deleted user")).toBe("deleted user");
+  });
+});

@@ -1,0 +1,137 @@
+import { centsToNanos, formatDollars } from "@/lib/billing/money";
+
+/**
+ * Audit entries in words, for the audit log page: "Created key “Bot”
+ * (svc-live-ab1…)", "Invited bea@example.com as Admin". Pure, so every action
+ * the code writes is covered by a test; an action it does not know is shown
+ * by its raw name rather than hidden.
+ */
+
+export interface AuditEntryLike {
+  action: string;
+  details: unknown;
+}
+
+type Details = Record<string, unknown>;
+
+const str = (details: Details, name: string): string | null => {
+  const value = details[name];
+  return typeof value === "string" && value !== "" ? value : null;
+};
+
+const num = (details: Details, name: string): number | null => {
+  const value = details[name];
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+};
+
+const ROLES: Record<string, string> = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" };
+const role = (value: string | null) => (value ? (ROLES[value] ?? value) : "an unknown role");
+
+const PLANS: Record<string, string> = { trial: "Trial", retail: "Retail", enterprise: "Enterprise" };
+
+const METHODS: Record<string, string> = { github: "GitHub", google: "Google" };
+const method = (details: Details) => {
+  const value = str(details, "method");
+  return value && value !== "password" ? ` with ${METHODS[value] ?? value}` : "";
+};
+
+const SIGN_IN_FAILURES: Record<string, string> = { wrong_password: "wrong password", rate_limited: "too many attempts" };
+
+function key(details: Details): string {
+  const name = str(details, "name");
+  const hint = str(details, "hint");
+  return [name ? `“${name}”` : null, hint ? `(${hint}…)` : null].filter(Boolean).join(" ") || "(unnamed)";
+}
+
+function who(details: Details, fallback: string): string {
+  return str(details, "email") ?? fallback;
+}
+
+/** "$20.00" from the entry's cents (Stripe entries) or its preformatted dollars (operator adjustments). */
+function amount(details: Details, centsField = "amount_cents", textField = "amount"): string | null {
+  const cents = num(details, centsField);
+  if (cents !== null && Number.isInteger(cents)) return formatDollars(centsToNanos(cents), { grouping: true });
+  return str(details, textField);
+}
+
+const DESCRIBE: Record<string, (d: Details) => string> = {
+  "key.created": (d) => `Created key ${key(d)}`,
+  "key.disabled": (d) => `Disabled key ${key(d)}`,
+  "key.enabled": (d) => `Enabled key ${key(d)}`,
+  "key.deleted": (d) => `Deleted key ${key(d)}`,
+  "key.restricted": (d) => {
+    const endpoints = Array.isArray(d.endpoints) ? d.endpoints.filter((e): e is string => typeof e === "string") : [];
+    return endpoints.length
+      ? `Restricted key ${key(d)} to ${endpoints.join(", ")}`
+      : `Opened key ${key(d)} to every endpoint of the plan`;
+  },
+
+  "member.invited": (d) => {
+    const email = str(d, "email");
+    return email ? `Invited ${email} as ${role(str(d, "role"))}` : `Created an invitation link for anyone, as ${role(str(d, "role"))}`;
+  },
+  "member.invitation_revoked": (d) => {
+    const email = str(d, "email");
+    return email ? `Revoked the invitation of ${email} (${role(str(d, "role"))})` : `Revoked an invitation link (${role(str(d, "role"))})`;
+  },
+  "member.joined": (d) => `Joined the organization as ${role(str(d, "role"))}`,
+  "member.role_changed": (d) => `Changed the role of ${who(d, "a member")} from ${role(str(d, "from"))} to ${role(str(d, "to"))}`,
+  "member.removed": (d) => `Removed ${who(d, "a member")} (${role(str(d, "role"))})`,
+  "member.left": (d) => `Left the organization (was ${role(str(d, "role"))})`,
+
+  "org.created": (d) => {
+    const name = str(d, "name");
+    const plan = str(d, "plan");
+    return `Created the organization${name ? ` “${name}”` : ""}${plan ? ` on the ${PLANS[plan] ?? plan} plan` : ""}`;
+  },
+  "org.renamed": (d) => `Renamed the organization from “${str(d, "from") ?? "?"}” to “${str(d, "to") ?? "?"}”`,
+  "org.plan_changed": (d) => {
+    const plan = str(d, "plan");
+    return plan ? `Moved the organization to the ${PLANS[plan] ?? plan} plan` : "Changed the organization’s plan";
+  },
+
+  "user.signed_in": (d) => `Signed in${method(d)}`,
+  "user.sign_in_failed": (d) => {
+    const reason = str(d, "reason");
+    return reason ? `Failed sign-in (${SIGN_IN_FAILURES[reason] ?? reason})` : "Failed sign-in";
+  },
+  "user.signed_up": (d) => `Created their account${method(d)}`,
+  "user.created": () => "Created a user account",
+
+  "billing.threshold_set": (d) => {
+    const nanos = str(d, "thresholdNanos");
+    if (nanos && /^\d{1,30}$/.test(nanos)) return `Set the low-balance alert to ${formatDollars(BigInt(nanos), { grouping: true })}`;
+    return d.thresholdNanos === null ? "Turned off the low-balance alert" : "Changed the low-balance alert";
+  },
+
+  "credits.checkout_started": (d) => `Started a payment of ${amount(d) ?? "credits"}`,
+  "credits.purchased": (d) => `Bought ${amount(d) ?? "credits"} of credits`,
+  "credits.payment_failed": (d) => `A payment of ${amount(d) ?? "credits"} failed`,
+  "credits.payment_unmatched": (d) => `Received a payment${amount(d) ? ` of ${amount(d)}` : ""} that matched no organization`,
+  "credits.refunded": (d) => `Refunded ${amount(d, "refunded_cents", "refunded") ?? "a payment"}`,
+  "credits.disputed": (d) => `A payment of ${amount(d) ?? "credits"} was disputed; the amount is held`,
+  "credits.dispute_won": (d) => `Won the dispute of ${amount(d) ?? "a payment"}; the amount is restored`,
+  "credits.dispute_lost": (d) => `Lost the dispute of ${amount(d) ?? "a payment"}`,
+  "credits.adjusted": (d) => {
+    const dollars = str(d, "amount_dollars");
+    const reason = str(d, "reason");
+    const change = dollars ? (dollars.startsWith("-") ? `Removed ${dollars.slice(1)} of credits` : `Added ${dollars} of credits`) : "Adjusted the credits";
+    return reason ? `${change}: ${reason}` : change;
+  },
+};
+
+/** The action the actor took, in words. */
+export function describeAuditEntry(entry: AuditEntryLike): string {
+  const details = entry.details && typeof entry.details === "object" && !Array.isArray(entry.details) ? (entry.details as Details) : {};
+  return DESCRIBE[entry.action]?.(details) ?? entry.action;
+}
+
+/** Every action this module puts in words (the test checks it against the code). */
+export const DESCRIBED_ACTIONS = Object.keys(DESCRIBE);
+
+const ACTOR_LABELS: Record<string, string> = { cli: "Operator (CLI)", stripe: "Stripe", system: "System", admin: "Platform administrator" };
+
+/** Who acted: a user's email as it is, a label (e.g. "stripe") in words. */
+export function describeActor(actor: string): string {
+  return ACTOR_LABELS[actor] ?? actor;
+}

@@ -1,0 +1,357 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signUp } from "@/lib/auth/accounts";
+import { ensureDefaultPlans } from "@/lib/billing/plans";
+import type { Database, PrismaClient } from "@/lib/db";
+import { addMembership, createUser } from "@/lib/orgs";
+import { openTestDatabase } from "@/tests/support/database";
+import type { Principal } from "./access";
+import { listAuditLog } from "./audit";
+import { acceptInvitation, changeMemberRole, createInvitation, findInvitation, listMembers, removeMember, revokeInvitation } from "./members";
+
+let db: Database;
+let prisma: PrismaClient;
+let orgA: string;
+let orgB: string;
+let owner: Principal; // ann, owner of A
+let admin: Principal; // adam, admin of A
+let member: Principal; // mia, member of A
+let outsider: Principal; // bob, owner of B
+let memberMembershipId: string; // mia's membership of A
+let ownerMembershipId: string; // ann's membership of A
+let membershipOfB: string; // bob's membership of B
+let invitationOfB: string; // an open invitation of B
+
+const PASSWORD = "correct horse battery";
+let counter = 0;
+
+/** A new user with their own organization (as sign-up makes), and how they act. */
+async function newUser(prefix: string, ip = "198.51.100.7") {
+  const { user, org } = await signUp(prisma, { email: `${prefix}-${++counter}@example.test`, password: PASSWORD }, ip);
+  return { user, org, principal: { userId: user.id, ip } satisfies Principal };
+}
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  prisma = db.prisma;
+  await ensureDefaultPlans(prisma);
+  const a = await signUp(prisma, { email: "ann@a.test", password: PASSWORD, name: "Ann" }, "10.0.0.1");
+  const b = await signUp(prisma, { email: "bob@b.test", password: PASSWORD }, "10.0.0.2");
+  orgA = a.org.id;
+  orgB = b.org.id;
+  owner = { userId: a.user.id, ip: "10.0.0.1" };
+  outsider = { userId: b.user.id, ip: "10.0.0.2" };
+  const adminUser = await createUser(prisma, { email: "adam@a.test", password: PASSWORD });
+  const memberUser = await createUser(prisma, { email: "mia@a.test", password: PASSWORD });
+  await addMembership(prisma, { userId: adminUser.id, orgId: orgA, role: "ADMIN" });
+  memberMembershipId = (await addMembership(prisma, { userId: memberUser.id, orgId: orgA, role: "MEMBER" })).id;
+  admin = { userId: adminUser.id, ip: "10.0.0.3" };
+  member = { userId: memberUser.id, ip: "10.0.0.4" };
+  ownerMembershipId = (await prisma.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: a.user.id, orgId: orgA } } })).id;
+  membershipOfB = (await prisma.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: b.user.id, orgId: orgB } } })).id;
+  invitationOfB = (await createInvitation(prisma, outsider, orgB, { email: "someone@b.test", role: "MEMBER" })).invitation.id;
+}, 120_000);
+afterAll(() => db?.close());
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Everything a refused call must leave as it was. */
+const snapshot = async () => ({
+  memberships: await prisma.membership.findMany({ orderBy: { id: "asc" } }),
+  invitations: await prisma.invitation.findMany({ orderBy: { id: "asc" } }),
+  audit: await prisma.auditLog.count(),
+});
+
+async function expectRefused(run: () => Promise<unknown>, code: string) {
+  const before = await snapshot();
+  await expect(run()).rejects.toMatchObject({ code });
+  expect(await snapshot()).toEqual(before);
+}
+
+const latestAudit = (orgId: string, action: string) =>
+  prisma.auditLog.findFirstOrThrow({ where: { orgId, action }, orderBy: { id: "desc" } });
+
+describe("invite → accept", () => {
+  it("joins the organization with the invited role; the token is stored only as its SHA-256", async () => {
+    const cara = await newUser("cara", "203.0.113.9");
+    const { token, invitation, orgName } = await createInvitation(prisma, owner, orgA, { email: `  ${cara.user.email.toUpperCase()} `, role: "ADMIN" });
+    expect(orgName).toBe("Ann's organization");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(invitation).toMatchObject({ email: cara.user.email, role: "ADMIN", acceptedAt: null, revokedAt: null, createdById: owner.userId });
+    expect(invitation.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+
+    const row = await prisma.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
+    expect(row.tokenHash).toBe(sha256(token));
+    const stored = JSON.stringify({ invitations: await prisma.invitation.findMany(), audit: await prisma.auditLog.findMany() }, (_, v) => (typeof v === "bigint" ? v.toString() : v));
+    expect(stored).not.toContain(token);
+
+    const found = await findInvitation(prisma, token);
+    expect(found).toMatchObject({ state: "open", role: "ADMIN", organization: { id: orgA, name: "Ann's organization" }, createdBy: { email: "ann@a.test", name: "Ann" } });
+
+    const accepted = await acceptInvitation(prisma, cara.principal, token);
+    expect(accepted).toEqual({ orgId: orgA, orgName: "Ann's organization", role: "ADMIN" });
+    const membership = await prisma.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: cara.user.id, orgId: orgA } } });
+    expect(membership.role).toBe("ADMIN");
+    expect((await prisma.invitation.findUniqueOrThrow({ where: { id: invitation.id } })).acceptedAt).toBeInstanceOf(Date);
+    // Cara keeps her own organization: she now belongs to two.
+    expect(await prisma.membership.count({ where: { userId: cara.user.id } })).toBe(2);
+
+    const joined = await latestAudit(orgA, "member.joined");
+    expect(joined).toMatchObject({ actorUserId: cara.user.id, ip: "203.0.113.9", targetId: membership.id });
+    expect(joined.details).toMatchObject({ email: cara.user.email, role: "ADMIN", invitationId: invitation.id });
+  });
+
+  it("a link without an email can be accepted by anyone signed in, once", async () => {
+    const dan = await newUser("dan");
+    const eve = await newUser("eve");
+    const { token } = await createInvitation(prisma, admin, orgA, { email: "", role: "MEMBER" });
+    expect((await findInvitation(prisma, token))?.email).toBeNull();
+    await acceptInvitation(prisma, dan.principal, token);
+    expect(await prisma.membership.findUnique({ where: { userId_orgId: { userId: dan.user.id, orgId: orgA } } })).toMatchObject({ role: "MEMBER" });
+    expect((await findInvitation(prisma, token))?.state).toBe("accepted");
+    await expectRefused(() => acceptInvitation(prisma, eve.principal, token), "invalid_invitation");
+  });
+
+  it("two people racing for one link: exactly one joins", async () => {
+    const [fay, gus] = [await newUser("fay"), await newUser("gus")];
+    const { token } = await createInvitation(prisma, owner, orgA, { role: "MEMBER" });
+    const results = await Promise.allSettled([acceptInvitation(prisma, fay.principal, token), acceptInvitation(prisma, gus.principal, token)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await prisma.membership.count({ where: { orgId: orgA, userId: { in: [fay.user.id, gus.user.id] } } })).toBe(1);
+  });
+});
+
+describe("invitations that cannot be accepted", () => {
+  let hal: Awaited<ReturnType<typeof newUser>>;
+  beforeEach(async () => {
+    hal = await newUser("hal");
+  });
+
+  const notJoined = async () => expect(await prisma.membership.findUnique({ where: { userId_orgId: { userId: hal.user.id, orgId: orgA } } })).toBeNull();
+
+  it("expired", async () => {
+    const { token, invitation } = await createInvitation(prisma, owner, orgA, { email: hal.user.email, role: "MEMBER" });
+    await prisma.invitation.update({ where: { id: invitation.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await findInvitation(prisma, token))?.state).toBe("expired");
+    await expectRefused(() => acceptInvitation(prisma, hal.principal, token), "invalid_invitation");
+    await notJoined();
+    // Expired invitations are not listed as pending.
+    expect((await listMembers(prisma, owner, orgA)).invitations.map((i) => i.id)).not.toContain(invitation.id);
+  });
+
+  it("revoked", async () => {
+    const { token, invitation } = await createInvitation(prisma, owner, orgA, { email: hal.user.email, role: "ADMIN" });
+    expect((await listMembers(prisma, owner, orgA)).invitations.map((i) => i.id)).toContain(invitation.id);
+    await revokeInvitation(prisma, admin, orgA, invitation.id);
+    expect((await findInvitation(prisma, token))?.state).toBe("revoked");
+    await expectRefused(() => acceptInvitation(prisma, hal.principal, token), "invalid_invitation");
+    await notJoined();
+    expect((await listMembers(prisma, owner, orgA)).invitations.map((i) => i.id)).not.toContain(invitation.id);
+    // A revoked invitation cannot be revoked again.
+    await expectRefused(() => revokeInvitation(prisma, owner, orgA, invitation.id), "unknown_invitation");
+  });
+
+  it("used", async () => {
+    const { token, invitation } = await createInvitation(prisma, owner, orgA, { email: hal.user.email, role: "MEMBER" });
+    await acceptInvitation(prisma, hal.principal, token);
+    await expectRefused(() => acceptInvitation(prisma, hal.principal, token), "invalid_invitation");
+    await expectRefused(() => revokeInvitation(prisma, owner, orgA, invitation.id), "unknown_invitation");
+  });
+
+  it("for another email address: refused, and still open for its owner", async () => {
+    const { token } = await createInvitation(prisma, owner, orgA, { email: "somebody-else@example.test", role: "OWNER" });
+    await expectRefused(() => acceptInvitation(prisma, hal.principal, token), "wrong_account");
+    await notJoined();
+    expect((await findInvitation(prisma, token))?.state).toBe("open");
+  });
+
+  it("by someone already in the organization: refused, and the invitation stays open", async () => {
+    const { token } = await createInvitation(prisma, owner, orgA, { role: "ADMIN" });
+    await expectRefused(() => acceptInvitation(prisma, member, token), "already_member");
+    expect((await findInvitation(prisma, token))?.state).toBe("open");
+    expect((await prisma.membership.findUniqueOrThrow({ where: { id: memberMembershipId } })).role).toBe("MEMBER");
+  });
+
+  it("unknown, malformed, or signed out", async () => {
+    expect(await findInvitation(prisma, "A".repeat(43))).toBeNull();
+    expect(await findInvitation(prisma, "../../etc/passwd")).toBeNull();
+    expect(await findInvitation(prisma, "")).toBeNull();
+    await expectRefused(() => acceptInvitation(prisma, hal.principal, "A".repeat(43)), "invalid_invitation");
+    const { token } = await createInvitation(prisma, owner, orgA, { role: "MEMBER" });
+    await expectRefused(() => acceptInvitation(prisma, null, token), "signed_out");
+  });
+
+  it("inviting someone who is already a member, or with a bad email or role, creates nothing", async () => {
+    await expectRefused(() => createInvitation(prisma, owner, orgA, { email: "MIA@a.test", role: "ADMIN" }), "already_member");
+    const before = await snapshot();
+    await expect(createInvitation(prisma, owner, orgA, { email: "not an email", role: "MEMBER" })).rejects.toThrow(/does not look right/);
+    await expect(createInvitation(prisma, owner, orgA, { email: "", role: "KING" })).rejects.toThrow(/Choose a role/);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("what admins may not do", () => {
+  it("invite an owner", async () => {
+    await expectRefused(() => createInvitation(prisma, admin, orgA, { email: "new-owner@example.test", role: "OWNER" }), "owner_only");
+  });
+
+  it("make anyone an owner", async () => {
+    await expectRefused(() => changeMemberRole(prisma, admin, orgA, memberMembershipId, "OWNER"), "owner_only");
+  });
+
+  it("demote or remove an owner", async () => {
+    await expectRefused(() => changeMemberRole(prisma, admin, orgA, ownerMembershipId, "ADMIN"), "owner_only");
+    await expectRefused(() => changeMemberRole(prisma, admin, orgA, ownerMembershipId, "MEMBER"), "owner_only");
+    await expectRefused(() => removeMember(prisma, admin, orgA, ownerMembershipId), "owner_only");
+  });
+
+  it("but they may invite admins and members and change members' roles", async () => {
+    await createInvitation(prisma, admin, orgA, { email: "helper@example.test", role: "ADMIN" });
+    await changeMemberRole(prisma, admin, orgA, memberMembershipId, "ADMIN");
+    await changeMemberRole(prisma, admin, orgA, memberMembershipId, "MEMBER");
+    expect((await prisma.membership.findUniqueOrThrow({ where: { id: memberMembershipId } })).role).toBe("MEMBER");
+  });
+});
+
+describe("the last owner", () => {
+  it("cannot be demoted, and cannot leave", async () => {
+    const solo = await newUser("solo");
+    const own = await prisma.membership.findFirstOrThrow({ where: { userId: solo.user.id, orgId: solo.org.id } });
+    await expectRefused(() => changeMemberRole(prisma, solo.principal, solo.org.id, own.id, "ADMIN"), "last_owner");
+    await expectRefused(() => changeMemberRole(prisma, solo.principal, solo.org.id, own.id, "MEMBER"), "last_owner");
+    await expectRefused(() => removeMember(prisma, solo.principal, solo.org.id, own.id), "last_owner");
+  });
+
+  it("can step down once there is another owner, and leave", async () => {
+    const first = await newUser("first");
+    const second = await newUser("second");
+    const { token } = await createInvitation(prisma, first.principal, first.org.id, { email: second.user.email, role: "OWNER" });
+    await acceptInvitation(prisma, second.principal, token);
+    const own = await prisma.membership.findFirstOrThrow({ where: { userId: first.user.id, orgId: first.org.id } });
+    await changeMemberRole(prisma, first.principal, first.org.id, own.id, "ADMIN");
+    expect(await removeMember(prisma, first.principal, first.org.id, own.id)).toEqual({ left: true });
+    expect(await prisma.membership.findMany({ where: { orgId: first.org.id }, select: { userId: true, role: true } })).toEqual([
+      { userId: second.user.id, role: "OWNER" },
+    ]);
+    const left = await latestAudit(first.org.id, "member.left");
+    expect(left).toMatchObject({ actorUserId: first.user.id, targetId: own.id });
+  });
+
+  it("two owners demoting each other at once: one of them stays owner", async () => {
+    const one = await newUser("one");
+    const two = await newUser("two");
+    const { token } = await createInvitation(prisma, one.principal, one.org.id, { role: "OWNER" });
+    await acceptInvitation(prisma, two.principal, token);
+    const [m1, m2] = await Promise.all(
+      [one, two].map((u) => prisma.membership.findFirstOrThrow({ where: { userId: u.user.id, orgId: one.org.id } })),
+    );
+    const results = await Promise.allSettled([
+      changeMemberRole(prisma, one.principal, one.org.id, m2!.id, "MEMBER"),
+      changeMemberRole(prisma, two.principal, one.org.id, m1!.id, "MEMBER"),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await prisma.membership.count({ where: { orgId: one.org.id, role: "OWNER" } })).toBe(1);
+  });
+});
+
+describe("every mutation is refused to a member, to another organization and to a signed-out visitor", () => {
+  let openInvitation: string;
+  beforeAll(async () => {
+    openInvitation = (await createInvitation(prisma, owner, orgA, { email: "pending@example.test", role: "MEMBER" })).invitation.id;
+  });
+
+  const mutations: [string, (p: Principal | null, org: string, ids: { invitation: string; membership: string }) => Promise<unknown>][] = [
+    ["invite", (p, org) => createInvitation(prisma, p, org, { email: "intruder@example.test", role: "ADMIN" })],
+    ["revoke", (p, org, ids) => revokeInvitation(prisma, p, org, ids.invitation)],
+    ["change role", (p, org, ids) => changeMemberRole(prisma, p, org, ids.membership, "ADMIN")],
+    ["remove", (p, org, ids) => removeMember(prisma, p, org, ids.membership)],
+  ];
+  const ofA = () => ({ invitation: openInvitation, membership: memberMembershipId });
+  const ofB = () => ({ invitation: invitationOfB, membership: membershipOfB });
+
+  for (const [name, mutate] of mutations) {
+    it(`${name}: a member of the organization is forbidden`, async () => {
+      // The member acts on someone else's membership (their own would be "leave").
+      await expectRefused(() => mutate(member, orgA, { invitation: openInvitation, membership: ownerMembershipId }), "forbidden");
+    });
+    it(`${name}: the owner of another organization, in ours, with our real ids, is not a member`, async () => {
+      await expectRefused(() => mutate(outsider, orgA, ofA()), "not_member");
+    });
+    it(`${name}: signed out`, async () => {
+      await expectRefused(() => mutate(null, orgA, ofA()), "signed_out");
+    });
+    if (name !== "invite") {
+      const unknown = name === "revoke" ? "unknown_invitation" : "unknown_member";
+      it(`${name}: the other organization's owner, in their own organization, with our real ids, finds nothing`, async () => {
+        await expectRefused(() => mutate(outsider, orgB, ofA()), unknown);
+      });
+      it(`${name}: our owner, in our organization, with the other organization's real ids, finds nothing`, async () => {
+        await expectRefused(() => mutate(owner, orgA, ofB()), unknown);
+      });
+      it(`${name}: ids that are not ids`, async () => {
+        await expectRefused(() => mutate(owner, orgA, { invitation: "'; DROP TABLE invitations; --", membership: "nope" }), unknown);
+      });
+    }
+  }
+
+  it("a made-up organization id is refused like a foreign one", async () => {
+    await expectRefused(() => createInvitation(prisma, owner, "00000000-0000-4000-8000-000000000000", { role: "MEMBER" }), "not_member");
+    await expectRefused(() => createInvitation(prisma, owner, "not-a-uuid", { role: "MEMBER" }), "not_member");
+  });
+
+  it("listing: members may look, others may not", async () => {
+    const seen = await listMembers(prisma, member, orgA);
+    expect(seen.members.map((m) => m.user.email)).toEqual(expect.arrayContaining(["ann@a.test", "adam@a.test", "mia@a.test"]));
+    expect(seen.invitations.map((i) => i.id)).toContain(openInvitation);
+    await expect(listMembers(prisma, outsider, orgA)).rejects.toMatchObject({ code: "not_member" });
+    await expect(listMembers(prisma, null, orgA)).rejects.toMatchObject({ code: "signed_out" });
+  });
+});
+
+describe("the audit log records each change with its actor and IP", () => {
+  it("invite, revoke, change role, remove", async () => {
+    const ivy = await newUser("ivy");
+    const { token, invitation } = await createInvitation(prisma, owner, orgA, { email: ivy.user.email, role: "MEMBER" });
+    const invited = await latestAudit(orgA, "member.invited");
+    expect(invited).toMatchObject({ actorUserId: owner.userId, ip: "10.0.0.1", targetType: "invitation", targetId: invitation.id });
+    expect(invited.details).toEqual({ email: ivy.user.email, role: "MEMBER" });
+
+    const spare = await createInvitation(prisma, owner, orgA, { role: "ADMIN" });
+    await revokeInvitation(prisma, admin, orgA, spare.invitation.id);
+    expect(await latestAudit(orgA, "member.invitation_revoked")).toMatchObject({
+      actorUserId: admin.userId,
+      ip: "10.0.0.3",
+      targetId: spare.invitation.id,
+      details: { email: null, role: "ADMIN" },
+    });
+
+    await acceptInvitation(prisma, ivy.principal, token);
+    const ivyMembership = await prisma.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: ivy.user.id, orgId: orgA } } });
+    await changeMemberRole(prisma, admin, orgA, ivyMembership.id, "ADMIN");
+    expect(await latestAudit(orgA, "member.role_changed")).toMatchObject({
+      actorUserId: admin.userId,
+      ip: "10.0.0.3",
+      targetId: ivyMembership.id,
+      details: { email: ivy.user.email, from: "MEMBER", to: "ADMIN" },
+    });
+
+    expect(await removeMember(prisma, owner, orgA, ivyMembership.id)).toEqual({ left: false });
+    expect(await latestAudit(orgA, "member.removed")).toMatchObject({
+      actorUserId: owner.userId,
+      ip: "10.0.0.1",
+      targetId: ivyMembership.id,
+      details: { email: ivy.user.email, role: "ADMIN" },
+    });
+
+    // And the owners see all of it in the organization's log, newest first.
+    const log = await listAuditLog(prisma, owner, orgA);
+    const mine = log.entries.filter((e) => [invitation.id, spare.invitation.id, ivyMembership.id].includes(e.targetId ?? ""));
+    expect(mine.map((e) => e.action)).toEqual(["member.removed", "member.role_changed", "member.joined", "member.invitation_revoked", "member.invited", "member.invited"]);
+  });
+
+  it("changing a role to the role it has is no change and is not logged", async () => {
+    const before = await snapshot();
+    await changeMemberRole(prisma, owner, orgA, memberMembershipId, "MEMBER");
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,20 @@
+import type { DbClient } from "@/lib/db";
+import { requireAccess, type Principal } from "./access";
+
+export const OVERVIEW_DAYS = 7;
+
+/**
+ * The figures of the dashboard's overview: active keys, the oldest one's
+ * name and hint (never the key), and the requests and spend of the last days.
+ */
+export async function orgOverview(db: DbClient, principal: Principal | null, orgId: string, now = new Date()) {
+  await requireAccess(db, principal, orgId, "org:view");
+  const since = new Date(now.getTime() - OVERVIEW_DAYS * 86_400_000);
+  const live = { orgId, deletedAt: null, status: "ACTIVE" } as const;
+  const [activeKeys, firstKey, usage] = await Promise.all([
+    db.apiKey.count({ where: live }),
+    db.apiKey.findFirst({ where: live, orderBy: { createdAt: "asc" }, select: { name: true, hint: true } }),
+    db.usageEvent.aggregate({ where: { orgId, createdAt: { gt: since } }, _count: { _all: true }, _sum: { costNanos: true } }),
+  ]);
+  return { activeKeys, firstKey, requests: usage._count._all, spendNanos: usage._sum.costNanos ?? 0n, since };
+}
