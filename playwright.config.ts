@@ -11,6 +11,9 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const externalServer = process.env.E2E_BASE_URL;
 const baseURL = externalServer ?? `http://127.0.0.1:${port}`;
+const stripeMockPort = port + 99;
+// A fixed secret shared by the mock (which signs) and the app (which verifies), for these tests only.
+const webhookSecret = "whsec_e2e_only_0123456789abcdef0123456789abcdef";
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? (port === 3100 ? ".data/e2e" : `.data/e2e-${port}`));
 // The tests run the operator CLI against the server's database.
 process.env.E2E_DATA_DIR = dataDir;
@@ -34,21 +37,34 @@ export default defineConfig({
   },
   webServer: externalServer
     ? undefined
-    : {
-        command: `rm -rf ${dataDir} && npm run build && npx next start -p ${port}`,
-        url: `${baseURL}/health`,
-        timeout: 300_000,
-        reuseExistingServer: false,
-        env: {
-          DATABASE_URL: "",
-          PGLITE_DIR: dataDir,
-          PORT: String(port),
-          NEXTAUTH_URL: baseURL,
-          NEXTAUTH_SECRET: "e2e-only-secret-not-for-production-0123456789",
-          // Every test signs up from 127.0.0.1.
-          SIGN_UPS_PER_IP_PER_HOUR: "1000",
+    : [
+        {
+          command: `npx tsx scripts/stripe-mock.ts --port ${stripeMockPort} --webhook-url ${baseURL}/api/stripe/webhook --webhook-secret ${webhookSecret}`,
+          port: stripeMockPort,
+          timeout: 60_000,
+          reuseExistingServer: false,
+          stdout: "pipe",
+          stderr: "pipe",
         },
-        stdout: "pipe",
-        stderr: "pipe",
-      },
+        {
+          command: `rm -rf ${dataDir} && npm run build && npx next start -p ${port}`,
+          url: `${baseURL}/health`,
+          timeout: 300_000,
+          reuseExistingServer: false,
+          env: {
+            DATABASE_URL: "",
+            PGLITE_DIR: dataDir,
+            PORT: String(port),
+            NEXTAUTH_URL: baseURL,
+            NEXTAUTH_SECRET: "e2e-only-secret-not-for-production-0123456789",
+            // Every test signs up from 127.0.0.1.
+            SIGN_UPS_PER_IP_PER_HOUR: "1000",
+            STRIPE_SECRET_KEY: "",
+            STRIPE_MOCK_URL: `http://127.0.0.1:${stripeMockPort}`,
+            STRIPE_WEBHOOK_SECRET: webhookSecret,
+          },
+          stdout: "pipe",
+          stderr: "pipe",
+        },
+      ],
 });

@@ -13,7 +13,7 @@ export function cli<T = Record<string, unknown>>(...args: string[]): T {
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;

@@ -259,7 +259,7 @@ function CreateKeyDialog({
     <Dialog open={open} onClose={onClose} title="Create an API key" description="Name it after what will use it, so you know which one to disable later.">
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <Field label="Name" error={error}>
-          {(control) => <Input {...control} name="name" placeholder="e.g. Trading bot" maxLength={64} required autoFocus />}
+          {(control) => <Input {...control} name="name" placeholder="e.g. Trading bot" maxLength={64} required data-autofocus />}
         </Field>
         <EndpointChoices endpoints={endpoints} selected={selected} onChange={setSelected} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

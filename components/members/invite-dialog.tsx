@@ -89,7 +89,7 @@ export function InviteDialog({
           hint="Only this person can accept. Leave it empty for a link anyone can use once."
           error={errors.email}
         >
-          {(control) => <Input {...control} name="email" type="email" autoComplete="off" placeholder="name@example.com" maxLength={254} autoFocus />}
+          {(control) => <Input {...control} name="email" type="email" autoComplete="off" placeholder="name@example.com" maxLength={254} data-autofocus />}
         </Field>
         <Field label="Role" hint={roleHint(roles)} error={errors.role}>
           {(control) => (

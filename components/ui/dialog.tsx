@@ -19,7 +19,8 @@ export interface DialogProps {
 
 /**
  * A modal on the native <dialog>: the browser traps focus, restores it on
- * close and makes the page behind inert.
+ * close and makes the page behind inert. The element marked `data-autofocus`
+ * gets the focus when it opens.
  */
 export function Dialog({ open, onClose, title, description, children, footer, dismissible = true, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -29,7 +30,11 @@ export function Dialog({ open, onClose, title, description, children, footer, di
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React focuses autoFocus elements before the dialog is shown, which does nothing; mark them data-autofocus instead.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -101,7 +106,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, confirmV
       description={description}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} autoFocus disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} data-autofocus disabled={busy}>
             Cancel
           </Button>
           <Button variant={confirmVariant} onClick={onConfirm} loading={busy}>

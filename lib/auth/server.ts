@@ -11,18 +11,6 @@ import { userIdFromSessionCookie } from "./session";
 
 export const CURRENT_ORG_COOKIE = "dd_org";
 
-/**
- * This site's origin for links that leave it (Stripe's return URLs,
- * invitation links): NEXTAUTH_URL when set, else the request's own host.
- */
-export async function appOrigin(): Promise<string> {
-  if (process.env.NEXTAUTH_URL) return new URL(process.env.NEXTAUTH_URL).origin;
-  const headerStore = await headers();
-  const host = headerStore.get("x-forwarded-host") ?? headerStore.get("host") ?? "localhost:3000";
-  const proto = headerStore.get("x-forwarded-proto")?.split(",")[0]?.trim() || "http";
-  return `${proto}://${host}`;
-}
-
 export async function getPrincipal(): Promise<Principal | null> {
   const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
   const userId = await userIdFromSessionCookie((name) => cookieStore.get(name)?.value);

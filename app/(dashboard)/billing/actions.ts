@@ -2,12 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { runAction } from "@/lib/auth/action";
-import { appOrigin } from "@/lib/auth/server";
 import { parseTopUpAmount, startTopUp } from "@/lib/billing/checkout";
 import { billingConfig, getStripe } from "@/lib/billing/stripe";
 import { DomainError } from "@/lib/orgs";
 import { requireAccess } from "@/lib/platform/access";
 import { setLowBalanceThreshold } from "@/lib/platform/billing";
+import { requestOrigin } from "@/lib/utils/request-origin";
 
 /** Opens a Stripe Checkout Session for the amount; the browser then goes to its URL. */
 export async function startTopUpAction(orgId: string, amount: string, requestKey: string) {
@@ -21,7 +21,7 @@ export async function startTopUpAction(orgId: string, amount: string, requestKey
       orgId,
       userId: principal!.userId,
       amountCents: parsed.cents,
-      origin: await appOrigin(),
+      origin: await requestOrigin({ preferConfigured: true }),
       requestKey,
       ip: principal!.ip ?? null,
     });
