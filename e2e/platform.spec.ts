@@ -148,3 +148,25 @@ test("sign-in explains a wrong password and keeps the visitor on the page", asyn
   await expect(page.getByRole("alert").filter({ hasText: "That email and password do not match an account." })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in/);
 });
+
+test("every dashboard page works at 375 px and desktop width, with keyboard focus visible and no console errors", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUp(page, unique("tour"));
+  for (const [path, heading] of [
+    ["/dashboard", /Overview|Welcome/],
+    ["/members", "Members"],
+    ["/audit", "Audit log"],
+    ["/settings", "Settings"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await screenshots(page, path.slice(1));
+  }
+  // Keyboard: the skip link comes first and shows an outline when focused.
+  await page.goto("/keys");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  expect(await skip.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
+  expect(errors).toEqual([]);
+});

@@ -77,11 +77,11 @@ export async function authenticateWithPassword(
     limiter.hit(`signin:acct:${email}`, SIGN_IN_LIMITS.perAccount, now, SIGN_IN_LIMITS.windowMs),
     limiter.hit(`signin:ip:${ip}`, SIGN_IN_LIMITS.perIp, now, SIGN_IN_LIMITS.windowMs),
   ]);
-  const user = await db.user.findUnique({ where: { email } });
   if (!byAccount.allowed || !byIp.allowed) {
-    if (user) await recordAudit(db, { action: "user.sign_in_failed", actorUserId: user.id, ip, details: { reason: "rate_limited" } });
+    // Not audited: the failures that reached the limit are, and a flood of refusals must not become a flood of writes.
     return { ok: false, reason: "rate_limited", retryAfterSeconds: Math.max(byAccount.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds) };
   }
+  const user = await db.user.findUnique({ where: { email } });
   if (!user?.passwordHash) {
     await verifyPassword(await (decoyHash ??= hashPassword("decoy password, never valid")), password);
     return { ok: false, reason: "invalid" };

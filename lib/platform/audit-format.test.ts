@@ -32,7 +32,6 @@ const CASES: [string, unknown, string][] = [
   ["user.signed_in", { method: "password" }, "Signed in"],
   ["user.signed_in", { method: "github" }, "Signed in with GitHub"],
   ["user.sign_in_failed", { reason: "wrong_password" }, "Failed sign-in (wrong password)"],
-  ["user.sign_in_failed", { reason: "rate_limited" }, "Failed sign-in (too many attempts)"],
   ["user.signed_up", { email: "ann@example.com" }, "Created their account"],
   ["user.signed_up", { email: "ann@example.com", method: "google" }, "Created their account with Google"],
   ["user.created", {}, "Created a user account"],

@@ -35,7 +35,7 @@ const method = (details: Details) => {
   return value && value !== "password" ? ` with ${METHODS[value] ?? value}` : "";
 };
 
-const SIGN_IN_FAILURES: Record<string, string> = { wrong_password: "wrong password", rate_limited: "too many attempts" };
+const SIGN_IN_FAILURES: Record<string, string> = { wrong_password: "wrong password" };
 
 function key(details: Details): string {
   const name = str(details, "name");
