@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { KeysManager } from "@/components/keys/keys-manager";
+import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { ENDPOINTS, isEndpointName } from "@/lib/api/catalog";
 import { getOrgPage } from "@/lib/auth/server";
@@ -9,7 +10,8 @@ import { formatDateTime } from "@/lib/utils/dates";
 
 export const metadata: Metadata = { title: "API keys" };
 
-export default async function KeysPage() {
+export default async function KeysPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { welcome } = await searchParams;
   const { db, principal, org, role } = await getOrgPage();
   const keys = await listOrgKeys(db, principal, org.id);
   const endpoints = org.plan.allowedEndpoints.filter(isEndpointName).map((name) => ({ name, title: ENDPOINTS[name].title }));
@@ -19,6 +21,12 @@ export default async function KeysPage() {
         title="API keys"
         description={`Keys of ${org.name}. Send one in the API-KEY header; requests are paid from the organization’s balance.`}
       />
+      {welcome && keys.length === 0 ? (
+        <Alert tone="success" title={`Welcome! ${org.name} is ready.`}>
+          It is on the {org.plan.name} plan. Create a key here, buy credits on the Billing page, and make your first call: the Docs
+          page has examples for every endpoint.
+        </Alert>
+      ) : null}
       <KeysManager
         orgId={org.id}
         canManage={can(role, "keys:manage")}

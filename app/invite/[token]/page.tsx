@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CenteredPage } from "@/components/centered-page";
 import type { ReactNode } from "react";
 import { AcceptInvitationButton, OpenOrganizationButton, SwitchAccountButton } from "@/components/invite/invitation-actions";
 import { buttonClasses } from "@/components/ui/button";
@@ -117,20 +118,12 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
 /** The centred card of the sign-in pages. */
 function Shell({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col items-center px-4 py-10 sm:py-16">
-      <Link href="/" className="mb-8 flex items-center gap-2 rounded-md font-semibold text-zinc-900">
-        <span aria-hidden="true" className="grid size-8 place-items-center rounded-md bg-accent-600 text-white">
-          D
-        </span>
-        Dilution Data API
-      </Link>
-      <main id="main" className="w-full max-w-md">
-        <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight text-balance">{title}</h1>
-        <Card>
-          <CardContent className="flex flex-col gap-4 py-6 text-sm text-zinc-700">{children}</CardContent>
-        </Card>
-      </main>
-    </div>
+    <CenteredPage width="md">
+      <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight text-balance">{title}</h1>
+      <Card>
+        <CardContent className="flex flex-col gap-4 py-6 text-sm text-zinc-700">{children}</CardContent>
+      </Card>
+    </CenteredPage>
   );
 }
 
