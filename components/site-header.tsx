@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
+import { getPrincipal } from "@/lib/auth/server";
 import { cn } from "@/lib/utils/cn";
 
 const NAV_LINK =
@@ -16,9 +17,11 @@ export interface SiteHeaderProps {
 
 /**
  * The public pages' header. At phone widths the wordmark is reduced to its
- * logo and "Create account" to "Sign up", so everything fits in 375 px.
+ * logo and "Create account" to "Sign up", so everything fits in 375 px. A
+ * visitor with a session gets a way back to the dashboard instead.
  */
-export function SiteHeader({ current, wide = false, className }: SiteHeaderProps) {
+export async function SiteHeader({ current, wide = false, className }: SiteHeaderProps) {
+  const signedIn = (await getPrincipal()) !== null;
   return (
     <header className={cn("border-b border-zinc-200 bg-white", className)}>
       <div className={cn("mx-auto flex items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6", wide ? "max-w-7xl" : "max-w-5xl")}>
@@ -41,17 +44,27 @@ export function SiteHeader({ current, wide = false, className }: SiteHeaderProps
                 Status
               </a>
             </li>
-            <li>
-              <Link href="/sign-in" prefetch={false} className={NAV_LINK}>
-                Sign in
-              </Link>
-            </li>
-            <li className="ml-1">
-              <Link href="/sign-up" prefetch={false} className={buttonClasses({ size: "sm" })}>
-                <span className="sm:hidden">Sign up</span>
-                <span className="hidden sm:inline">Create account</span>
-              </Link>
-            </li>
+            {signedIn ? (
+              <li className="ml-1">
+                <Link href="/dashboard" className={buttonClasses({ size: "sm" })}>
+                  Dashboard
+                </Link>
+              </li>
+            ) : (
+              <>
+                <li>
+                  <Link href="/sign-in" prefetch={false} className={NAV_LINK}>
+                    Sign in
+                  </Link>
+                </li>
+                <li className="ml-1">
+                  <Link href="/sign-up" prefetch={false} className={buttonClasses({ size: "sm" })}>
+                    <span className="sm:hidden">Sign up</span>
+                    <span className="hidden sm:inline">Create account</span>
+                  </Link>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
       </div>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { cn } from "@/lib/utils/cn";
 
 export interface NavItem {
@@ -12,8 +13,13 @@ export interface NavItem {
 /** The dashboard's sections; on narrow screens the row scrolls sideways inside itself. */
 export function DashboardNav({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the row scrolls; keep the current section in view.
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
-    <nav aria-label="Dashboard" className="-mb-px overflow-x-auto">
+    <nav ref={navRef} aria-label="Dashboard" className="-mb-px overflow-x-auto">
       <ul className="flex gap-1 text-sm">
         {items.map((item) => {
           const active = pathname === item.href || pathname.startsWith(`${item.href}/`);

@@ -7,5 +7,7 @@
  */
 export function clientIp(headers: Pick<Headers, "get">): string {
   const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || headers.get("x-real-ip")?.trim() || "unknown").slice(0, 64);
+  const ip = forwarded || headers.get("x-real-ip")?.trim() || "unknown";
+  // An IPv4 client on a dual-stack socket arrives as ::ffff:a.b.c.d; one address, one spelling.
+  return ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1").slice(0, 64);
 }
