@@ -2,7 +2,7 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "@/lib/auth/accounts";
 import { addMembership, createUser } from "@/lib/orgs";
-import { setLowBalanceThreshold } from "@/lib/platform/billing";
+import { setLowBalanceThreshold, startOrgTopUp } from "@/lib/platform/billing";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { balanceRunway, billingCsv, billingHistory } from "./history";
 import { changeBalance } from "./ledger";
@@ -100,5 +100,27 @@ describe("the billing CSV export", () => {
     const stranger = await signUp(t.prisma, { email: "stranger@bill.test", password: "a long password" });
     expect((await get(stranger.user.id)).status).toBe(404);
     expect((await get(null)).status).toBe(401);
+  });
+});
+
+describe("starting a top-up", () => {
+  const noStripe = () => {
+    throw new Error("Stripe must not be called");
+  };
+  const start = (userId: string | null, amount = "20") =>
+    startOrgTopUp(t.prisma, noStripe, userId ? { userId } : null, orgId, { amount, origin: "http://app.test" });
+
+  it("is refused to members, to other organizations and when signed out, before Stripe is asked", async () => {
+    const sessions = await t.prisma.stripeCheckoutSession.count();
+    await expect(start(memberId)).rejects.toMatchObject({ code: "forbidden" });
+    const stranger = await t.prisma.user.findUniqueOrThrow({ where: { email: "stranger@bill.test" } });
+    await expect(start(stranger.id)).rejects.toMatchObject({ code: "not_member" });
+    await expect(start(null)).rejects.toMatchObject({ code: "signed_out" });
+    expect(await t.prisma.stripeCheckoutSession.count()).toBe(sessions);
+  });
+
+  it("refuses amounts outside $10 to $10,000 with the limits in the message", async () => {
+    await expect(start(ownerId, "5")).rejects.toMatchObject({ code: "invalid_amount", message: expect.stringMatching(/\$10/) });
+    await expect(start(adminId, "10000.01")).rejects.toMatchObject({ code: "invalid_amount" });
   });
 });

@@ -3,7 +3,9 @@ import type { PrismaClient } from "@/lib/db";
 import { recordAudit } from "@/lib/audit";
 import { balanceRunway, billingHistory } from "@/lib/billing/history";
 import { parseDollars } from "@/lib/billing/money";
-import { topUpStatus } from "@/lib/billing/checkout";
+import type Stripe from "stripe";
+import { parseTopUpAmount, startTopUp, topUpStatus } from "@/lib/billing/checkout";
+import { DomainError } from "@/lib/orgs";
 import { requireAccess, type Principal } from "./access";
 
 /** Billing as the dashboard sees it: owners and admins; the threshold is the owners'. */
@@ -62,4 +64,25 @@ export async function topUpStatusFor(db: PrismaClient, principal: Principal | nu
   const { org } = await requireAccess(db, principal, orgId, "billing:manage");
   const status = await topUpStatus(db, orgId, sessionId);
   return status ? { ...status, balanceNanos: (await db.organization.findUniqueOrThrow({ where: { id: org.id }, select: { balanceNanos: true } })).balanceNanos } : null;
+}
+
+/** Opens a Checkout Session for `amount` (what the user typed: "20", "$1,000.50"), for owners and admins. */
+export async function startOrgTopUp(
+  db: PrismaClient,
+  stripe: () => Stripe,
+  principal: Principal | null,
+  orgId: string,
+  input: { amount: unknown; origin: string; requestKey?: string },
+) {
+  await requireAccess(db, principal, orgId, "billing:manage");
+  const parsed = parseTopUpAmount(input.amount);
+  if (!parsed.ok) throw new DomainError("invalid_amount", parsed.error);
+  return startTopUp(db, stripe(), {
+    orgId,
+    userId: principal!.userId,
+    amountCents: parsed.cents,
+    origin: input.origin,
+    requestKey: input.requestKey,
+    ip: principal!.ip ?? null,
+  });
 }
