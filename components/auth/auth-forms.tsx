@@ -17,11 +17,13 @@ const ERROR_MESSAGES: Record<string, string> = {
   OAuthCallback: "The provider did not confirm the sign-in. Try again.",
   AccessDenied: "Sign-in was refused.",
   SessionRequired: "Sign in to continue.",
+  rate_limited: "Too many sign-in attempts. Wait 15 minutes and try again.",
 };
 
 export function authErrorMessage(code: string | undefined | null): string | null {
   if (!code) return null;
-  return ERROR_MESSAGES[code] ?? (code.length < 200 && /\s/.test(code) ? code : "Sign-in failed. Try again.");
+  // Only our own words: ?error= is in the address bar, anyone can write there.
+  return ERROR_MESSAGES[code] ?? "Sign-in failed. Try again.";
 }
 
 /** Signs in through next-auth's credentials endpoint and goes on to `returnTo` (a checked, local path). */

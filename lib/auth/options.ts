@@ -28,7 +28,11 @@ export function oauthProviders() {
   ].filter((p): p is { id: string; name: string } => p !== null);
 }
 
-/** Shown to the user on the sign-in page when authorize() refuses for a reason other than a wrong password. */
+/**
+ * authorize() refusing for a reason other than a wrong password. next-auth
+ * hands the message to the page as ?error=…, so it is a code the page maps to
+ * its own words, never free text.
+ */
 export class SignInRefused extends Error {}
 
 function buildProviders(): NextAuthOptions["providers"] {
@@ -41,10 +45,7 @@ function buildProviders(): NextAuthOptions["providers"] {
         const [{ prisma }, ctx] = await Promise.all([getAppDatabase(), getApiContext()]);
         const result = await authenticateWithPassword(prisma, ctx.rateLimiter, credentials, authRequestIp.getStore() ?? "unknown");
         if (result.ok) return result.user;
-        if (result.reason === "rate_limited") {
-          const minutes = Math.ceil(result.retryAfterSeconds / 60);
-          throw new SignInRefused(`Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
-        }
+        if (result.reason === "rate_limited") throw new SignInRefused("rate_limited");
         return null;
       },
     }),

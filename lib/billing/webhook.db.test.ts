@@ -99,6 +99,21 @@ describe("the webhook's door", () => {
     expect(await t.balance(org.id)).toBe(dollars("20"));
   });
 
+  it("cuts off an oversized body, even one streamed without a length, with 413", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.byteLength;
+        controller.enqueue(chunk); // never closes: only the cut-off ends this
+      },
+    });
+    const request = new Request("http://app.test/api/stripe/webhook", { method: "POST", headers: { "stripe-signature": "t=1,v1=x" }, body: endless, duplex: "half" } as RequestInit);
+    const response = await handleStripeWebhook(request, { db: t.prisma, stripe, webhookSecret: secret });
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(2_000_000);
+  });
+
   it("answers 503 when billing is not configured, with no fallback secret", async () => {
     const body = JSON.stringify({ id: "evt_x", type: "checkout.session.completed", data: { object: {} } });
     const injected = await handleStripeWebhook(webhookRequest(body), { config: { configured: false, reason: "test" } });

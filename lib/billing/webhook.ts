@@ -48,8 +48,8 @@ export async function handleStripeWebhook(request: Request, deps: WebhookDeps = 
   const signature = request.headers.get("stripe-signature");
   if (!signature) return reply(400, "Missing Stripe-Signature header.");
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return reply(413, "Payload too large.");
-  const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) return reply(413, "Payload too large.");
+  const body = await readBodyUpTo(request, MAX_BODY_BYTES);
+  if (body === null) return reply(413, "Payload too large.");
 
   let verified: unknown;
   try {
@@ -68,6 +68,25 @@ export async function handleStripeWebhook(request: Request, deps: WebhookDeps = 
     console.error(`[billing] webhook ${event.data.id} (${event.data.type}) failed: ${(error as Error).message}`);
     return reply(500, "Processing failed; it will be retried.");
   }
+}
+
+/** The body as text, or null once it passes `limit` bytes: a chunked upload with no length is cut off, not buffered whole. */
+async function readBodyUpTo(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 type Setup = { db: PrismaClient; stripe: Stripe; webhookSecret: string } | { response: Response };

@@ -22,6 +22,7 @@ const CASES: [string, unknown, string][] = [
   ["member.joined", { email: "bea@example.com", role: "ADMIN", invitationId: "x" }, "Joined the organization as Admin"],
   ["member.role_changed", { email: "bea@example.com", from: "MEMBER", to: "ADMIN" }, "Changed the role of bea@example.com from Member to Admin"],
   ["member.removed", { email: "bea@example.com", role: "MEMBER" }, "Removed bea@example.com (Member)"],
+  ["member.removed", { email: "bea@example.com", role: "ADMIN", invitationsRevoked: 2 }, "Removed bea@example.com (Admin), withdrawing their 2 open invitations"],
   ["member.left", { email: "bea@example.com", role: "ADMIN" }, "Left the organization (was Admin)"],
 
   ["org.created", { name: "Acme", plan: "trial" }, "Created the organization “Acme” on the Trial plan"],

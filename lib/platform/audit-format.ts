@@ -75,9 +75,9 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
     return email ? `Revoked the invitation of ${email} (${role(str(d, "role"))})` : `Revoked an invitation link (${role(str(d, "role"))})`;
   },
   "member.joined": (d) => `Joined the organization as ${role(str(d, "role"))}`,
-  "member.role_changed": (d) => `Changed the role of ${who(d, "a member")} from ${role(str(d, "from"))} to ${role(str(d, "to"))}`,
-  "member.removed": (d) => `Removed ${who(d, "a member")} (${role(str(d, "role"))})`,
-  "member.left": (d) => `Left the organization (was ${role(str(d, "role"))})`,
+  "member.role_changed": (d) => `Changed the role of ${who(d, "a member")} from ${role(str(d, "from"))} to ${role(str(d, "to"))}${revoked(d)}`,
+  "member.removed": (d) => `Removed ${who(d, "a member")} (${role(str(d, "role"))})${revoked(d)}`,
+  "member.left": (d) => `Left the organization (was ${role(str(d, "role"))})${revoked(d)}`,
 
   "org.created": (d) => {
     const name = str(d, "name");
@@ -121,6 +121,12 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
 };
 
 /** The action the actor took, in words. */
+/** ", withdrawing their 2 open invitations" when a role change or removal ended some. */
+function revoked(d: Details): string {
+  const count = typeof d.invitationsRevoked === "number" ? d.invitationsRevoked : 0;
+  return count > 0 ? `, withdrawing their ${count} open invitation${count === 1 ? "" : "s"}` : "";
+}
+
 export function describeAuditEntry(entry: AuditEntryLike): string {
   const details = entry.details && typeof entry.details === "object" && !Array.isArray(entry.details) ? (entry.details as Details) : {};
   return DESCRIBE[entry.action]?.(details) ?? entry.action;

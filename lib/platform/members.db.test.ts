@@ -355,3 +355,26 @@ describe("the audit log records each change with its actor and IP", () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe("links outlive nobody's role", () => {
+  it("an admin's open invitations end when they are removed or made a member", async () => {
+    const { org, principal: boss } = await newUser("boss");
+    const sam = await newUser("sam");
+    const lea = await newUser("lea");
+    const samMembership = await addMembership(prisma, { userId: sam.user.id, orgId: org.id, role: "ADMIN" });
+    const leaMembership = await addMembership(prisma, { userId: lea.user.id, orgId: org.id, role: "ADMIN" });
+    const samLink = await createInvitation(prisma, sam.principal, org.id, { role: "ADMIN" });
+    const leaLink = await createInvitation(prisma, lea.principal, org.id, { role: "ADMIN" });
+    const bossLink = await createInvitation(prisma, boss, org.id, { role: "MEMBER" });
+
+    await removeMember(prisma, boss, org.id, samMembership.id);
+    await changeMemberRole(prisma, boss, org.id, leaMembership.id, "MEMBER");
+
+    // Neither can come back as admin, nor let anyone else in, through links they made before.
+    await expect(acceptInvitation(prisma, sam.principal, samLink.token)).rejects.toMatchObject({ code: "invalid_invitation" });
+    await expect(acceptInvitation(prisma, (await newUser("friend")).principal, leaLink.token)).rejects.toMatchObject({ code: "invalid_invitation" });
+    expect((await findInvitation(prisma, bossLink.token))?.state).toBe("open");
+    expect((await latestAudit(org.id, "member.removed")).details).toMatchObject({ invitationsRevoked: 1 });
+    expect((await latestAudit(org.id, "member.role_changed")).details).toMatchObject({ invitationsRevoked: 1 });
+  });
+});

@@ -159,6 +159,14 @@ async function requireMembership(db: DbClient, orgId: string, membershipId: unkn
   return membership;
 }
 
+/**
+ * Someone who may no longer invite must not come back (or bring others in)
+ * through links they made earlier: their open invitations end with their role.
+ */
+async function revokeInvitationsBy(tx: DbClient, orgId: string, userId: string) {
+  return (await tx.invitation.updateMany({ where: { orgId, createdById: userId, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } })).count;
+}
+
 async function assertNotLastOwner(db: DbClient, orgId: string, membership: { role: Role }) {
   if (membership.role !== "OWNER") return;
   const owners = await db.membership.count({ where: { orgId, role: "OWNER" } });
@@ -176,6 +184,7 @@ export async function changeMemberRole(db: PrismaClient, principal: Principal | 
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`; // one role change at a time per org
     await assertNotLastOwner(tx, orgId, await requireMembership(tx, orgId, target.id));
     const updated = await tx.membership.update({ where: { id: target.id }, data: { role: newRole } });
+    const invitationsRevoked = newRole === "MEMBER" ? await revokeInvitationsBy(tx, orgId, target.userId) : 0;
     await recordAudit(tx, {
       action: "member.role_changed",
       orgId,
@@ -183,7 +192,7 @@ export async function changeMemberRole(db: PrismaClient, principal: Principal | 
       ip: principal!.ip ?? null,
       targetType: "membership",
       targetId: target.id,
-      details: { email: target.user.email, from: target.role, to: newRole },
+      details: { email: target.user.email, from: target.role, to: newRole, invitationsRevoked },
     });
     return updated;
   });
@@ -202,6 +211,7 @@ export async function removeMember(db: PrismaClient, principal: Principal | null
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
     await assertNotLastOwner(tx, orgId, target);
     await tx.membership.delete({ where: { id: target.id } });
+    const invitationsRevoked = await revokeInvitationsBy(tx, orgId, target.userId);
     await recordAudit(tx, {
       action: leaving ? "member.left" : "member.removed",
       orgId,
@@ -209,7 +219,7 @@ export async function removeMember(db: PrismaClient, principal: Principal | null
       ip: principal!.ip ?? null,
       targetType: "membership",
       targetId: target.id,
-      details: { email: target.user.email, role: target.role },
+      details: { email: target.user.email, role: target.role, invitationsRevoked },
     });
   });
   return { left: leaving };

@@ -2,11 +2,17 @@ import { describe, expect, it } from "vitest";
 import { clientIp } from "./client-ip";
 
 describe("clientIp", () => {
-  const ip = (headers: Record<string, string>) => clientIp(new Headers(headers));
+  const ip = (headers: Record<string, string>, hops?: number) => clientIp(new Headers(headers), hops);
 
-  it("takes the first X-Forwarded-For address, then X-Real-IP", () => {
-    expect(ip({ "x-forwarded-for": "203.0.113.7, 10.0.0.1" })).toBe("203.0.113.7");
+  it("takes the address our proxy appended, not the ones the client wrote before it", () => {
+    expect(ip({ "x-forwarded-for": "6.6.6.6, 203.0.113.7" })).toBe("203.0.113.7");
+    expect(ip({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 10.0.0.2" }, 2)).toBe("203.0.113.7");
+    expect(ip({ "x-forwarded-for": "203.0.113.7" }, 3)).toBe("203.0.113.7");
+  });
+
+  it("falls back to X-Real-IP, then to unknown", () => {
     expect(ip({ "x-real-ip": "198.51.100.2" })).toBe("198.51.100.2");
+    expect(ip({ "x-forwarded-for": " , " })).toBe("unknown");
     expect(ip({})).toBe("unknown");
   });
 
