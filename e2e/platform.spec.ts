@@ -51,6 +51,19 @@ test("a new customer signs up, creates a key, uses it through every state, and s
   expect(await page.content()).not.toContain(key);
   await page.reload();
   expect(await page.content()).not.toContain(key);
+  await screenshots(page, "keys");
+
+  // On a phone the key is a card whose actions are on screen, not scrolled away.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const card = page.getByRole("listitem", { name: "Trading bot" });
+  await expect(card).toContainText(key.slice(0, 12));
+  for (const action of ["Edit endpoints of Trading bot", "Disable Trading bot", "Delete Trading bot"]) {
+    await expect(card.getByRole("button", { name: action })).toBeInViewport();
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const action of ["Edit endpoints of Trading bot", "Disable Trading bot", "Delete Trading bot"]) {
+    await expect(row.getByRole("button", { name: action })).toBeInViewport();
+  }
 
   // No credits yet: 402. Credits added by the operator CLI: 200.
   expect((await call(request, key)).status).toBe(402);

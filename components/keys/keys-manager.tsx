@@ -12,6 +12,7 @@ import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Checkbox, Field, Input } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { cn } from "@/lib/utils/cn";
 
 export interface KeyRow {
   id: string;
@@ -53,6 +54,8 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
     });
   }
 
+  const enable = (key: KeyRow) => act(() => setKeyStatusAction(orgId, key.id, "ACTIVE"), `“${key.name}” is active again.`);
+
   return (
     <div className="flex flex-col gap-4">
       {canManage ? (
@@ -73,82 +76,81 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
             A key authenticates your requests to the data API (the <code className="font-mono">API-KEY</code> header). You will see it once, when you create it.
           </EmptyState>
         ) : (
-          <Table caption="API keys">
-            <THead>
-              <TR>
-                <TH>Name</TH>
-                <TH>Key</TH>
-                <TH>Status</TH>
-                <TH>Endpoints</TH>
-                <TH>Created by</TH>
-                <TH>Created</TH>
-                <TH>Last used</TH>
-                {canManage ? (
-                  <TH>
-                    <span className="sr-only">Actions</span>
-                  </TH>
-                ) : null}
-              </TR>
-            </THead>
-            <TBody>
+          <>
+            {/* Wide screens: one row per key, every action in view. */}
+            <div className="hidden lg:block">
+              <Table caption="API keys">
+                <THead>
+                  <TR>
+                    <TH>Name</TH>
+                    <TH>Status</TH>
+                    <TH>Endpoints</TH>
+                    <TH>Created</TH>
+                    <TH>Last used</TH>
+                    {canManage ? (
+                      <TH>
+                        <span className="sr-only">Actions</span>
+                      </TH>
+                    ) : null}
+                  </TR>
+                </THead>
+                <TBody>
+                  {keys.map((key) => (
+                    <TR key={key.id} data-key-hint={key.hint}>
+                      <TD className="max-w-56">
+                        <div className="font-medium break-words text-zinc-900">{key.name}</div>
+                        <KeyHint hint={key.hint} />
+                      </TD>
+                      <TD>
+                        <KeyStatus status={key.status} />
+                      </TD>
+                      <TD className="min-w-40">
+                        <KeyEndpoints endpoints={key.allowedEndpoints} />
+                      </TD>
+                      <TD className="whitespace-nowrap text-zinc-600">
+                        <div>{key.createdAt}</div>
+                        <div className="max-w-48 truncate text-xs text-zinc-500" title={key.createdBy}>
+                          by {key.createdBy}
+                        </div>
+                      </TD>
+                      <TD className="whitespace-nowrap text-zinc-600">{key.lastUsedAt ?? "Never"}</TD>
+                      {canManage ? (
+                        <TD>
+                          <KeyActions keyRow={key} busy={busy} onEdit={setEditing} onConfirm={setConfirming} onEnable={enable} />
+                        </TD>
+                      ) : null}
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+            {/* Narrow screens: one card per key, nothing scrolled out of sight. */}
+            <ul className="divide-y divide-zinc-100 lg:hidden" aria-label="API keys">
               {keys.map((key) => (
-                <TR key={key.id} data-key-hint={key.hint}>
-                  <TD className="font-medium text-zinc-900">{key.name}</TD>
-                  <TD className="font-mono text-xs whitespace-nowrap">{key.hint}…</TD>
-                  <TD>{key.status === "ACTIVE" ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Disabled</Badge>}</TD>
-                  <TD className="min-w-40">
-                    {key.allowedEndpoints.length === 0 ? (
-                      <span className="text-zinc-600">All plan endpoints</span>
-                    ) : (
-                      <ul className="flex flex-wrap gap-1">
-                        {key.allowedEndpoints.map((name) => (
-                          <li key={name}>
-                            <Badge tone="accent">{name}</Badge>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </TD>
-                  <TD className="whitespace-nowrap text-zinc-600">{key.createdBy}</TD>
-                  <TD className="whitespace-nowrap text-zinc-600">{key.createdAt}</TD>
-                  <TD className="whitespace-nowrap text-zinc-600">{key.lastUsedAt ?? "Never"}</TD>
+                <li key={key.id} aria-label={key.name} data-key-hint={key.hint} className="flex flex-col gap-2 p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <div className="font-medium break-words text-zinc-900">{key.name}</div>
+                      <KeyHint hint={key.hint} />
+                    </div>
+                    <KeyStatus status={key.status} />
+                  </div>
+                  <KeyEndpoints endpoints={key.allowedEndpoints} />
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-zinc-600">
+                    <dt className="text-zinc-500">Created</dt>
+                    <dd className="min-w-0 truncate">
+                      {key.createdAt} by {key.createdBy}
+                    </dd>
+                    <dt className="text-zinc-500">Last used</dt>
+                    <dd>{key.lastUsedAt ?? "Never"}</dd>
+                  </dl>
                   {canManage ? (
-                    <TD>
-                      <div className="flex justify-end gap-1">
-                        <Button size="sm" variant="ghost" onClick={() => setEditing(key)} aria-label={`Edit endpoints of ${key.name}`}>
-                          Endpoints
-                        </Button>
-                        {key.status === "ACTIVE" ? (
-                          <Button size="sm" variant="ghost" onClick={() => setConfirming({ kind: "disable", key })} aria-label={`Disable ${key.name}`}>
-                            Disable
-                          </Button>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            disabled={busy}
-                            onClick={() => act(() => setKeyStatusAction(orgId, key.id, "ACTIVE"), `“${key.name}” is active again.`)}
-                            aria-label={`Enable ${key.name}`}
-                          >
-                            Enable
-                          </Button>
-                        )}
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                          onClick={() => setConfirming({ kind: "delete", key })}
-                          aria-label={`Delete ${key.name}`}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </TD>
+                    <KeyActions keyRow={key} busy={busy} onEdit={setEditing} onConfirm={setConfirming} onEnable={enable} align="start" />
                   ) : null}
-                </TR>
+                </li>
               ))}
-            </TBody>
-          </Table>
+            </ul>
+          </>
         )}
       </Card>
 
@@ -200,6 +202,72 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
           />
         </>
       ) : null}
+    </div>
+  );
+}
+
+function KeyHint({ hint }: { hint: string }) {
+  return (
+    <div className="font-mono text-xs whitespace-nowrap text-zinc-500" title="The first 12 characters of the key">
+      {hint}…
+    </div>
+  );
+}
+
+function KeyStatus({ status }: { status: KeyRow["status"] }) {
+  return status === "ACTIVE" ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Disabled</Badge>;
+}
+
+function KeyEndpoints({ endpoints }: { endpoints: string[] }) {
+  if (endpoints.length === 0) return <span className="text-sm text-zinc-600">All plan endpoints</span>;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Allowed endpoints">
+      {endpoints.map((name) => (
+        <li key={name}>
+          <Badge tone="accent">{name}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function KeyActions({
+  keyRow,
+  busy,
+  onEdit,
+  onConfirm,
+  onEnable,
+  align = "end",
+}: {
+  keyRow: KeyRow;
+  busy: boolean;
+  onEdit: (key: KeyRow) => void;
+  onConfirm: (pending: Pending) => void;
+  onEnable: (key: KeyRow) => void;
+  align?: "start" | "end";
+}) {
+  return (
+    <div className={cn("flex flex-wrap gap-1", align === "end" ? "justify-end" : "-ml-3 justify-start")}>
+      <Button size="sm" variant="ghost" onClick={() => onEdit(keyRow)} aria-label={`Edit endpoints of ${keyRow.name}`}>
+        Endpoints
+      </Button>
+      {keyRow.status === "ACTIVE" ? (
+        <Button size="sm" variant="ghost" onClick={() => onConfirm({ kind: "disable", key: keyRow })} aria-label={`Disable ${keyRow.name}`}>
+          Disable
+        </Button>
+      ) : (
+        <Button size="sm" variant="ghost" disabled={busy} onClick={() => onEnable(keyRow)} aria-label={`Enable ${keyRow.name}`}>
+          Enable
+        </Button>
+      )}
+      <Button
+        size="sm"
+        variant="danger-ghost"
+        onClick={() => onConfirm({ kind: "delete", key: keyRow })}
+        aria-label={`Delete ${keyRow.name}`}
+      >
+        Delete
+      </Button>
     </div>
   );
 }

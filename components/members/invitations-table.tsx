@@ -41,8 +41,7 @@ export function InvitationsTable({
                 <div className="flex justify-end">
                   <Button
                     size="sm"
-                    variant="ghost"
-                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                    variant="danger-ghost"
                     onClick={() => onRevoke(invitation)}
                     aria-label={`Revoke the invitation ${invitation.email ? `of ${invitation.email}` : "link for anyone"}`}
                   >

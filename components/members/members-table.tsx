@@ -64,8 +64,7 @@ export function MembersTable({
                   {member.removable ? (
                     <Button
                       size="sm"
-                      variant="ghost"
-                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      variant="danger-ghost"
                       onClick={() => onRemove(member)}
                       aria-label={`Remove ${member.email}`}
                     >

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "@/lib/utils/cn";
 import { Spinner } from "./spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "danger-ghost";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const BASE =
@@ -16,6 +16,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
     "border border-zinc-300 bg-white text-zinc-900 shadow-sm hover:bg-zinc-100 focus-visible:outline-accent-600 disabled:hover:bg-white",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600 disabled:hover:bg-red-600",
   ghost: "text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-accent-600 disabled:hover:bg-transparent",
+  // A destructive action beside quiet ones (a row's "Delete"): red text, no fill.
+  "danger-ghost": "text-red-700 hover:bg-red-50 hover:text-red-800 focus-visible:outline-red-600 disabled:hover:bg-transparent",
 };
 
 const SIZES: Record<ButtonSize, string> = {
