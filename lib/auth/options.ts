@@ -21,11 +21,24 @@ if (!process.env.NEXTAUTH_URL && process.env.NODE_ENV !== "production") process.
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-export function oauthProviders() {
-  return [
-    process.env.GITHUB_ID && process.env.GITHUB_SECRET ? { id: "github", name: "GitHub" } : null,
-    process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET ? { id: "google", name: "Google" } : null,
-  ].filter((p): p is { id: string; name: string } => p !== null);
+type OAuthCredentials = { clientId: string; clientSecret: string };
+
+/** The OAuth providers, each switched on by its pair of environment variables. */
+const OAUTH_PROVIDERS = [
+  { id: "github", name: "GitHub", env: ["GITHUB_ID", "GITHUB_SECRET"], make: (c: OAuthCredentials) => GitHubProvider(c) },
+  { id: "google", name: "Google", env: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], make: (c: OAuthCredentials) => GoogleProvider(c) },
+] as const;
+
+function configuredOAuth() {
+  return OAUTH_PROVIDERS.flatMap((provider) => {
+    const [clientId, clientSecret] = provider.env.map((name) => process.env[name]?.trim());
+    return clientId && clientSecret ? [{ ...provider, clientId, clientSecret }] : [];
+  });
+}
+
+/** The "Continue with …" buttons the sign-in and sign-up pages show. */
+export function oauthProviders(): { id: string; name: string }[] {
+  return configuredOAuth().map(({ id, name }) => ({ id, name }));
 }
 
 /**
@@ -50,12 +63,7 @@ function buildProviders(): NextAuthOptions["providers"] {
       },
     }),
   ];
-  if (process.env.GITHUB_ID && process.env.GITHUB_SECRET) {
-    providers.push(GitHubProvider({ clientId: process.env.GITHUB_ID, clientSecret: process.env.GITHUB_SECRET }));
-  }
-  if (process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET) {
-    providers.push(GoogleProvider({ clientId: process.env.GOOGLE_CLIENT_ID, clientSecret: process.env.GOOGLE_CLIENT_SECRET }));
-  }
+  for (const { make, clientId, clientSecret } of configuredOAuth()) providers.push(make({ clientId, clientSecret }));
   return providers;
 }
 
