@@ -76,6 +76,8 @@ describe("the low-balance threshold", () => {
     await expect(setLowBalanceThreshold(t.prisma, { userId: adminId }, orgId, "1")).rejects.toMatchObject({ code: "forbidden" });
     await expect(setLowBalanceThreshold(t.prisma, { userId: memberId }, orgId, "1")).rejects.toMatchObject({ code: "forbidden" });
     await expect(setLowBalanceThreshold(t.prisma, null, orgId, "1")).rejects.toMatchObject({ code: "signed_out" });
+    const outsider = await signUp(t.prisma, { email: "outsider@bill.test", password: "a long password" });
+    await expect(setLowBalanceThreshold(t.prisma, { userId: outsider.user.id }, orgId, "1")).rejects.toMatchObject({ code: "not_member" });
     await expect(setLowBalanceThreshold(t.prisma, { userId: ownerId }, orgId, "-3")).rejects.toThrow(/between \$0 and \$100,000/);
     await expect(setLowBalanceThreshold(t.prisma, { userId: ownerId }, orgId, "lots")).rejects.toThrow(/between/);
     expect((await t.prisma.organization.findUniqueOrThrow({ where: { id: orgId } })).lowBalanceThresholdNanos).toBe(parseDollars("12.5"));
