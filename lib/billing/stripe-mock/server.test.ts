@@ -303,6 +303,16 @@ describe("test controls", () => {
     expect(listed.data.every((e) => e.type === "charge.refunded")).toBe(true);
     expect(listed.data.map((e) => e.id)).toContain(body.event);
   });
+
+  it("lists charges newest first, with what was refunded, so a person can pick one to refund or dispute", async () => {
+    const older = await paidCharge();
+    const newer = await paidCharge();
+    await control(`/_mock/charges/${older}/refund`, { amount: 500 });
+    const listed = (await (await fetch(`${mock.url}/_mock/charges`)).json()) as { data: Stripe.Charge[] };
+    const ids = listed.data.map((c) => c.id);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(listed.data.find((c) => c.id === older)).toMatchObject({ object: "charge", amount_refunded: 500 });
+  });
 });
 
 describe("delivery", () => {

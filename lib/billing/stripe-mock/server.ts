@@ -25,6 +25,7 @@ import { z } from "zod";
  *   POST /_mock/disputes/:id/close          {status: won|lost}   → charge.dispute.closed
  *   POST /_mock/events/:id/deliver          re-delivers an event
  *   GET  /_mock/events[?type=…]             every event and its delivery attempts
+ *   GET  /_mock/charges                     every charge, newest first (ids for refund/dispute)
  *
  * Events are signed as Stripe signs them (Stripe-Signature: t=…,v1=HMAC-SHA256
  * of "t.payload") and POSTed to the webhook URL, retried with backoff.
@@ -433,6 +434,7 @@ class StripeMockServer {
       ["POST", new RegExp(`^/_mock/disputes/${id}/close$`), (c) => this.closeDispute(c.id, c.params)],
       ["POST", new RegExp(`^/_mock/events/${id}/deliver$`), (c) => this.redeliver(c.id)],
       ["GET", /^\/_mock\/events$/, (c) => this.listEvents(c.params)],
+      ["GET", /^\/_mock\/charges$/, () => this.listCharges()],
     ];
   }
 
@@ -680,6 +682,11 @@ class StripeMockServer {
   private listEvents(raw: Json): Reply {
     const p = parseParams(z.strictObject({ type: z.string().optional() }), raw);
     return ok({ object: "list", data: this.stripe.events.filter((e) => !p.type || e.type === p.type).map(eventView) });
+  }
+
+  private listCharges(): Reply {
+    const charges = [...this.stripe.charges.values()].reverse();
+    return ok({ object: "list", data: charges.map((c) => this.stripe.chargeJson(c)) });
   }
 
   /** Delivers with retries in the background, waiting a little for the first success (so the app is usually up to date on redirect). */
