@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { screenshots, signUp, unique, watchConsole } from "./support";
+import { createKey, screenshots, signUp, unique, watchConsole } from "./support";
 
 function dollarsToNanos(text: string): bigint {
   const negative = text.startsWith("-");
@@ -28,12 +28,7 @@ test("buy $20 on the checkout page, see it credited, spend it on API calls, and 
 
   // A key, and a few calls with it.
   await page.goto("/keys");
-  await page.getByRole("button", { name: "Create key" }).first().click();
-  await page.getByRole("dialog", { name: "Create an API key" }).getByLabel("Name").fill("Spender");
-  await page.getByRole("dialog", { name: "Create an API key" }).getByRole("button", { name: "Create key" }).click();
-  const key = (await page.getByTestId("new-api-key").textContent())!.trim();
-  await page.getByLabel("I have copied the key and stored it safely.").check();
-  await page.getByRole("button", { name: "Done" }).click();
+  const key = await createKey(page, "Spender");
 
   let charged = 0n;
   for (const path of ["/v1/dilution-rating?ticker=ZVTX", "/v1/offerings?ticker=ZOFR&limit=50", "/v1/registrations?ticker=ZREG", "/v1/dilution-rating?ticker=QLMN"]) {

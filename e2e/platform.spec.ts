@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { cli, currentOrgId, screenshots, signIn, signUp, unique, watchConsole } from "./support";
+import { cli, createKey, currentOrgId, screenshots, signIn, signUp, unique, watchConsole } from "./support";
 
 const RATING = "/v1/dilution-rating?ticker=ZVTX";
 
@@ -113,11 +113,7 @@ test("a new customer signs up, creates a key, uses it through every state, and s
 
 test("another customer sees none of the first customer's keys and cannot export their usage", async ({ page, browser }) => {
   await signUp(page, unique("first"));
-  await page.getByRole("button", { name: "Create key" }).first().click();
-  await page.getByRole("dialog", { name: "Create an API key" }).getByLabel("Name").fill("First's secret key");
-  await page.getByRole("dialog", { name: "Create an API key" }).getByRole("button", { name: "Create key" }).click();
-  await page.getByLabel("I have copied the key and stored it safely.").check();
-  await page.getByRole("button", { name: "Done" }).click();
+  await createKey(page, "First's secret key");
   const firstOrg = await currentOrgId(page);
 
   const other = await browser.newContext();
@@ -133,11 +129,7 @@ test("another customer sees none of the first customer's keys and cannot export 
 test("a member sees the keys but cannot create or change them", async ({ page }) => {
   const errors = watchConsole(page);
   await signUp(page, unique("boss"));
-  await page.getByRole("button", { name: "Create key" }).first().click();
-  await page.getByRole("dialog", { name: "Create an API key" }).getByLabel("Name").fill("Team key");
-  await page.getByRole("dialog", { name: "Create an API key" }).getByRole("button", { name: "Create key" }).click();
-  await page.getByLabel("I have copied the key and stored it safely.").check();
-  await page.getByRole("button", { name: "Done" }).click();
+  await createKey(page, "Team key");
   const orgId = await currentOrgId(page);
 
   const memberEmail = unique("member");

@@ -58,3 +58,16 @@ export async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** Creates a key on the keys page (which must be open) and returns the full key, read from its one-time dialog. */
+export async function createKey(page: Page, name: string): Promise<string> {
+  await page.getByRole("button", { name: "Create key" }).first().click();
+  const form = page.getByRole("dialog", { name: "Create an API key" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+  await page.getByLabel("I have copied the key and stored it safely.").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("dialog", { name: /Your new key/ })).toBeHidden();
+  return key;
+}

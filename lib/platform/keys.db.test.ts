@@ -4,10 +4,9 @@ import { changeBalance } from "@/lib/billing/ledger";
 import { parseDollars } from "@/lib/billing/money";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { hashApiKey } from "@/lib/keys";
-import { signUp } from "@/lib/auth/accounts";
-import { addMembership, createUser } from "@/lib/orgs";
 import { exportUsage } from "@/lib/usage/export";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
+import { seedCast } from "@/tests/support/platform";
 import { AccessDenied, type Principal } from "./access";
 import { createOrgKey, deleteOrgKey, listOrgKeys, restrictOrgKey, setOrgKeyStatus } from "./keys";
 import { listAuditLog } from "./audit";
@@ -23,22 +22,9 @@ let member: Principal;
 let outsider: Principal; // owner of organization B
 let keyOfB: { id: string };
 
-const PASSWORD = "correct horse battery";
-
 beforeAll(async () => {
   t = await openApiTestbed({ tickerCount: 12 });
-  const a = await signUp(t.prisma, { email: "owner@a.test", password: PASSWORD, name: "Ann" }, "10.0.0.1");
-  const b = await signUp(t.prisma, { email: "owner@b.test", password: PASSWORD }, "10.0.0.2");
-  orgA = a.org.id;
-  orgB = b.org.id;
-  owner = { userId: a.user.id, ip: "10.0.0.1" };
-  outsider = { userId: b.user.id, ip: "10.0.0.2" };
-  const adminUser = await createUser(t.prisma, { email: "admin@a.test", password: PASSWORD });
-  const memberUser = await createUser(t.prisma, { email: "member@a.test", password: PASSWORD });
-  await addMembership(t.prisma, { userId: adminUser.id, orgId: orgA, role: "ADMIN" });
-  await addMembership(t.prisma, { userId: memberUser.id, orgId: orgA, role: "MEMBER" });
-  admin = { userId: adminUser.id, ip: "10.0.0.3" };
-  member = { userId: memberUser.id, ip: "10.0.0.4" };
+  ({ orgA, orgB, owner, admin, member, outsider } = await seedCast(t.prisma));
   keyOfB = await createOrgKey(t.prisma, outsider, orgB, { name: "B's key" });
 }, 120_000);
 afterAll(() => t?.close());
@@ -82,7 +68,7 @@ describe("creating a key from the dashboard", () => {
     const created = await createOrgKey(t.prisma, admin, orgA, { name: "Admin's key" });
     const log = await listAuditLog(t.prisma, owner, orgA);
     const entry = log.entries.find((e) => e.targetId === created.id)!;
-    expect(entry).toMatchObject({ action: "key.created", actor: "admin@a.test", ip: "10.0.0.3" });
+    expect(entry).toMatchObject({ action: "key.created", actor: "adam@a.test", ip: "10.0.0.3" });
   });
 });
 

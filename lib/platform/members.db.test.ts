@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signUp } from "@/lib/auth/accounts";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import type { Database, PrismaClient } from "@/lib/db";
-import { addMembership, createUser } from "@/lib/orgs";
+import { addMembership } from "@/lib/orgs";
 import { openTestDatabase } from "@/tests/support/database";
+import { CAST_PASSWORD as PASSWORD, seedCast } from "@/tests/support/platform";
 import type { Principal } from "./access";
 import { listAuditLog } from "./audit";
 import { acceptInvitation, changeMemberRole, createInvitation, findInvitation, listMembers, removeMember, revokeInvitation } from "./members";
@@ -22,7 +23,6 @@ let ownerMembershipId: string; // ann's membership of A
 let membershipOfB: string; // bob's membership of B
 let invitationOfB: string; // an open invitation of B
 
-const PASSWORD = "correct horse battery";
 let counter = 0;
 
 /** A new user with their own organization (as sign-up makes), and how they act. */
@@ -35,20 +35,9 @@ beforeAll(async () => {
   db = await openTestDatabase();
   prisma = db.prisma;
   await ensureDefaultPlans(prisma);
-  const a = await signUp(prisma, { email: "ann@a.test", password: PASSWORD, name: "Ann" }, "10.0.0.1");
-  const b = await signUp(prisma, { email: "bob@b.test", password: PASSWORD }, "10.0.0.2");
-  orgA = a.org.id;
-  orgB = b.org.id;
-  owner = { userId: a.user.id, ip: "10.0.0.1" };
-  outsider = { userId: b.user.id, ip: "10.0.0.2" };
-  const adminUser = await createUser(prisma, { email: "adam@a.test", password: PASSWORD });
-  const memberUser = await createUser(prisma, { email: "mia@a.test", password: PASSWORD });
-  await addMembership(prisma, { userId: adminUser.id, orgId: orgA, role: "ADMIN" });
-  memberMembershipId = (await addMembership(prisma, { userId: memberUser.id, orgId: orgA, role: "MEMBER" })).id;
-  admin = { userId: adminUser.id, ip: "10.0.0.3" };
-  member = { userId: memberUser.id, ip: "10.0.0.4" };
-  ownerMembershipId = (await prisma.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: a.user.id, orgId: orgA } } })).id;
-  membershipOfB = (await prisma.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: b.user.id, orgId: orgB } } })).id;
+  const cast = await seedCast(prisma);
+  ({ orgA, orgB, owner, admin, member, outsider } = cast);
+  ({ owner: ownerMembershipId, member: memberMembershipId, outsider: membershipOfB } = cast.memberships);
   invitationOfB = (await createInvitation(prisma, outsider, orgB, { email: "someone@b.test", role: "MEMBER" })).invitation.id;
 }, 120_000);
 afterAll(() => db?.close());

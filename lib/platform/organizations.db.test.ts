@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "@/lib/auth/accounts";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import type { Database, PrismaClient } from "@/lib/db";
-import { addMembership, createUser } from "@/lib/orgs";
 import { openTestDatabase } from "@/tests/support/database";
+import { seedCast } from "@/tests/support/platform";
 import type { Principal } from "./access";
 import { createOrganizationFor, listMemberships, renameOrganization } from "./organizations";
 
@@ -16,24 +15,11 @@ let admin: Principal;
 let member: Principal;
 let outsider: Principal;
 
-const PASSWORD = "correct horse battery";
-
 beforeAll(async () => {
   db = await openTestDatabase();
   prisma = db.prisma;
   await ensureDefaultPlans(prisma);
-  const a = await signUp(prisma, { email: "ann@a.test", password: PASSWORD, name: "Ann" }, "10.0.0.1");
-  const b = await signUp(prisma, { email: "bob@b.test", password: PASSWORD }, "10.0.0.2");
-  orgA = a.org.id;
-  orgB = b.org.id;
-  owner = { userId: a.user.id, ip: "10.0.0.1" };
-  outsider = { userId: b.user.id, ip: "10.0.0.2" };
-  const adminUser = await createUser(prisma, { email: "adam@a.test", password: PASSWORD });
-  const memberUser = await createUser(prisma, { email: "mia@a.test", password: PASSWORD });
-  await addMembership(prisma, { userId: adminUser.id, orgId: orgA, role: "ADMIN" });
-  await addMembership(prisma, { userId: memberUser.id, orgId: orgA, role: "MEMBER" });
-  admin = { userId: adminUser.id, ip: "10.0.0.3" };
-  member = { userId: memberUser.id, ip: "10.0.0.4" };
+  ({ orgA, orgB, owner, admin, member, outsider } = await seedCast(prisma));
 }, 120_000);
 afterAll(() => db?.close());
 
