@@ -49,6 +49,8 @@ const nextConfig = {
   // and data files next to its own module; pg has optional native parts.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
   turbopack: { root: path.dirname(fileURLToPath(import.meta.url)) },
+  // The app migrates itself on start (instrumentation.ts); lib/db/migrate.ts reads these at run time.
+  outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   async headers() {
     return [
       {
