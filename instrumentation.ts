@@ -5,7 +5,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getAppDatabase } = await import("@/lib/db/app");
+  const { getAppDatabase } = await import("@/lib/runtime/database");
   try {
     const database = await getAppDatabase();
     console.log(`[db] ${database.kind === "pglite" ? "embedded PGlite database ready" : "PostgreSQL ready"}`);

@@ -3,7 +3,7 @@ import { SiteHeader } from "@/components/site-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ENDPOINT_LIST } from "@/lib/api/catalog";
+import { ENDPOINT_LIST } from "@/lib/catalog";
 
 // The data API's own routes are JSON route handlers, not pages: plain <a>
 // links, so the browser loads them directly instead of a client transition.

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
-import { getPrincipal } from "@/lib/auth/server";
+import { getPrincipal } from "@/lib/platform/session";
 import { cn } from "@/lib/utils/cn";
 
 const NAV_LINK =

@@ -11,6 +11,7 @@ const invitation: InvitationEmail = {
   inviterEmail: "ann@example.test",
   link: "https://app.example.test/invite/AbC_dEf-0123456789abcdefghij",
   role: "ADMIN",
+  validForDays: 7,
 };
 
 afterEach(() => vi.restoreAllMocks());

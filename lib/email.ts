@@ -1,6 +1,6 @@
 import nodemailer, { type SentMessageInfo, type Transporter } from "nodemailer";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { INVITATION_TTL_MS } from "@/lib/platform/members";
+import { roleWithArticle } from "@/lib/auth/roles";
 
 /**
  * Outgoing email, when an SMTP server is configured: `SMTP_URL`
@@ -9,10 +9,6 @@ import { INVITATION_TTL_MS } from "@/lib/platform/members";
  */
 
 const PRODUCT = "Dilution Data API";
-
-const TTL_DAYS = Math.round(INVITATION_TTL_MS / 86_400_000);
-
-const ROLE_NAMES: Record<Role, string> = { OWNER: "an owner", ADMIN: "an admin", MEMBER: "a member" };
 
 // Without these nodemailer waits up to two minutes on an unreachable server,
 // and the person inviting waits with it. The URL's own values win.
@@ -45,6 +41,8 @@ export interface InvitationEmail {
   inviterEmail: string;
   link: string;
   role: Role;
+  /** How long the link works. */
+  validForDays: number;
 }
 
 const escapeHtml = (text: string) =>
@@ -57,18 +55,18 @@ const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").t
 export function invitationMessage(input: InvitationEmail, from: string) {
   const orgName = oneLine(input.orgName);
   const inviter = oneLine(input.inviterEmail);
-  const role = ROLE_NAMES[input.role];
+  const role = roleWithArticle(input.role);
   const text = [
     `${inviter} invited you to join ${orgName} on the ${PRODUCT} as ${role}.`,
     "",
-    `Accept the invitation here (the link works once and expires in ${TTL_DAYS} days):`,
+    `Accept the invitation here (the link works once and expires in ${input.validForDays} days):`,
     input.link,
     "",
     "If you did not expect this, ignore this email: nothing happens until the link is used.",
   ].join("\n");
   const html = [
     `<p>${escapeHtml(inviter)} invited you to join <strong>${escapeHtml(orgName)}</strong> on the ${PRODUCT} as ${role}.</p>`,
-    `<p><a href="${escapeHtml(input.link)}">Accept the invitation</a> (the link works once and expires in ${TTL_DAYS} days).</p>`,
+    `<p><a href="${escapeHtml(input.link)}">Accept the invitation</a> (the link works once and expires in ${input.validForDays} days).</p>`,
     `<p>Or paste this address into your browser:<br>${escapeHtml(input.link)}</p>`,
     "<p>If you did not expect this, ignore this email: nothing happens until the link is used.</p>",
   ].join("\n");

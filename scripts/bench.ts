@@ -1,7 +1,7 @@
 import os from "node:os";
-import { isReachable, openBenchDatabase, postgresServerUrl, type BenchDatabase, type BenchDbKind } from "@/lib/bench/database";
-import type { LoadSummary } from "@/lib/bench/load";
-import { BenchRun, type ScenarioResult } from "@/lib/bench/scenarios";
+import { isReachable, openBenchDatabase, postgresServerUrl, type BenchDatabase, type BenchDbKind } from "@/tools/bench/database";
+import type { LoadSummary } from "@/tools/bench/load";
+import { BenchRun, type ScenarioResult } from "@/tools/bench/scenarios";
 
 /**
  * `npm run bench [-- --db pglite|postgres|both] [--seconds N] [--tickers N] [--json] [--no-targets]`

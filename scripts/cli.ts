@@ -1,5 +1,5 @@
 import { runCli, type CliResult } from "@/lib/cli";
-import { getAppDatabase, appDatabaseConfig } from "@/lib/db/app";
+import { getAppDatabase, appDatabaseConfig } from "@/lib/runtime/database";
 import { EmbeddedDatabaseBusyError, readEmbeddedLock } from "@/lib/db/embedded-lock";
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { openDatabase } from "@/lib/db";
-import { appDatabaseConfig } from "@/lib/db/app";
+import { appDatabaseConfig } from "@/lib/runtime/database";
 import { acquireEmbeddedLock } from "@/lib/db/embedded-lock";
 import { formatImportReport, importDataset, parseImportFile } from "@/lib/data/import";
 

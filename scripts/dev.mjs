@@ -25,7 +25,7 @@ const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 async function startMock() {
   const { tsImport } = await import("tsx/esm/api");
-  const { startStripeMock } = await tsImport("../lib/billing/stripe-mock/server.ts", import.meta.url);
+  const { startStripeMock } = await tsImport("../tools/stripe-mock/server.ts", import.meta.url);
   const webhookSecret = `whsec_${randomBytes(32).toString("hex")}`;
   const webhookUrl = `http://127.0.0.1:${env.PORT}/api/stripe/webhook`;
   const mock = await startStripeMock({

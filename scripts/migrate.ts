@@ -1,4 +1,4 @@
-import { appDatabaseConfig } from "@/lib/db/app";
+import { appDatabaseConfig } from "@/lib/runtime/database";
 import { acquireEmbeddedLock } from "@/lib/db/embedded-lock";
 import { readMigrations } from "@/lib/db/migrate";
 import { openDatabase } from "@/lib/db";

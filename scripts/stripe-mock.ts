@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { startStripeMock } from "@/lib/billing/stripe-mock/server";
+import { startStripeMock } from "@/tools/stripe-mock/server";
 
 /**
  * `npm run stripe:mock -- [--port 12111] [--webhook-url URL] [--webhook-secret whsec_…] [--public-url URL]`

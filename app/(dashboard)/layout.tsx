@@ -4,15 +4,14 @@ import { LowBalanceBanner } from "@/components/dashboard/low-balance-banner";
 import { DashboardNav, type NavItem } from "@/components/dashboard/nav";
 import { OrgSwitcher } from "@/components/dashboard/org-switcher";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
-import { getDashboard } from "@/lib/auth/server";
-import { can, ROLE_LABELS } from "@/lib/platform/access";
+import { getDashboard } from "@/lib/platform/session";
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import { can } from "@/lib/platform/access";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { db, user, memberships, current } = await getDashboard();
+  const { user, memberships, current } = await getDashboard();
   const role = current?.role ?? "MEMBER";
-  const org = current
-    ? await db.organization.findUnique({ where: { id: current.organization.id }, select: { balanceNanos: true, lowBalanceThresholdNanos: true } })
-    : null;
+  const org = current?.organization;
 
   const nav: NavItem[] = [
     { href: "/dashboard", label: "Overview" },

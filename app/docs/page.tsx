@@ -8,7 +8,7 @@ import { ErrorsSection, RateLimitsSection } from "@/components/docs/guide-errors
 import { AuthenticationSection, QuickStartSection } from "@/components/docs/guide-start";
 import { SiteHeader } from "@/components/site-header";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ENDPOINT_LIST, ENDPOINTS } from "@/lib/api/catalog";
+import { ENDPOINT_LIST, ENDPOINTS } from "@/lib/catalog";
 import { getApiContext } from "@/lib/api/context";
 import { loadDocsData, PREFERRED_SAMPLE_TICKERS, SAMPLE_LIMIT, type DocsData } from "@/lib/api/docs";
 import { curlExample, paginationExample } from "@/lib/api/examples";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
-import { startTopUpAction } from "@/app/(dashboard)/billing/actions";
+import { startTopUpAction } from "@/lib/platform/actions/billing";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";

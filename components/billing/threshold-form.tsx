@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { setThresholdAction } from "@/app/(dashboard)/billing/actions";
+import { setThresholdAction } from "@/lib/platform/actions/billing";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 

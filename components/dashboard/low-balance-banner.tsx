@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDollars } from "@/lib/billing/money";
+import { formatDollars } from "@/lib/money";
 
 /** Below the owner's threshold (or below zero), every dashboard page says so. */
 export function LowBalanceBanner({ balanceNanos, thresholdNanos, canBuy }: { balanceNanos: bigint; thresholdNanos: bigint | null; canBuy: boolean }) {

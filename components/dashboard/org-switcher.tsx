@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { switchOrganization } from "@/app/(dashboard)/actions";
+import { switchOrganization } from "@/lib/platform/actions/organizations";
 
 export interface OrgOption {
   id: string;

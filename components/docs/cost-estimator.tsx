@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { parseDollars } from "@/lib/billing/money";
+import { parseDollars } from "@/lib/money";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 import { pricePerGbText, requestsPerDollarText } from "./pricing";
 

@@ -3,7 +3,7 @@ import type { EndpointDoc, PlanLimits } from "@/lib/api/docs";
 import { describeParameters } from "@/lib/api/describe";
 import { buildExamples } from "@/lib/api/examples";
 import { DEFAULT_LIMIT } from "@/lib/api/params";
-import { formatDollars } from "@/lib/billing/money";
+import { formatDollars } from "@/lib/money";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 import { CodeExamples } from "./code-examples";
 import { DocSection } from "./doc-section";

@@ -1,6 +1,6 @@
 import { CodeBlock } from "@/components/ui/code-block";
 import type { EndpointDoc } from "@/lib/api/docs";
-import { formatDollars } from "@/lib/billing/money";
+import { formatDollars } from "@/lib/money";
 import { formatBytes } from "@/lib/utils/format";
 import { Code, DocSection, DocTable, Prose, TD } from "./doc-section";
 import { pricePerGbText } from "./pricing";

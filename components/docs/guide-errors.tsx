@@ -1,5 +1,5 @@
 import { CodeBlock } from "@/components/ui/code-block";
-import { ENDPOINT_NAMES } from "@/lib/api/catalog";
+import { ENDPOINT_NAMES } from "@/lib/catalog";
 import type { PlanLimits } from "@/lib/api/docs";
 import { ApiError, ERROR_CODES, errorBody, invalidParameter, type ApiErrorCode } from "@/lib/api/errors";
 import { formatCount } from "@/lib/utils/format";

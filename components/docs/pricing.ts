@@ -1,4 +1,4 @@
-import { formatDollars, NANOS_PER_DOLLAR } from "@/lib/billing/money";
+import { formatDollars, NANOS_PER_DOLLAR } from "@/lib/money";
 import { formatCount, roundSignificant } from "@/lib/utils/format";
 
 /** "$8.00 / GB" */

@@ -1,7 +1,7 @@
 import { CodeBlock } from "@/components/ui/code-block";
-import type { EndpointDefinition } from "@/lib/api/catalog";
+import type { EndpointDefinition } from "@/lib/catalog";
 import type { SampleResponse as Sample } from "@/lib/api/docs";
-import { formatDollars } from "@/lib/billing/money";
+import { formatDollars } from "@/lib/money";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 import { JsonCode } from "./json-code";
 

@@ -3,8 +3,7 @@
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { switchOrganization } from "@/app/(dashboard)/actions";
-import { acceptInvitationAction } from "@/app/invite/[token]/actions";
+import { acceptInvitationAction, switchOrganization } from "@/lib/platform/actions/organizations";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { createKeyAction, deleteKeyAction, restrictKeyAction, setKeyStatusAction } from "@/app/(dashboard)/keys/actions";
+import { createKeyAction, deleteKeyAction, restrictKeyAction, setKeyStatusAction } from "@/lib/platform/actions/keys";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

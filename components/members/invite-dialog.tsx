@@ -1,7 +1,8 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
-import { inviteMemberAction, type CreatedInvitation } from "@/app/(dashboard)/members/actions";
+import { inviteMemberAction } from "@/lib/platform/actions/members";
+import type { CreatedInvitation } from "@/lib/platform/members";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";

@@ -7,13 +7,13 @@ import {
   leaveOrganizationAction,
   removeMemberAction,
   revokeInvitationAction,
-} from "@/app/(dashboard)/members/actions";
+} from "@/lib/platform/actions/members";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { ActionResult } from "@/lib/auth/action";
+import type { ActionResult } from "@/lib/platform/action";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { InvitationsTable } from "./invitations-table";
 import { InviteDialog } from "./invite-dialog";

@@ -2,8 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { createOrganizationAction } from "@/app/(dashboard)/organizations/new/actions";
-import { renameOrganizationAction } from "@/app/(dashboard)/settings/actions";
+import { createOrganizationAction, renameOrganizationAction } from "@/lib/platform/actions/organizations";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";

@@ -1,4 +1,4 @@
-import { formatDollars } from "@/lib/billing/money";
+import { formatDollars } from "@/lib/money";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 
 export type UsageMetric = "cost" | "requests" | "bytes";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chargeForBytes, parseDollars } from "@/lib/billing/money";
+import { chargeForBytes, parseDollars } from "@/lib/money";
 import { ledgerTotals } from "@/lib/billing/ledger";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { isPostgres } from "@/tests/support/database";
-import { ENDPOINT_LIST } from "./catalog";
+import { ENDPOINT_LIST } from "@/lib/catalog";
 import { createApiContext } from "./context";
 
 /**

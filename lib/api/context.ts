@@ -1,9 +1,9 @@
-import { Redis } from "ioredis";
 import type { PrismaClient } from "@/lib/db";
-import { getAppDatabase } from "@/lib/db/app";
+import { DatabaseRateLimiter, type RateLimiter } from "@/lib/rate-limit";
+import { getAppDatabase } from "@/lib/runtime/database";
+import { getAppRateLimiter } from "@/lib/runtime/rate-limiter";
 import { KeyCache } from "./key-cache";
 import { PriceBook } from "./prices";
-import { DatabaseRateLimiter, RedisRateLimiter, type RateLimiter } from "./rate-limit";
 
 /** Everything the API pipeline depends on; tests build their own. */
 export interface ApiContext {
@@ -33,16 +33,10 @@ export function createApiContext(prisma: PrismaClient, overrides: Partial<ApiCon
 
 const state = ((globalThis as { __apiContext?: { promise?: Promise<ApiContext> } }).__apiContext ??= {});
 
-/** The application's context: its database, and Redis for rate limits when REDIS_URL is set. */
+/** The application's context: its database, and its shared rate limiter (Redis when REDIS_URL is set). */
 export function getApiContext(): Promise<ApiContext> {
-  state.promise ??= getAppDatabase().then(
-    (database) => {
-      const redisUrl = process.env.REDIS_URL?.trim();
-      const rateLimiter = redisUrl
-        ? new RedisRateLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
-        : undefined;
-      return createApiContext(database.prisma, rateLimiter ? { rateLimiter } : {});
-    },
+  state.promise ??= Promise.all([getAppDatabase(), getAppRateLimiter()]).then(
+    ([database, rateLimiter]) => createApiContext(database.prisma, { rateLimiter }),
     (error) => {
       state.promise = undefined;
       throw error;

@@ -1,11 +1,12 @@
-import { chargeForBytes, formatDollars } from "@/lib/billing/money";
+import { chargeForBytes, formatDollars } from "@/lib/money";
+import { chargeUsage } from "@/lib/billing/ledger";
 import { hashApiKey } from "@/lib/keys";
+import { recordFailedRequest } from "@/lib/usage/events";
 import { RECORD_SOURCES, resolveCompanies } from "@/lib/data/records";
-import type { EndpointDefinition } from "./catalog";
+import type { EndpointDefinition } from "@/lib/catalog";
 import type { ApiContext } from "./context";
 import { ApiError, logFailure, toApiError } from "./errors";
 import type { KeyAccess } from "./key-cache";
-import { chargeRequest, recordFailedRequest } from "./metering";
 import { parseDataQuery, type DataQuery } from "./params";
 import { encodeJson, errorResponse, jsonResponse } from "./response";
 import { chicagoDay, chicagoDayEnd } from "./trial";
@@ -110,14 +111,16 @@ export async function handleDataRequest(
 
     const lastTouch = ctx.keyTouches.get(access.keyId) ?? 0;
     const touchKey = now.getTime() - lastTouch >= KEY_TOUCH_INTERVAL_MS;
-    const outcome = await chargeRequest(ctx.prisma, {
-      access,
+    const outcome = await chargeUsage(ctx.prisma, {
+      orgId: access.orgId,
+      keyId: access.keyId,
       endpoint: endpoint.name,
       tickers,
       bytes: body.bytes.byteLength,
       costNanos,
       requestId,
       now,
+      dailyTickerLimit: access.plan.isTrial ? access.plan.dailyTickerLimit : null,
       trialDay: chicagoDay(now),
       touchKey,
     });
@@ -151,7 +154,8 @@ export async function handleDataRequest(
     const response = errorResponse(error, requestId, headers);
     if (access) {
       await recordFailedRequest(ctx.prisma, {
-        access,
+        orgId: access.orgId,
+        keyId: access.keyId,
         endpoint: endpoint.name,
         tickers,
         statusCode: error.status,

@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from "./catalog";
+import type { EndpointDefinition } from "@/lib/catalog";
 import { DEFAULT_LIMIT, MAX_TICKERS_PER_REQUEST } from "./params";
 
 /**

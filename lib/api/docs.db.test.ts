@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chargeForBytes, parseDollars } from "@/lib/billing/money";
+import { chargeForBytes, parseDollars } from "@/lib/money";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { openTestDatabase } from "@/tests/support/database";
-import { ENDPOINT_LIST, ENDPOINT_NAMES } from "./catalog";
+import { ENDPOINT_LIST, ENDPOINT_NAMES } from "@/lib/catalog";
 import { createApiContext } from "./context";
 import { loadDocsData, PREFERRED_SAMPLE_TICKERS, SAMPLE_LIMIT } from "./docs";
 

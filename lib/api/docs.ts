@@ -1,8 +1,8 @@
-import { chargeForBytes } from "@/lib/billing/money";
+import { chargeForBytes } from "@/lib/money";
 import { PLAN_SLUGS } from "@/lib/billing/plans";
 import { sampleTickers } from "@/lib/data/records";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
-import { ENDPOINT_LIST, type EndpointDefinition, type EndpointName } from "./catalog";
+import { ENDPOINT_LIST, type EndpointDefinition, type EndpointName } from "@/lib/catalog";
 import type { ApiContext } from "./context";
 import { buildDataBody } from "./data";
 import { DEFAULT_LIMIT } from "./params";

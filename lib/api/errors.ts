@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from "@/lib/errors";
+
 /**
  * The API's errors: one class, one envelope (the spec's), stable codes
  * (DESIGN.md §4). Anything thrown that is not an ApiError becomes a 500
@@ -71,21 +73,6 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError("service_unavailable", "The service is temporarily unavailable. Please retry shortly.");
   }
   return new ApiError("internal_error", "Something went wrong on our side. The request was not charged.");
-}
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
-    seen.add(current);
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
-    const code = String(e.code ?? "");
-    const message = String(e.message ?? "");
-    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P03", "53300", "P1001", "P1017"].includes(code)) return true;
-    if (/ECONNREFUSED|Connection terminated|connect ETIMEDOUT|server closed the connection|Can't reach database|the database system is (starting up|shutting down)|terminating connection/i.test(message)) return true;
-    current = e.cause;
-  }
-  return false;
 }
 
 /** Server-side log of a failure: the full error for a 500, one line for an outage. */

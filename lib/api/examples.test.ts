@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { ENDPOINT_LIST, ENDPOINTS } from "./catalog";
+import { ENDPOINT_LIST, ENDPOINTS } from "@/lib/catalog";
 import { buildExamples, curlExample, exampleUrl, javascriptExample, paginationExample, pythonExample, shellQuote } from "./examples";
 
 const BASE = "https://api.example.test";

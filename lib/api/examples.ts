@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from "./catalog";
+import type { EndpointDefinition } from "@/lib/catalog";
 
 /**
  * The copyable request examples of the docs page: curl, Python (requests)

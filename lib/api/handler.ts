@@ -1,4 +1,4 @@
-import { ENDPOINTS, isEndpointName } from "./catalog";
+import { ENDPOINTS, isEndpointName } from "@/lib/catalog";
 import { getApiContext, type ApiContext } from "./context";
 import { handleDataRequest } from "./data";
 import { ApiError, logFailure, toApiError } from "./errors";

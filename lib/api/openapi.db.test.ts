@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { setKeyStatus } from "@/lib/keys/manage";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
-import { ENDPOINT_LIST } from "./catalog";
+import { ENDPOINT_LIST } from "@/lib/catalog";
 import { createApiContext, type ApiContext } from "./context";
 import { describeParameters } from "./describe";
 import { ERROR_CODES } from "./errors";
@@ -400,7 +400,7 @@ describe("real responses validate against the document", () => {
     await expectCode("missing_api_key", { headers: { Authorization: "Bearer x" } });
     await expectCode("invalid_api_key", { key: `svc-live-${"0".repeat(64)}` });
     const org = await t.org({ dollars: "1" });
-    await setKeyStatus(t.prisma, org.keyId, "DISABLED", { label: "test" });
+    await setKeyStatus(t.prisma, org.keyId, "DISABLED", { actorLabel: "test" });
     await expectCode("api_key_disabled", { key: org.key });
 
     const broke = await t.org({ dollars: "0" });

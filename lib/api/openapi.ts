@@ -12,7 +12,7 @@
  */
 import type { ComplianceRecord, DilutionDataRecord, FloatRecord, OfferingRecord, RegistrationRecord } from "@/lib/data/records";
 import type { DilutionRating, Rating } from "@/lib/ratings/types";
-import { ENDPOINT_LIST, ENDPOINT_NAMES, type EndpointDefinition, type EndpointName } from "./catalog";
+import { ENDPOINT_LIST, ENDPOINT_NAMES, type EndpointDefinition, type EndpointName } from "@/lib/catalog";
 import { describeParameters, type ParameterDescription } from "./describe";
 import { ApiError, ERROR_CODES, type ApiErrorCode, type errorBody } from "./errors";
 import { DEFAULT_LIMIT, MAX_ESTIMATE_TICKER_COUNT, MAX_PAGE, MAX_TICKERS_PER_REQUEST } from "./params";

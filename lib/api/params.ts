@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EndpointDefinition } from "./catalog";
+import type { EndpointDefinition } from "@/lib/catalog";
 import { invalidParameter, missingParameter } from "./errors";
 import { MAX_TICKER_LENGTH, TICKER_PATTERN } from "@/lib/data/import-schema";
 

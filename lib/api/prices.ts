@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/db";
 import { accessEpoch } from "@/lib/keys/invalidation";
-import { ENDPOINTS, type EndpointName } from "./catalog";
+import { ENDPOINTS, type EndpointName } from "@/lib/catalog";
 
 /** Price per GB of each endpoint: the catalog's default unless an administrator set one. */
 export class PriceBook {

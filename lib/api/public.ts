@@ -1,6 +1,6 @@
-import { chargeForBytes, formatDollars, nanosToDollarNumber } from "@/lib/billing/money";
+import { ceilDiv, chargeForBytes, formatDollars, nanosToDollarNumber } from "@/lib/money";
 import { sampleTickers } from "@/lib/data/records";
-import { ENDPOINT_LIST, ENDPOINTS, isEndpointName, type EndpointDefinition } from "./catalog";
+import { ENDPOINT_LIST, ENDPOINTS, isEndpointName, type EndpointDefinition } from "@/lib/catalog";
 import type { ApiContext } from "./context";
 import { buildDataBody } from "./data";
 import { ApiError } from "./errors";
@@ -75,7 +75,7 @@ export async function estimate(request: Request, ctx: ApiContext) {
     bytes = scale(bodies.reduce((sum, b) => sum + b.bytes.byteLength, 0));
     records = scale(bodies.reduce((sum, b) => sum + b.recordCount, 0));
     const sampleCost = bodies.reduce((sum, b) => sum + chargeForBytes(b.bytes.byteLength, price), 0n);
-    costNanos = sample.length ? (sampleCost * BigInt(tickerCount) + BigInt(sample.length) - 1n) / BigInt(sample.length) : 0n;
+    costNanos = sample.length ? ceilDiv(sampleCost * BigInt(tickerCount), BigInt(sample.length)) : 0n;
   }
   return {
     endpoint: endpoint.name,

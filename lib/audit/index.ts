@@ -1,21 +1,61 @@
-import type { PrismaClient } from "@/lib/db";
+import type { DbClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-type Writer = Pick<PrismaClient, "auditLog">;
+/**
+ * The audit log's writer. Every action has a name from this list; the audit
+ * page puts each in words (lib/platform/audit-format.ts, typed against it),
+ * so a new action cannot be written without being described.
+ */
+export const AUDIT_ACTIONS = [
+  "key.created",
+  "key.disabled",
+  "key.enabled",
+  "key.deleted",
+  "key.restricted",
+  "member.invited",
+  "member.invitation_revoked",
+  "member.joined",
+  "member.role_changed",
+  "member.removed",
+  "member.left",
+  "org.created",
+  "org.renamed",
+  "org.plan_changed",
+  "user.signed_in",
+  "user.sign_in_failed",
+  "user.signed_up",
+  "user.created",
+  "billing.threshold_set",
+  "credits.checkout_started",
+  "credits.purchased",
+  "credits.payment_failed",
+  "credits.payment_unmatched",
+  "credits.refunded",
+  "credits.disputed",
+  "credits.dispute_won",
+  "credits.dispute_lost",
+  "credits.adjusted",
+] as const;
 
-export interface AuditEntry {
-  action: string;
-  orgId?: string | null;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who acted: a user (with the address they came from), or a label when no user did ("cli", "stripe", "system"). */
+export interface AuditActor {
   actorUserId?: string | null;
-  /** Who acted when there is no user: "cli", "stripe", "system". */
   actorLabel?: string | null;
+  ip?: string | null;
+}
+
+export interface AuditEntry extends AuditActor {
+  action: AuditAction;
+  orgId?: string | null;
   targetType?: string | null;
   targetId?: string | null;
-  ip?: string | null;
   details?: Prisma.InputJsonObject;
 }
 
-export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> {
+/** Writes one entry; pass the transaction that makes the change, so both commit or neither does. */
+export async function recordAudit(db: DbClient, entry: AuditEntry): Promise<void> {
   await db.auditLog.create({
     data: {
       action: entry.action,

@@ -1,13 +1,54 @@
+import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { z } from "zod";
-import type { PrismaClient } from "@/lib/db";
-import type { RateLimiter } from "@/lib/api/rate-limit";
 import { recordAudit } from "@/lib/audit";
-import { DomainError, hashPassword, normalizeEmail, verifyPassword } from "@/lib/orgs";
-import { createOwnedOrganization } from "@/lib/platform/organizations";
+import type { DbClient, PrismaClient } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
+import type { RateLimiter } from "@/lib/rate-limit";
 
-/** Accounts: sign-up, password sign-in with its limits, and users who arrive through OAuth. */
+/**
+ * Users and passwords: what a valid email and password are, how a password is
+ * stored (argon2id) and checked, and password sign-in with its limits. What a
+ * new account gets besides the user (its organization) is the platform's
+ * (lib/platform/accounts.ts).
+ */
 
 export const PASSWORD_MIN_LENGTH = 10;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  // argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's baseline).
+  return argon2Hash(password);
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2Verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A user without an organization (operators and tests; people sign up). */
+export async function createUser(
+  db: DbClient,
+  input: { email: string; password?: string; name?: string; isPlatformAdmin?: boolean },
+) {
+  const email = normalizeEmail(input.email);
+  if (await db.user.findUnique({ where: { email } })) {
+    throw new DomainError("email_taken", `A user with email ${email} already exists.`);
+  }
+  return db.user.create({
+    data: {
+      email,
+      name: input.name ?? null,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      isPlatformAdmin: input.isPlatformAdmin ?? false,
+    },
+  });
+}
 
 const emailSchema = z
   .string({ error: "Enter your email address." })
@@ -30,27 +71,6 @@ export const signInInput = z.object({
   email: emailSchema,
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(200),
 });
-
-/** The organization a new user starts with, named after them. */
-export function defaultOrganizationName(user: { name?: string | null; email: string }): string {
-  const who = user.name?.trim() || user.email.split("@")[0]!;
-  return `${who.slice(0, 60)}'s organization`;
-}
-
-/** Creates the user, their organization on the Trial plan and their ownership of it, all or nothing. */
-export async function signUp(db: PrismaClient, input: unknown, ip?: string | null) {
-  const { name, email, password } = signUpInput.parse(input);
-  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
-    throw new DomainError("email_taken", "An account with this email already exists. Sign in instead.");
-  }
-  const passwordHash = await hashPassword(password);
-  return db.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { email, name: name ?? null, passwordHash } });
-    const org = await createOwnedOrganization(tx, user.id, defaultOrganizationName(user), ip);
-    await recordAudit(tx, { action: "user.signed_up", actorUserId: user.id, ip: ip ?? null, targetType: "user", targetId: user.id, details: { email } });
-    return { user, org };
-  });
-}
 
 /** Attempts per window: an account can't be guessed at, and one address can't sweep many accounts. */
 export const SIGN_IN_LIMITS = { perAccount: 10, perIp: 50, windowMs: 15 * 60 * 1000 };
@@ -95,10 +115,10 @@ export async function authenticateWithPassword(
 }
 
 export async function recordSignIn(db: PrismaClient, userId: string, ip: string | null, method: string) {
-  await db.$transaction([
-    db.user.update({ where: { id: userId }, data: { lastSignInAt: new Date() } }),
-    db.auditLog.create({ data: { action: "user.signed_in", actorUserId: userId, ip, details: { method } } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { lastSignInAt: new Date() } });
+    await recordAudit(tx, { action: "user.signed_in", actorUserId: userId, ip, details: { method } });
+  });
 }
 
 export interface OAuthIdentity {
@@ -106,35 +126,4 @@ export interface OAuthIdentity {
   providerAccountId: string;
   email?: string | null;
   name?: string | null;
-}
-
-/**
- * The user behind an OAuth sign-in: the one linked to this provider account,
- * or a new user with their own organization. An existing password account
- * with the same email is NOT taken over silently: that user signs in with
- * their password (linking would trust the provider's word on the email).
- */
-export async function findOrCreateOAuthUser(db: PrismaClient, identity: OAuthIdentity, ip: string | null) {
-  const linked = await db.oAuthAccount.findUnique({
-    where: { provider_providerAccountId: { provider: identity.provider, providerAccountId: identity.providerAccountId } },
-    include: { user: true },
-  });
-  if (linked) {
-    await recordSignIn(db, linked.user.id, ip, identity.provider);
-    return linked.user;
-  }
-  if (!identity.email) throw new DomainError("oauth_no_email", "Your account with that provider has no email address we can use.");
-  const email = normalizeEmail(identity.email);
-  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
-    throw new DomainError("oauth_email_taken", "An account with this email exists. Sign in with your email and password.");
-  }
-  const user = await db.$transaction(async (tx) => {
-    const created = await tx.user.create({ data: { email, name: identity.name ?? null } });
-    await tx.oAuthAccount.create({ data: { userId: created.id, provider: identity.provider, providerAccountId: identity.providerAccountId } });
-    await createOwnedOrganization(tx, created.id, defaultOrganizationName(created), ip);
-    await recordAudit(tx, { action: "user.signed_up", actorUserId: created.id, ip, targetType: "user", targetId: created.id, details: { email, method: identity.provider } });
-    return created;
-  });
-  await recordSignIn(db, user.id, ip, identity.provider);
-  return user;
 }

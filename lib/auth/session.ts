@@ -1,8 +1,13 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { decode } from "next-auth/jwt";
-import { isUuid, type Principal } from "@/lib/platform/access";
+import { isUuid } from "@/lib/utils/uuid";
 import { SESSION_COOKIE_NAMES } from "./cookie-names";
 import { authSecret } from "./secret";
+
+/** The signed-in user as the server knows them: an id from a verified session, and where they came from. */
+export interface Principal {
+  userId: string;
+  ip?: string | null;
+}
 
 /** The user id in a session cookie, after next-auth has verified and decrypted it; null for anything else. */
 export async function userIdFromSessionCookie(getCookie: (name: string) => string | undefined): Promise<string | null> {
@@ -42,6 +47,3 @@ export async function principalFromRequest(request: Request, ip: string | null):
   const userId = await userIdFromSessionCookie((name) => cookies.get(name));
   return userId ? { userId, ip } : null;
 }
-
-/** The client address of the auth request being handled, for the sign-in audit entries. */
-export const authRequestIp = new AsyncLocalStorage<string>();

@@ -3,8 +3,8 @@ import Stripe from "stripe";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import type { DbClient, PrismaClient } from "@/lib/db";
-import { DomainError } from "@/lib/orgs";
-import { centsToNanos, formatDollars } from "./money";
+import { DomainError } from "@/lib/errors";
+import { centsToNanos, formatDollars } from "@/lib/money";
 
 /**
  * Buying credits: a Stripe Checkout Session in `payment` mode for an amount

@@ -1,13 +1,14 @@
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "@/lib/auth/accounts";
-import { addMembership, createUser } from "@/lib/orgs";
+import { signUp } from "@/lib/platform/accounts";
+import { addMembership } from "@/lib/platform/members";
+import { createUser } from "@/lib/auth/accounts";
 import { setLowBalanceThreshold, startOrgTopUp } from "@/lib/platform/billing";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { balanceRunway, billingCsv, billingHistory } from "./history";
 import { changeBalance } from "./ledger";
-import { parseDollars } from "./money";
-import { exportBillingHistory } from "./routes";
+import { parseDollars } from "@/lib/money";
+import { exportBillingHistory } from "@/lib/platform/routes";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret-for-session-cookies-0123456789";
 

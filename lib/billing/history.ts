@@ -2,7 +2,7 @@ import type { DbClient } from "@/lib/db";
 import type { LedgerKind } from "@/lib/generated/prisma/enums";
 import { toCsv } from "@/lib/utils/csv";
 import { isoDay } from "@/lib/utils/dates";
-import { formatDollars } from "./money";
+import { formatDollars } from "@/lib/money";
 
 /**
  * The billing history: the ledger, newest first, with the balance after each

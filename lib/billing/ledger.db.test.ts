@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db";
 import { ensureDefaultPlans } from "./plans";
 import { changeBalance, ledgerTotals } from "./ledger";
-import { createOrganization } from "@/lib/orgs";
+import { createOrganization } from "@/lib/platform/organizations";
 import { openTestDatabase } from "@/tests/support/database";
 
 let db: Database;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 async function newOrg() {
-  return createOrganization(db.prisma, { name: "Ledger test", plan: "retail" });
+  return createOrganization(db.prisma, { name: "Ledger test", plan: "retail" }, { actorLabel: "test" });
 }
 
 describe("the credit ledger", () => {

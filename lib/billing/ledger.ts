@@ -1,10 +1,13 @@
 import type { DbClient, PrismaClient } from "@/lib/db";
+import { isUniqueViolation } from "@/lib/errors";
 import type { LedgerKind } from "@/lib/generated/prisma/enums";
 
 /**
  * Every change of a balance goes through here: one conditional UPDATE of the
  * organization and one append-only ledger row, in the same transaction, so
- * sum(ledger.amount) == organization.balance at every commit.
+ * sum(ledger.amount) == organization.balance at every commit. Two writers:
+ * changeBalance (credits, refunds, adjustments) and chargeUsage (a paid API
+ * request, with its usage event and trial tickers).
  */
 
 export interface BalanceChange {
@@ -78,10 +81,6 @@ export async function changeBalanceInTransaction(tx: DbClient, change: BalanceCh
   return { status: "applied", balanceAfterNanos: row.balance_nanos, entryId: entry.id };
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; cause?: { code?: string } } | null;
-  return e?.code === "P2002" || e?.code === "23505" || e?.cause?.code === "23505" || /unique constraint/i.test(e?.message ?? "");
-}
 
 /** sum(ledger) and the stored balance; they must always be equal. */
 export async function ledgerTotals(db: DbClient, orgId: string) {
@@ -90,4 +89,101 @@ export async function ledgerTotals(db: DbClient, orgId: string) {
     db.organization.findUniqueOrThrow({ where: { id: orgId }, select: { balanceNanos: true } }),
   ]);
   return { ledgerSumNanos: sum._sum.amountNanos ?? 0n, balanceNanos: org.balanceNanos };
+}
+
+/**
+ * Charging one successful API request, all or nothing, in one transaction:
+ * 1. the conditional debit (`balance >= cost`), which also locks the
+ *    organization's row so concurrent requests of one org queue here;
+ * 2. for trial plans, the day's unique tickers, counted after this request's
+ *    are added (exact under concurrency thanks to that lock);
+ * 3. the usage ledger entry and the usage event.
+ * Any refusal rolls everything back: a refused request costs nothing and
+ * consumes no trial tickers.
+ */
+export type UsageChargeOutcome =
+  | { status: "charged"; balanceAfterNanos: bigint }
+  | { status: "insufficient_credits"; balanceNanos: bigint }
+  | { status: "trial_ticker_limit"; limit: number; used: number };
+
+export interface UsageCharge {
+  orgId: string;
+  keyId: string;
+  endpoint: string;
+  tickers: string[];
+  bytes: number;
+  costNanos: bigint;
+  requestId: string;
+  now: Date;
+  /** Unique tickers a day allows (trial plans), or null for no limit. */
+  dailyTickerLimit: number | null;
+  /** The day (YYYY-MM-DD) trial tickers count towards. */
+  trialDay: string;
+  /** Also write the key's last_used_at. */
+  touchKey: boolean;
+}
+
+class UsageRefusal extends Error {
+  constructor(readonly outcome: Exclude<UsageChargeOutcome, { status: "charged" }>) {
+    super(outcome.status);
+  }
+}
+
+export async function chargeUsage(db: PrismaClient, charge: UsageCharge): Promise<UsageChargeOutcome> {
+  const { orgId, costNanos } = charge;
+  try {
+    return await db.$transaction(async (tx) => {
+      const debited = await tx.$queryRaw<{ balance_nanos: bigint }[]>`
+        UPDATE organizations SET balance_nanos = balance_nanos - ${costNanos}
+         WHERE id = ${orgId}::uuid AND balance_nanos >= ${costNanos}
+        RETURNING balance_nanos`;
+      if (!debited[0]) {
+        const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: { balanceNanos: true } });
+        throw new UsageRefusal({ status: "insufficient_credits", balanceNanos: org.balanceNanos });
+      }
+      const limit = charge.dailyTickerLimit;
+      if (limit !== null && charge.tickers.length > 0) {
+        const day = new Date(`${charge.trialDay}T00:00:00.000Z`);
+        const inserted = await tx.$executeRaw`
+          INSERT INTO trial_ticker_uses (org_id, endpoint, day, ticker)
+          SELECT ${orgId}::uuid, ${charge.endpoint}, ${day}::date, t FROM unnest(${charge.tickers}::text[]) AS t
+          ON CONFLICT DO NOTHING`;
+        const [{ used }] = (await tx.$queryRaw<{ used: number }[]>`
+          SELECT count(*)::int AS used FROM trial_ticker_uses
+           WHERE org_id = ${orgId}::uuid AND endpoint = ${charge.endpoint} AND day = ${day}::date`) as [{ used: number }];
+        if (used > limit) throw new UsageRefusal({ status: "trial_ticker_limit", limit, used: used - inserted });
+      }
+      const balanceAfterNanos = debited[0].balance_nanos;
+      await tx.creditLedgerEntry.create({
+        data: {
+          orgId,
+          kind: "USAGE",
+          amountNanos: -costNanos,
+          balanceAfterNanos,
+          reference: charge.requestId,
+          description: `${charge.endpoint} · ${charge.bytes} bytes`,
+        },
+      });
+      await tx.usageEvent.create({
+        data: {
+          orgId,
+          apiKeyId: charge.keyId,
+          endpoint: charge.endpoint,
+          tickers: charge.tickers,
+          statusCode: 200,
+          bytes: charge.bytes,
+          costNanos,
+          requestId: charge.requestId,
+          createdAt: charge.now,
+        },
+      });
+      if (charge.touchKey) {
+        await tx.apiKey.update({ where: { id: charge.keyId }, data: { lastUsedAt: charge.now }, select: { id: true } });
+      }
+      return { status: "charged" as const, balanceAfterNanos };
+    });
+  } catch (error) {
+    if (error instanceof UsageRefusal) return error.outcome;
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import { ENDPOINT_LIST, ENDPOINT_NAMES } from "@/lib/api/catalog";
+import { ENDPOINT_LIST, ENDPOINT_NAMES } from "@/lib/catalog";
 import type { DbClient } from "@/lib/db";
 
 /** Default plans (DESIGN.md §4); administrators may edit them afterwards. */

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/orgs";
+import { DomainError } from "@/lib/errors";
 import { billingConfig, getStripe, MOCK_SECRET_KEY } from "./stripe";
 
 const WHSEC = "whsec_0123456789abcdef0123456789abcdef";

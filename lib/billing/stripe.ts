@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { z } from "zod";
-import { DomainError } from "@/lib/orgs";
+import { DomainError } from "@/lib/errors";
 
 /**
  * Which Stripe the app talks to, decided by the environment alone:

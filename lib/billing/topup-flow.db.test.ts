@@ -3,12 +3,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DomainError, createUser } from "@/lib/orgs";
+import { DomainError } from "@/lib/errors";
+import { createUser } from "@/lib/auth/accounts";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { startTopUp, topUpStatus } from "./checkout";
 import { ledgerTotals } from "./ledger";
-import { parseDollars } from "./money";
-import { startStripeMock, type StripeMock } from "./stripe-mock/server";
+import { parseDollars } from "@/lib/money";
+import { startStripeMock, type StripeMock } from "@/tools/stripe-mock/server";
 import { handleStripeWebhook } from "./webhook";
 
 /**

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createUser } from "@/lib/orgs";
+import { createUser } from "@/lib/auth/accounts";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { startTopUp, topUpStatus } from "./checkout";
 import { ledgerTotals } from "./ledger";
-import { centsToNanos, parseDollars } from "./money";
-import { startStripeMock, type StripeMock } from "./stripe-mock/server";
+import { centsToNanos, parseDollars } from "@/lib/money";
+import { startStripeMock, type StripeMock } from "@/tools/stripe-mock/server";
 import { handleStripeWebhook } from "./webhook";
 
 /**

@@ -1,12 +1,12 @@
 import Stripe from "stripe";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit";
+import { recordAudit, type AuditAction } from "@/lib/audit";
 import type { Prisma, PrismaClient } from "@/lib/db";
-import { getAppDatabase } from "@/lib/db/app";
 import type { StripeCheckoutSession } from "@/lib/generated/prisma/client";
 import { formatCents } from "./checkout";
-import { changeBalanceInTransaction, isUniqueViolation, type BalanceChange } from "./ledger";
-import { centsToNanos } from "./money";
+import { isUniqueViolation } from "@/lib/errors";
+import { changeBalanceInTransaction, type BalanceChange } from "./ledger";
+import { centsToNanos } from "@/lib/money";
 import { billingConfig, getStripe, type BillingConfig } from "./stripe";
 
 /**
@@ -36,6 +36,8 @@ const MAX_BODY_BYTES = 1_000_000;
 
 export interface WebhookDeps {
   db?: PrismaClient;
+  /** Opens the database when `db` is not given (the app's: lib/platform/routes.ts). */
+  database?: () => Promise<{ prisma: PrismaClient }>;
   stripe?: Stripe;
   webhookSecret?: string;
   /** Defaults to billingConfig() (the environment). */
@@ -99,12 +101,17 @@ async function resolveDeps(deps: WebhookDeps): Promise<Setup> {
     return {
       webhookSecret: deps.webhookSecret ?? config.webhookSecret,
       stripe: deps.stripe ?? getStripe(config),
-      db: deps.db ?? (await getAppDatabase()).prisma,
+      db: deps.db ?? (await openDatabase(deps)),
     };
   } catch (error) {
     console.error(`[billing] webhook unavailable: ${(error as Error).message}`);
     return { response: reply(503, "Temporarily unavailable; it will be retried.") };
   }
+}
+
+async function openDatabase(deps: WebhookDeps): Promise<PrismaClient> {
+  if (!deps.database) throw new Error("no database was given to the webhook");
+  return (await deps.database()).prisma;
 }
 
 function reply(status: number, message: string): Response {
@@ -530,7 +537,7 @@ async function changeOrFail(tx: Tx, change: BalanceChange): Promise<"applied" | 
   throw new Error(`ledger refused ${change.idempotencyKey}: ${result.status}`);
 }
 
-async function audit(tx: Tx, row: Row, action: string, eventId: string, details: Prisma.InputJsonObject): Promise<void> {
+async function audit(tx: Tx, row: Row, action: AuditAction, eventId: string, details: Prisma.InputJsonObject): Promise<void> {
   await recordAudit(tx, {
     action,
     orgId: row.orgId,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import { hashApiKey } from "@/lib/keys";
-import { verifyPassword } from "@/lib/orgs";
+import { verifyPassword } from "@/lib/auth/accounts";
 import { openTestDatabase } from "@/tests/support/database";
 import { runCli } from "./index";
 

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { changeBalance } from "@/lib/billing/ledger";
-import { formatDollars, parseDollars } from "@/lib/billing/money";
+import { formatDollars, parseDollars } from "@/lib/money";
 import { PLAN_SLUGS } from "@/lib/billing/plans";
 import { recordAudit } from "@/lib/audit";
 import { createKey, deleteKey, findKeyByIdOrHint, setKeyStatus } from "@/lib/keys/manage";
-import { DomainError, addMembership, createOrganization, createUser, hashPassword, normalizeEmail, setOrganizationPlan } from "@/lib/orgs";
+import { DomainError } from "@/lib/errors";
+import { addMembership } from "@/lib/platform/members";
+import { createOrganization, setOrganizationPlan } from "@/lib/platform/organizations";
+import { createUser, hashPassword, normalizeEmail } from "@/lib/auth/accounts";
 
 /**
  * The operator CLI, as a function of its arguments and a database so that it
@@ -21,7 +24,7 @@ export interface CliResult {
 
 class UsageError extends Error {}
 
-const CLI_ACTOR = { label: "cli" } as const;
+const CLI_ACTOR = { actorLabel: "cli" } as const;
 
 type Flags = Record<string, string | true>;
 
@@ -76,8 +79,7 @@ const COMMANDS: Record<string, Command> = {
     "Create an organization; prints its id.",
     z.strictObject({ name: text("name"), plan }),
     async (db, input) => {
-      const org = await createOrganization(db, input);
-      await recordAudit(db, { action: "org.created", orgId: org.id, actorLabel: "cli", details: { plan: input.plan } });
+      const org = await db.$transaction((tx) => createOrganization(tx, input, CLI_ACTOR));
       return { json: { id: org.id, name: org.name, plan: org.plan.slug }, text: org.id };
     },
   ),
@@ -86,8 +88,7 @@ const COMMANDS: Record<string, Command> = {
     "Move an organization to another plan.",
     z.strictObject({ org: uuid("org"), plan }),
     async (db, input) => {
-      const org = await setOrganizationPlan(db, input.org, input.plan);
-      await recordAudit(db, { action: "org.plan_changed", orgId: org.id, actorLabel: "cli", details: { plan: input.plan } });
+      const org = await setOrganizationPlan(db, input.org, input.plan, CLI_ACTOR);
       return { json: { id: org.id, plan: org.plan.slug }, text: `${org.name} is now on the ${org.plan.name} plan.` };
     },
   ),
@@ -152,7 +153,7 @@ const COMMANDS: Record<string, Command> = {
         if (input.org && input.role) {
           await addMembership(tx, { userId: created.id, orgId: input.org, role: input.role.toUpperCase() as "OWNER" });
         }
-        await recordAudit(tx, { action: "user.created", orgId: input.org ?? null, actorLabel: "cli", targetType: "user", targetId: created.id });
+        await recordAudit(tx, { action: "user.created", orgId: input.org ?? null, ...CLI_ACTOR, targetType: "user", targetId: created.id });
         return created;
       });
       return {
@@ -225,7 +226,7 @@ const COMMANDS: Record<string, Command> = {
       await recordAudit(db, {
         action: "credits.adjusted",
         orgId: input.org,
-        actorLabel: "cli",
+        ...CLI_ACTOR,
         details: { amount_dollars: formatDollars(input.dollars), reason: input.reason },
       });
       return {

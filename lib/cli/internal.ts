@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getAppDatabase, embeddedLock } from "@/lib/db/app";
+import { getAppDatabase, embeddedLock } from "@/lib/runtime/database";
 import { secretsEqual } from "@/lib/keys";
 import { runCli } from "./index";
 

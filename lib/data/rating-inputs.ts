@@ -8,9 +8,24 @@
  * mapped to the engine's plain input types; facts dated after asOf are left
  * out, so a rating can be recomputed as of any past day.
  */
-import type { PrismaClient } from "@/lib/db";
+import type { Prisma, PrismaClient } from "@/lib/db";
 import { offeringWindowStart, utcDay } from "@/lib/ratings/engine";
 import type { RatingInputs } from "@/lib/ratings/types";
+
+/** What the ratings read of a registration; /v1/registrations serializes these and a few more (records.ts). */
+export const REGISTRATION_RATING_COLUMNS = {
+  companyId: true,
+  formType: true,
+  filedAt: true,
+  effectiveAt: true,
+  expiresAt: true,
+  offeringAmountCents: true,
+  isAtm: true,
+  atmRemainingCents: true,
+  overBabyShelf: true,
+  publicFloatCents: true,
+  isEffective: true,
+} satisfies Prisma.RegistrationSelect;
 
 /** Company ids per round of queries; PostgreSQL allows 65,535 bind parameters. */
 export const CHUNK_SIZE = 10_000;
@@ -62,19 +77,7 @@ async function loadChunk(
     prisma.registration.findMany({
       where: { companyId: inIds, filedAt: { lte: day } },
       orderBy: [{ companyId: "asc" }, { filedAt: "asc" }, { id: "asc" }],
-      select: {
-        companyId: true,
-        formType: true,
-        filedAt: true,
-        effectiveAt: true,
-        expiresAt: true,
-        offeringAmountCents: true,
-        isAtm: true,
-        atmRemainingCents: true,
-        overBabyShelf: true,
-        publicFloatCents: true,
-        isEffective: true,
-      },
+      select: REGISTRATION_RATING_COLUMNS,
     }),
     // Offerings inside the frequency window only.
     prisma.offering.findMany({

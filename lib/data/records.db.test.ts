@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENDPOINT_NAMES, type EndpointName } from "@/lib/api/catalog";
+import { ENDPOINT_NAMES, type EndpointName } from "@/lib/catalog";
 import type { Database } from "@/lib/db";
 import { loadRatingInputs } from "@/lib/data/rating-inputs";
 import { computeDilutionRating } from "@/lib/ratings/engine";

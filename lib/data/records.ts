@@ -11,9 +11,9 @@
  * - Records are plain JSON: `ticker` first, snake_case names, money and
  *   prices in dollars (numbers), ownership in percent, dates "YYYY-MM-DD".
  */
-import type { EndpointName } from "@/lib/api/catalog";
+import type { EndpointName } from "@/lib/catalog";
 import type { Prisma, PrismaClient } from "@/lib/db";
-import { loadRatingInputs } from "@/lib/data/rating-inputs";
+import { loadRatingInputs, REGISTRATION_RATING_COLUMNS } from "./rating-inputs";
 import { computeDilutionRating } from "@/lib/ratings/engine";
 import {
   BABY_SHELF_FORM_PATTERN,
@@ -194,20 +194,10 @@ function statusUpdates(value: Prisma.JsonValue): { date: string; text: string }[
 // ───────────────────────────── registrations ─────────────────────────────
 
 const registrationSelect = {
+  ...REGISTRATION_RATING_COLUMNS,
   id: true,
-  companyId: true,
   accessionNumber: true,
-  formType: true,
   fileNumber: true,
-  filedAt: true,
-  effectiveAt: true,
-  expiresAt: true,
-  offeringAmountCents: true,
-  isAtm: true,
-  atmRemainingCents: true,
-  overBabyShelf: true,
-  publicFloatCents: true,
-  isEffective: true,
 } satisfies Prisma.RegistrationSelect;
 
 export function serializeRegistration(

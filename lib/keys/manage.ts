@@ -1,7 +1,8 @@
 import type { DbClient, PrismaClient } from "@/lib/db";
-import { isEndpointName, type EndpointName } from "@/lib/api/catalog";
-import { recordAudit } from "@/lib/audit";
-import { DomainError } from "@/lib/orgs";
+import { isEndpointName, type EndpointName } from "@/lib/catalog";
+import { recordAudit, type AuditAction, type AuditActor } from "@/lib/audit";
+import { DomainError } from "@/lib/errors";
+import { isUuid } from "@/lib/utils/uuid";
 import { generateApiKey, KEY_HINT_LENGTH } from "./index";
 import { notifyAccessChanged } from "./invalidation";
 
@@ -10,13 +11,6 @@ import { notifyAccessChanged } from "./invalidation";
  * change is written with its audit entry in one transaction; once committed,
  * this process's key cache is told, so the change takes effect at once.
  */
-export interface Actor {
-  userId?: string | null;
-  /** "cli", "admin" … when no user acted. */
-  label?: string | null;
-  ip?: string | null;
-}
-
 export function parseEndpointList(value: readonly string[]): EndpointName[] {
   const unknown = value.filter((name) => !isEndpointName(name));
   if (unknown.length) throw new DomainError("unknown_endpoint", `Unknown endpoint(s): ${unknown.join(", ")}.`);
@@ -32,12 +26,10 @@ async function assertWithinPlan(db: DbClient, orgId: string, endpoints: Endpoint
   }
 }
 
-const auditActor = (actor: Actor) => ({ actorUserId: actor.userId ?? null, actorLabel: actor.label ?? null, ip: actor.ip ?? null });
-
 export async function createKey(
   db: PrismaClient,
   input: { orgId: string; name: string; endpoints?: readonly string[] },
-  actor: Actor,
+  actor: AuditActor,
 ) {
   const endpoints = parseEndpointList(input.endpoints ?? []);
   await assertWithinPlan(db, input.orgId, endpoints);
@@ -50,13 +42,13 @@ export async function createKey(
         keyHash: generated.hash,
         hint: generated.hint,
         allowedEndpoints: endpoints,
-        createdById: actor.userId ?? null,
+        createdById: actor.actorUserId ?? null,
       },
     });
     await recordAudit(tx, {
       action: "key.created",
       orgId: input.orgId,
-      ...auditActor(actor),
+      ...actor,
       targetType: "api_key",
       targetId: created.id,
       details: { hint: created.hint, name: created.name, endpoints },
@@ -68,12 +60,12 @@ export async function createKey(
 
 /** Finds a live key by id or by its 12-character hint, optionally within one organization. */
 export async function findKeyByIdOrHint(db: DbClient, idOrHint: string, orgId?: string) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrHint);
+  const hint = idOrHint.slice(0, KEY_HINT_LENGTH);
   const matches = await db.apiKey.findMany({
     where: {
       deletedAt: null,
       ...(orgId ? { orgId } : {}),
-      ...(isUuid ? { id: idOrHint } : { hint: idOrHint.slice(0, KEY_HINT_LENGTH) }),
+      ...(isUuid(idOrHint) ? { id: idOrHint } : { hint }),
     },
   });
   if (matches.length === 0) throw new DomainError("unknown_key", `No key matches "${idOrHint}".`);
@@ -86,8 +78,8 @@ export async function findKeyByIdOrHint(db: DbClient, idOrHint: string, orgId?: 
 async function changeKey(
   db: PrismaClient,
   keyId: string,
-  actor: Actor,
-  action: string,
+  actor: AuditActor,
+  action: AuditAction,
   data: { status?: "ACTIVE" | "DISABLED"; disabledAt?: Date | null; deletedAt?: Date; allowedEndpoints?: string[] },
 ) {
   const updated = await db.$transaction(async (tx) => {
@@ -95,7 +87,7 @@ async function changeKey(
     await recordAudit(tx, {
       action,
       orgId: key.orgId,
-      ...auditActor(actor),
+      ...actor,
       targetType: "api_key",
       targetId: key.id,
       details: { hint: key.hint, name: key.name, ...(data.allowedEndpoints ? { endpoints: data.allowedEndpoints } : {}) },
@@ -106,18 +98,18 @@ async function changeKey(
   return updated;
 }
 
-export function setKeyStatus(db: PrismaClient, keyId: string, status: "ACTIVE" | "DISABLED", actor: Actor) {
+export function setKeyStatus(db: PrismaClient, keyId: string, status: "ACTIVE" | "DISABLED", actor: AuditActor) {
   return changeKey(db, keyId, actor, status === "ACTIVE" ? "key.enabled" : "key.disabled", {
     status,
     disabledAt: status === "DISABLED" ? new Date() : null,
   });
 }
 
-export function deleteKey(db: PrismaClient, keyId: string, actor: Actor) {
+export function deleteKey(db: PrismaClient, keyId: string, actor: AuditActor) {
   return changeKey(db, keyId, actor, "key.deleted", { deletedAt: new Date() });
 }
 
-export async function setKeyRestrictions(db: PrismaClient, keyId: string, endpoints: readonly string[], actor: Actor) {
+export async function setKeyRestrictions(db: PrismaClient, keyId: string, endpoints: readonly string[], actor: AuditActor) {
   const allowedEndpoints = parseEndpointList(endpoints);
   const key = await db.apiKey.findFirst({ where: { id: keyId, deletedAt: null } });
   if (!key) throw new DomainError("unknown_key", `No key with id ${keyId}.`);

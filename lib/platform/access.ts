@@ -1,6 +1,9 @@
+import type { AuditActor } from "@/lib/audit";
+import type { Principal } from "@/lib/auth/session";
 import type { DbClient } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { DomainError } from "@/lib/orgs";
+import { isUuid } from "@/lib/utils/uuid";
 
 /**
  * Who may do what in an organization. Every page, server action and route
@@ -26,18 +29,13 @@ export function can(role: Role, permission: Permission): boolean {
   return GRANTS[role].has(permission);
 }
 
-export const ROLE_LABELS: Record<Role, string> = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" };
-
-/** The signed-in user as the server knows them: an id from a verified session, and where they came from. */
-export interface Principal {
-  userId: string;
-  ip?: string | null;
-}
-
 export type AccessDeniedCode = "signed_out" | "not_member" | "forbidden";
 
 export class AccessDenied extends DomainError {
-  constructor(readonly code: AccessDeniedCode, message: string) {
+  constructor(
+    override readonly code: AccessDeniedCode,
+    message: string,
+  ) {
     super(code, message);
   }
 }
@@ -53,24 +51,30 @@ export function denied(code: AccessDeniedCode): AccessDenied {
   return new AccessDenied(code, DENIED_MESSAGES[code]);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+/** The principal, or AccessDenied("signed_out"): for what a signed-in user does outside any organization. */
+export function requireSignedIn(principal: Principal | null): Principal {
+  if (!principal) throw denied("signed_out");
+  return principal;
+}
 
 /** Loads the principal's membership of `orgId` and checks `permission`; throws AccessDenied otherwise. */
 export async function requireAccess(db: DbClient, principal: Principal | null, orgId: string, permission: Permission) {
-  if (!principal) throw denied("signed_out");
-  if (!isUuid(orgId) || !isUuid(principal.userId)) throw denied("not_member");
+  const signedIn = requireSignedIn(principal);
+  if (!isUuid(orgId) || !isUuid(signedIn.userId)) throw denied("not_member");
   const membership = await db.membership.findUnique({
-    where: { userId_orgId: { userId: principal.userId, orgId } },
+    where: { userId_orgId: { userId: signedIn.userId, orgId } },
     include: { organization: { include: { plan: true } }, user: true },
   });
   if (!membership) throw denied("not_member");
   if (!can(membership.role, permission)) throw denied("forbidden");
   const { organization, user, ...rest } = membership;
-  return { org: organization, user, membership: rest, role: membership.role, principal };
+  return { org: organization, user, membership: rest, role: membership.role, principal: signedIn };
 }
 
 export type Access = Awaited<ReturnType<typeof requireAccess>>;
 
-/** The audit actor for a principal. */
-export const actorOf = (principal: Principal) => ({ userId: principal.userId, ip: principal.ip ?? null });
+/** Who the audit log names for what this access (or signed-in principal) does. */
+export function auditActor(proof: Access | Principal): AuditActor {
+  const principal = "principal" in proof ? proof.principal : proof;
+  return { actorUserId: principal.userId, ip: principal.ip ?? null };
+}

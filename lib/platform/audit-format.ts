@@ -1,4 +1,6 @@
-import { centsToNanos, formatDollars } from "@/lib/billing/money";
+import type { AuditAction } from "@/lib/audit";
+import { roleLabelOf } from "@/lib/auth/roles";
+import { centsToNanos, formatDollars } from "@/lib/money";
 
 /**
  * Audit entries in words, for the audit log page: "Created key “Bot”
@@ -24,8 +26,7 @@ const num = (details: Details, name: string): number | null => {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 };
 
-const ROLES: Record<string, string> = { OWNER: "Owner", ADMIN: "Admin", MEMBER: "Member" };
-const role = (value: string | null) => (value ? (ROLES[value] ?? value) : "an unknown role");
+const role = (value: string | null) => (value ? roleLabelOf(value) : "an unknown role");
 
 const PLANS: Record<string, string> = { trial: "Trial", retail: "Retail", enterprise: "Enterprise" };
 
@@ -54,7 +55,7 @@ function amount(details: Details, centsField = "amount_cents", textField = "amou
   return str(details, textField);
 }
 
-const DESCRIBE: Record<string, (d: Details) => string> = {
+const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "key.created": (d) => `Created key ${key(d)}`,
   "key.disabled": (d) => `Disabled key ${key(d)}`,
   "key.enabled": (d) => `Enabled key ${key(d)}`,
@@ -129,7 +130,7 @@ function revoked(d: Details): string {
 
 export function describeAuditEntry(entry: AuditEntryLike): string {
   const details = entry.details && typeof entry.details === "object" && !Array.isArray(entry.details) ? (entry.details as Details) : {};
-  return DESCRIBE[entry.action]?.(details) ?? entry.action;
+  return DESCRIBE[entry.action as AuditAction]?.(details) ?? entry.action;
 }
 
 /** Every action this module puts in words (the test checks it against the code). */

@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/db";
-import { requireAccess, type Principal } from "./access";
+import type { Principal } from "@/lib/auth/session";
+import { requireAccess } from "./access";
 
 /** Actions recorded against a user rather than an organization, shown in the log of every organization they belong to. */
 export const USER_ACTIONS = ["user.signed_in", "user.sign_in_failed", "user.signed_up"] as const;

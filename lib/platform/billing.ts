@@ -2,11 +2,12 @@ import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { recordAudit } from "@/lib/audit";
 import { balanceRunway, billingHistory } from "@/lib/billing/history";
-import { parseDollars } from "@/lib/billing/money";
+import { parseDollars } from "@/lib/money";
 import type Stripe from "stripe";
 import { parseTopUpAmount, startTopUp, topUpStatus } from "@/lib/billing/checkout";
-import { DomainError } from "@/lib/orgs";
-import { requireAccess, type Principal } from "./access";
+import type { Principal } from "@/lib/auth/session";
+import { DomainError } from "@/lib/errors";
+import { auditActor, requireAccess } from "./access";
 
 /** Billing as the dashboard sees it: owners and admins; the threshold is the owners'. */
 
@@ -42,15 +43,14 @@ export const thresholdSchema = z
   });
 
 export async function setLowBalanceThreshold(db: PrismaClient, principal: Principal | null, orgId: string, input: unknown) {
-  await requireAccess(db, principal, orgId, "billing:threshold");
+  const access = await requireAccess(db, principal, orgId, "billing:threshold");
   const thresholdNanos = thresholdSchema.parse(input);
   return db.$transaction(async (tx) => {
     const org = await tx.organization.update({ where: { id: orgId }, data: { lowBalanceThresholdNanos: thresholdNanos } });
     await recordAudit(tx, {
       action: "billing.threshold_set",
       orgId,
-      actorUserId: principal!.userId,
-      ip: principal!.ip ?? null,
+      ...auditActor(access),
       targetType: "organization",
       targetId: orgId,
       details: { thresholdNanos: thresholdNanos?.toString() ?? null },
@@ -74,15 +74,15 @@ export async function startOrgTopUp(
   orgId: string,
   input: { amount: unknown; origin: string; requestKey?: string },
 ) {
-  await requireAccess(db, principal, orgId, "billing:manage");
+  const { principal: payer } = await requireAccess(db, principal, orgId, "billing:manage");
   const parsed = parseTopUpAmount(input.amount);
   if (!parsed.ok) throw new DomainError("invalid_amount", parsed.error);
   return startTopUp(db, stripe(), {
     orgId,
-    userId: principal!.userId,
+    userId: payer.userId,
     amountCents: parsed.cents,
     origin: input.origin,
     requestKey: input.requestKey,
-    ip: principal!.ip ?? null,
+    ip: payer.ip ?? null,
   });
 }

@@ -1,13 +1,14 @@
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBalance } from "@/lib/billing/ledger";
-import { parseDollars } from "@/lib/billing/money";
+import { parseDollars } from "@/lib/money";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { hashApiKey } from "@/lib/keys";
-import { exportUsage } from "@/lib/usage/export";
+import { exportUsage } from "@/lib/platform/routes";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { seedCast } from "@/tests/support/platform";
-import { AccessDenied, type Principal } from "./access";
+import type { Principal } from "@/lib/auth/session";
+import { AccessDenied } from "./access";
 import { createOrgKey, deleteOrgKey, listOrgKeys, restrictOrgKey, setOrgKeyStatus } from "./keys";
 import { listAuditLog } from "./audit";
 

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
-import { ENDPOINT_NAMES } from "@/lib/api/catalog";
+import { ENDPOINT_NAMES } from "@/lib/catalog";
 import { createKey, deleteKey, setKeyRestrictions, setKeyStatus } from "@/lib/keys/manage";
-import { DomainError } from "@/lib/orgs";
-import { actorOf, isUuid, requireAccess, type Principal } from "./access";
+import type { Principal } from "@/lib/auth/session";
+import { DomainError } from "@/lib/errors";
+import { isUuid } from "@/lib/utils/uuid";
+import { auditActor, requireAccess } from "./access";
 
 /** The dashboard's key operations: access checked, then scoped to the organization. */
 
@@ -40,9 +42,9 @@ export type OrgKey = Awaited<ReturnType<typeof listOrgKeys>>[number];
 
 /** The full key is in the result and nowhere else: show it once, then let it go. */
 export async function createOrgKey(db: PrismaClient, principal: Principal | null, orgId: string, input: unknown) {
-  await requireAccess(db, principal, orgId, "keys:manage");
+  const access = await requireAccess(db, principal, orgId, "keys:manage");
   const { name, endpoints } = createKeyInput.parse(input);
-  const { key, record } = await createKey(db, { orgId, name, endpoints }, actorOf(principal!));
+  const { key, record } = await createKey(db, { orgId, name, endpoints }, auditActor(access));
   return { key, id: record.id, hint: record.hint, name: record.name };
 }
 
@@ -60,21 +62,21 @@ export async function setOrgKeyStatus(
   keyId: unknown,
   status: "ACTIVE" | "DISABLED",
 ) {
-  await requireAccess(db, principal, orgId, "keys:manage");
+  const access = await requireAccess(db, principal, orgId, "keys:manage");
   const key = await requireOrgKey(db, orgId, keyId);
   if (key.status === status) return key;
-  return setKeyStatus(db, key.id, status, actorOf(principal!));
+  return setKeyStatus(db, key.id, status, auditActor(access));
 }
 
 export async function deleteOrgKey(db: PrismaClient, principal: Principal | null, orgId: string, keyId: unknown) {
-  await requireAccess(db, principal, orgId, "keys:manage");
+  const access = await requireAccess(db, principal, orgId, "keys:manage");
   const key = await requireOrgKey(db, orgId, keyId);
-  return deleteKey(db, key.id, actorOf(principal!));
+  return deleteKey(db, key.id, auditActor(access));
 }
 
 /** An empty list lifts the restriction: the key may call every endpoint of the plan. */
 export async function restrictOrgKey(db: PrismaClient, principal: Principal | null, orgId: string, keyId: unknown, endpoints: unknown) {
-  await requireAccess(db, principal, orgId, "keys:manage");
+  const access = await requireAccess(db, principal, orgId, "keys:manage");
   const key = await requireOrgKey(db, orgId, keyId);
-  return setKeyRestrictions(db, key.id, endpointListSchema.parse(endpoints), actorOf(principal!));
+  return setKeyRestrictions(db, key.id, endpointListSchema.parse(endpoints), auditActor(access));
 }

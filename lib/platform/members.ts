@@ -1,14 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { DbClient, PrismaClient } from "@/lib/db";
-import type { Role } from "@/lib/generated/prisma/enums";
 import { recordAudit } from "@/lib/audit";
-import { DomainError, normalizeEmail } from "@/lib/orgs";
-import { isUuid, requireAccess, type Principal } from "./access";
+import { normalizeEmail } from "@/lib/auth/accounts";
+import type { Principal } from "@/lib/auth/session";
+import type { DbClient, PrismaClient } from "@/lib/db";
+import { emailConfigured, sendInvitationEmail, type InvitationEmail } from "@/lib/email";
+import { DomainError } from "@/lib/errors";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { isUuid } from "@/lib/utils/uuid";
+import { auditActor, requireAccess, requireSignedIn } from "./access";
 
 /** Members, invitations and roles of an organization. */
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_DAYS = Math.round(INVITATION_TTL_MS / 86_400_000);
 
 const roleSchema = z.enum(["OWNER", "ADMIN", "MEMBER"], { error: "Choose a role: owner, admin or member." });
 
@@ -42,6 +47,15 @@ export async function listMembers(db: DbClient, principal: Principal | null, org
   return { members, invitations };
 }
 
+/** Adds `userId` to the organization with `role`, or changes the role they have (operators and tests; people use invitations). */
+export async function addMembership(db: DbClient, input: { userId: string; orgId: string; role: Role }) {
+  return db.membership.upsert({
+    where: { userId_orgId: { userId: input.userId, orgId: input.orgId } },
+    create: input,
+    update: { role: input.role },
+  });
+}
+
 /** Only an owner may hand out ownership, by invitation or by role change. */
 function assertMayGrant(actorRole: Role, role: Role) {
   if (role === "OWNER" && actorRole !== "OWNER") {
@@ -64,24 +78,58 @@ export async function createInvitation(db: PrismaClient, principal: Principal | 
   const token = randomBytes(32).toString("base64url");
   const invitation = await db.$transaction(async (tx) => {
     const created = await tx.invitation.create({
-      data: { orgId, email, role, tokenHash: hashToken(token), createdById: principal!.userId, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
+      data: { orgId, email, role, tokenHash: hashToken(token), createdById: access.principal.userId, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
     });
     await recordAudit(tx, {
       action: "member.invited",
       orgId,
-      actorUserId: principal!.userId,
-      ip: principal!.ip ?? null,
+      ...auditActor(access),
       targetType: "invitation",
       targetId: created.id,
       details: { email, role },
     });
     return created;
   });
-  return { token, invitation, orgName: access.org.name };
+  return { token, invitation, orgName: access.org.name, inviterEmail: access.user.email };
+}
+
+/** How the invitation reached (or did not reach) the person invited. */
+export type InvitationDelivery = "sent" | "failed" | "not_configured" | "no_email";
+
+export interface CreatedInvitation {
+  link: string;
+  email: string | null;
+  delivery: InvitationDelivery;
+}
+
+/**
+ * Creates the invitation and, when it names an email and SMTP is set up,
+ * emails the link. The invitation stands whether or not the email goes out:
+ * the person inviting always gets the link to pass on themselves.
+ */
+export async function inviteMember(
+  db: PrismaClient,
+  principal: Principal | null,
+  orgId: string,
+  input: unknown,
+  origin: string,
+  send: (email: InvitationEmail) => Promise<unknown> = sendInvitationEmail,
+): Promise<CreatedInvitation> {
+  const { token, invitation, orgName, inviterEmail } = await createInvitation(db, principal, orgId, input);
+  const link = `${origin}/invite/${token}`;
+  if (!invitation.email) return { link, email: null, delivery: "no_email" };
+  if (!emailConfigured()) return { link, email: invitation.email, delivery: "not_configured" };
+  try {
+    await send({ to: invitation.email, orgName, inviterEmail, link, role: invitation.role, validForDays: INVITATION_TTL_DAYS });
+    return { link, email: invitation.email, delivery: "sent" };
+  } catch (error) {
+    console.error("[members] invitation email failed:", error instanceof Error ? error.message : error);
+    return { link, email: invitation.email, delivery: "failed" };
+  }
 }
 
 export async function revokeInvitation(db: PrismaClient, principal: Principal | null, orgId: string, invitationId: unknown) {
-  await requireAccess(db, principal, orgId, "members:manage");
+  const access = await requireAccess(db, principal, orgId, "members:manage");
   const invitation = isUuid(invitationId)
     ? await db.invitation.findFirst({ where: { id: invitationId, orgId, acceptedAt: null, revokedAt: null } })
     : null;
@@ -91,8 +139,7 @@ export async function revokeInvitation(db: PrismaClient, principal: Principal | 
     await recordAudit(tx, {
       action: "member.invitation_revoked",
       orgId,
-      actorUserId: principal!.userId,
-      ip: principal!.ip ?? null,
+      ...auditActor(access),
       targetType: "invitation",
       targetId: invitation.id,
       details: { email: invitation.email, role: invitation.role },
@@ -119,12 +166,12 @@ export async function findInvitation(db: DbClient, token: string) {
 }
 
 export async function acceptInvitation(db: PrismaClient, principal: Principal | null, token: string) {
-  if (!principal) throw new DomainError("signed_out", "Sign in to accept the invitation.");
+  const signedIn = requireSignedIn(principal);
   const invitation = await findInvitation(db, token);
   if (!invitation || invitation.state !== "open") {
     throw new DomainError("invalid_invitation", "This invitation link is no longer valid. Ask for a new one.");
   }
-  const user = await db.user.findUniqueOrThrow({ where: { id: principal.userId } });
+  const user = await db.user.findUniqueOrThrow({ where: { id: signedIn.userId } });
   if (invitation.email && invitation.email !== user.email) {
     throw new DomainError("wrong_account", `This invitation is for ${invitation.email}; you are signed in as ${user.email}.`);
   }
@@ -141,8 +188,7 @@ export async function acceptInvitation(db: PrismaClient, principal: Principal | 
     await recordAudit(tx, {
       action: "member.joined",
       orgId: invitation.orgId,
-      actorUserId: user.id,
-      ip: principal.ip ?? null,
+      ...auditActor(signedIn),
       targetType: "membership",
       targetId: membership.id,
       details: { email: user.email, role: invitation.role, invitationId: invitation.id },
@@ -188,8 +234,7 @@ export async function changeMemberRole(db: PrismaClient, principal: Principal | 
     await recordAudit(tx, {
       action: "member.role_changed",
       orgId,
-      actorUserId: principal!.userId,
-      ip: principal!.ip ?? null,
+      ...auditActor(access),
       targetType: "membership",
       targetId: target.id,
       details: { email: target.user.email, from: target.role, to: newRole, invitationsRevoked },
@@ -202,7 +247,7 @@ export async function changeMemberRole(db: PrismaClient, principal: Principal | 
 export async function removeMember(db: PrismaClient, principal: Principal | null, orgId: string, membershipId: unknown) {
   const self = await requireAccess(db, principal, orgId, "org:view");
   const target = await requireMembership(db, orgId, membershipId);
-  const leaving = target.userId === principal!.userId;
+  const leaving = target.userId === self.principal.userId;
   if (!leaving) {
     await requireAccess(db, principal, orgId, "members:manage");
     if (target.role === "OWNER" && self.role !== "OWNER") throw new DomainError("owner_only", "Only an owner can remove an owner.");
@@ -215,12 +260,22 @@ export async function removeMember(db: PrismaClient, principal: Principal | null
     await recordAudit(tx, {
       action: leaving ? "member.left" : "member.removed",
       orgId,
-      actorUserId: principal!.userId,
-      ip: principal!.ip ?? null,
+      ...auditActor(self),
       targetType: "membership",
       targetId: target.id,
       details: { email: target.user.email, role: target.role, invitationsRevoked },
     });
   });
   return { left: leaving };
+}
+
+/** The signed-in user leaves the organization (refused for its last owner, as removeMember says). */
+export async function leaveOrganization(db: PrismaClient, principal: Principal | null, orgId: string) {
+  const { membership } = await requireAccess(db, principal, orgId, "org:view");
+  return removeMember(db, principal, orgId, membership.id);
+}
+
+/** Whether the user already belongs to the organization (the invitation page says so rather than offering to join). */
+export async function isMemberOf(db: DbClient, userId: string, orgId: string): Promise<boolean> {
+  return (await db.membership.count({ where: { userId, orgId } })) > 0;
 }

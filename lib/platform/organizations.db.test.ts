@@ -3,7 +3,7 @@ import { ensureDefaultPlans } from "@/lib/billing/plans";
 import type { Database, PrismaClient } from "@/lib/db";
 import { openTestDatabase } from "@/tests/support/database";
 import { seedCast } from "@/tests/support/platform";
-import type { Principal } from "./access";
+import type { Principal } from "@/lib/auth/session";
 import { createOrganizationFor, listMemberships, renameOrganization } from "./organizations";
 
 let db: Database;

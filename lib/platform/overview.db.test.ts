@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "@/lib/auth/accounts";
+import { signUp } from "@/lib/platform/accounts";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import type { Database, PrismaClient } from "@/lib/db";
-import { addMembership, createUser } from "@/lib/orgs";
+import { addMembership } from "@/lib/platform/members";
+import { createUser } from "@/lib/auth/accounts";
 import { openTestDatabase } from "@/tests/support/database";
-import type { Principal } from "./access";
+import type { Principal } from "@/lib/auth/session";
 import { createOrgKey, deleteOrgKey, setOrgKeyStatus } from "./keys";
 import { orgOverview } from "./overview";
 

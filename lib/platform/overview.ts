@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/db";
-import { requireAccess, type Principal } from "./access";
+import type { Principal } from "@/lib/auth/session";
+import { requireAccess } from "./access";
 
 export const OVERVIEW_DAYS = 7;
 

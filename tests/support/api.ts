@@ -3,10 +3,10 @@ import { createApiContext, type ApiContext } from "@/lib/api/context";
 import { handleApiRequest } from "@/lib/api/handler";
 import { changeBalance } from "@/lib/billing/ledger";
 import { ensureDefaultPlans, type PlanSlug } from "@/lib/billing/plans";
-import { parseDollars } from "@/lib/billing/money";
+import { parseDollars } from "@/lib/money";
 import { loadSampleData } from "@/lib/data/import";
 import { createKey } from "@/lib/keys/manage";
-import { createOrganization } from "@/lib/orgs";
+import { createOrganization } from "@/lib/platform/organizations";
 import { openTestDatabase } from "./database";
 
 /** A migrated database with plans and a small sample dataset, and an API context on it. */
@@ -27,13 +27,13 @@ export class Testbed {
 
   /** An organization on a plan with a balance and one key (more with `keys`). */
   async org(options: { plan?: PlanSlug; dollars?: string; keys?: number; endpoints?: string[]; name?: string } = {}) {
-    const org = await createOrganization(this.prisma, { name: options.name ?? "Test org", plan: options.plan ?? "retail" });
+    const org = await createOrganization(this.prisma, { name: options.name ?? "Test org", plan: options.plan ?? "retail" }, { actorLabel: "test" });
     if (options.dollars && parseDollars(options.dollars) !== 0n) {
       await changeBalance(this.prisma, { orgId: org.id, kind: "ADJUSTMENT", amountNanos: parseDollars(options.dollars) });
     }
     const keys: { key: string; id: string }[] = [];
     for (let i = 0; i < (options.keys ?? 1); i++) {
-      const created = await createKey(this.prisma, { orgId: org.id, name: `key ${i + 1}`, endpoints: options.endpoints }, { label: "test" });
+      const created = await createKey(this.prisma, { orgId: org.id, name: `key ${i + 1}`, endpoints: options.endpoints }, { actorLabel: "test" });
       keys.push({ key: created.key, id: created.record.id });
     }
     return { id: org.id, key: keys[0]!.key, keyId: keys[0]!.id, keys };

@@ -1,7 +1,8 @@
-import { signUp } from "@/lib/auth/accounts";
+import { signUp } from "@/lib/platform/accounts";
 import type { PrismaClient } from "@/lib/db";
-import { addMembership, createUser } from "@/lib/orgs";
-import type { Principal } from "@/lib/platform/access";
+import { addMembership } from "@/lib/platform/members";
+import { createUser } from "@/lib/auth/accounts";
+import type { Principal } from "@/lib/auth/session";
 
 export const CAST_PASSWORD = "correct horse battery";
 

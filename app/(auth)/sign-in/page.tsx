@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm, authErrorMessage } from "@/components/auth/auth-forms";
 import { Card, CardContent } from "@/components/ui/card";
-import { oauthProviders } from "@/lib/auth/options";
-import { getSignedInUser } from "@/lib/auth/server";
+import { oauthProviders } from "@/lib/platform/next-auth";
+import { getSignedInUser } from "@/lib/platform/session";
 import { safeReturnPath } from "@/lib/utils/return-path";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { SignUpForm } from "@/components/auth/auth-forms";
 import { Card, CardContent } from "@/components/ui/card";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/accounts";
-import { oauthProviders } from "@/lib/auth/options";
-import { getSignedInUser } from "@/lib/auth/server";
+import { oauthProviders } from "@/lib/platform/next-auth";
+import { getSignedInUser } from "@/lib/platform/session";
 import { safeReturnPath } from "@/lib/utils/return-path";
 
 export const metadata: Metadata = { title: "Create an account" };

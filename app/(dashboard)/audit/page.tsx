@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getOrgPage } from "@/lib/auth/server";
+import { getOrgPage } from "@/lib/platform/session";
 import { AUDIT_PAGE_SIZE, listAuditLog } from "@/lib/platform/audit";
 import { describeActor, describeAuditEntry } from "@/lib/platform/audit-format";
 import { formatDateTime } from "@/lib/utils/dates";

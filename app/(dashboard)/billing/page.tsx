@@ -7,9 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getOrgPage } from "@/lib/auth/server";
+import { getOrgPage } from "@/lib/platform/session";
 import { formatCents, TOPUP_LIMITS, TOPUP_PRESETS_CENTS } from "@/lib/billing/checkout";
-import { formatDollars } from "@/lib/billing/money";
+import { formatDollars } from "@/lib/money";
 import { billingConfig } from "@/lib/billing/stripe";
 import { can } from "@/lib/platform/access";
 import { billingOverview } from "@/lib/platform/billing";

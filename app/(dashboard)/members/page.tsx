@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { MembersManager } from "@/components/members/members-manager";
 import type { RoleOption } from "@/components/members/types";
 import { PageHeader } from "@/components/ui/page-header";
-import { getOrgPage } from "@/lib/auth/server";
+import { getOrgPage } from "@/lib/platform/session";
 import { emailConfigured } from "@/lib/email";
-import { can, ROLE_LABELS } from "@/lib/platform/access";
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import { can } from "@/lib/platform/access";
 import { INVITATION_TTL_MS, listMembers } from "@/lib/platform/members";
 import { formatDateTime } from "@/lib/utils/dates";
 

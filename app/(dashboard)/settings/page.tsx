@@ -6,9 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { ENDPOINTS, isEndpointName } from "@/lib/api/catalog";
-import { getOrgPage } from "@/lib/auth/server";
-import { ROLE_LABELS } from "@/lib/platform/access";
+import { ENDPOINTS, isEndpointName } from "@/lib/catalog";
+import { getOrgPage } from "@/lib/platform/session";
+import { ROLE_LABELS } from "@/lib/auth/roles";
 import { formatCount } from "@/lib/utils/format";
 
 export const metadata: Metadata = { title: "Settings" };

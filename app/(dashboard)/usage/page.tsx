@@ -10,9 +10,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Input, Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { getOrgPage } from "@/lib/auth/server";
-import { formatDollars } from "@/lib/billing/money";
-import { recentRanges, usageReport } from "@/lib/usage/report";
+import { getOrgPage } from "@/lib/platform/session";
+import { formatDollars } from "@/lib/money";
+import { orgUsageReport } from "@/lib/platform/usage";
+import { recentRanges } from "@/lib/usage/report";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 import { cn } from "@/lib/utils/cn";
 
@@ -37,11 +38,11 @@ export default async function UsagePage({ searchParams }: { searchParams: Search
   let report;
   let problem: string | null = null;
   try {
-    report = await usageReport(db, principal, org.id, params);
+    report = await orgUsageReport(db, principal, org.id, params);
   } catch (error) {
     if (!(error instanceof ZodError)) throw error;
     problem = error.issues[0]?.message ?? "Check the dates.";
-    report = await usageReport(db, principal, org.id, {});
+    report = await orgUsageReport(db, principal, org.id, {});
   }
   const { query, totals } = report;
   const link = (extra: Record<string, string | undefined>) => {

@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { AcceptInvitationButton, OpenOrganizationButton, SwitchAccountButton } from "@/components/invite/invitation-actions";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { getSignedInUser } from "@/lib/auth/server";
-import { getAppDatabase } from "@/lib/db/app";
-import { ROLE_LABELS } from "@/lib/platform/access";
-import { findInvitation } from "@/lib/platform/members";
+import { getSignedInUser } from "@/lib/platform/session";
+import { getAppDatabase } from "@/lib/runtime/database";
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import { findInvitation, isMemberOf } from "@/lib/platform/members";
 import { formatDateTime } from "@/lib/utils/dates";
 
 export const metadata: Metadata = { title: "Invitation", robots: { index: false, follow: false } };
@@ -32,9 +32,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
 
   const orgName = invitation.organization.name;
   const inviter = invitation.createdBy?.name || invitation.createdBy?.email || "A former member";
-  const membership = user
-    ? await prisma.membership.findUnique({ where: { userId_orgId: { userId: user.id, orgId: invitation.orgId } }, select: { id: true } })
-    : null;
+  const alreadyMember = user ? await isMemberOf(prisma, user.id, invitation.orgId) : false;
 
   if (invitation.state !== "open") {
     const why = {
@@ -45,9 +43,9 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     return (
       <Shell title={why.title}>
         <p>
-          {why.text} {membership ? `You are a member of ${orgName} already.` : `Ask ${inviter} for a new one if you still want to join ${orgName}.`}
+          {why.text} {alreadyMember ? `You are a member of ${orgName} already.` : `Ask ${inviter} for a new one if you still want to join ${orgName}.`}
         </p>
-        {membership ? <OpenOrganizationButton orgId={invitation.orgId} orgName={orgName} /> : <HomeLink signedIn={user !== null} />}
+        {alreadyMember ? <OpenOrganizationButton orgId={invitation.orgId} orgName={orgName} /> : <HomeLink signedIn={user !== null} />}
       </Shell>
     );
   }
@@ -82,7 +80,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     );
   }
 
-  if (membership) {
+  if (alreadyMember) {
     return (
       <Shell title={`You are already in ${orgName}`}>
         <p>You are signed in as {user.email}, a member of {orgName}. You do not need this invitation; it stays open for whoever it was meant for.</p>

@@ -1,4 +1,4 @@
-import { exportBillingHistory } from "@/lib/billing/routes";
+import { exportBillingHistory } from "@/lib/platform/routes";
 
 export const runtime = "nodejs";
 

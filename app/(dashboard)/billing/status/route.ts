@@ -1,4 +1,4 @@
-import { topUpStatusRoute } from "@/lib/billing/routes";
+import { topUpStatusRoute } from "@/lib/platform/routes";
 
 export const runtime = "nodejs";
 

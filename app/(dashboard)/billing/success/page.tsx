@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { TopUpProgress } from "@/components/billing/top-up-progress";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
-import { getOrgPage } from "@/lib/auth/server";
+import { getOrgPage } from "@/lib/platform/session";
 
 export const metadata: Metadata = { title: "Payment" };
 

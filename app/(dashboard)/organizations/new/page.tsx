@@ -3,7 +3,7 @@ import { CreateOrganizationForm } from "@/components/settings/organization-name-
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { getDashboard } from "@/lib/auth/server";
+import { getDashboard } from "@/lib/platform/session";
 
 export const metadata: Metadata = { title: "New organization" };
 

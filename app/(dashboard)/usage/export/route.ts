@@ -1,4 +1,4 @@
-import { exportUsage } from "@/lib/usage/export";
+import { exportUsage } from "@/lib/platform/routes";
 
 export const runtime = "nodejs";
 

@@ -1,4 +1,4 @@
-import { handleAuthRequest } from "@/lib/auth/route";
+import { handleAuthRequest } from "@/lib/platform/next-auth";
 
 export const runtime = "nodejs";
 export const GET = handleAuthRequest;

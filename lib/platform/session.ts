@@ -1,20 +1,30 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getAppDatabase } from "@/lib/db/app";
-import { can, type Permission, type Principal } from "@/lib/platform/access";
-import { listMemberships } from "@/lib/platform/organizations";
+import { userIdFromSessionCookie, type Principal } from "@/lib/auth/session";
+import { getAppDatabase } from "@/lib/runtime/database";
 import { clientIp } from "@/lib/utils/client-ip";
-import { userIdFromSessionCookie } from "./session";
+import { can, type Permission } from "./access";
+import { listMemberships } from "./organizations";
 
-/** Session helpers for server components and server actions (they read Next's request cookies). */
+/**
+ * Session helpers for server components and server actions (they read Next's
+ * request cookies), and the current organization: which one the dashboard
+ * shows, remembered in a cookie. The cookie is only a preference; every page
+ * checks the membership again.
+ */
 
-export const CURRENT_ORG_COOKIE = "dd_org";
+const CURRENT_ORG_COOKIE = "dd_org";
 
 export async function getPrincipal(): Promise<Principal | null> {
   const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
   const userId = await userIdFromSessionCookie((name) => cookieStore.get(name)?.value);
   return userId ? { userId, ip: clientIp(headerStore) } : null;
+}
+
+/** The client address of the request a server action is answering. */
+export async function requestIp(): Promise<string> {
+  return clientIp(await headers());
 }
 
 /** The signed-in user, or null (e.g. for the public pages' header). */
@@ -51,4 +61,19 @@ export async function getOrgPage(permission: Permission = "org:view") {
   const { organization, role } = dashboard.current;
   const org = await dashboard.db.organization.findUniqueOrThrow({ where: { id: organization.id }, include: { plan: true } });
   return { ...dashboard, org, role, allowed: can(role, permission) };
+}
+
+export async function setCurrentOrganization(orgId: string): Promise<void> {
+  (await cookies()).set(CURRENT_ORG_COOKIE, orgId, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false,
+    maxAge: 365 * 24 * 3600,
+  });
+}
+
+/** After leaving an organization: the dashboard falls back to the user's first one. */
+export async function forgetCurrentOrganization(): Promise<void> {
+  (await cookies()).delete(CURRENT_ORG_COOKIE);
 }

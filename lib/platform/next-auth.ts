@@ -1,13 +1,16 @@
-import type { NextAuthOptions } from "next-auth";
+import { AsyncLocalStorage } from "node:async_hooks";
+import NextAuth, { type NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
-import { getApiContext } from "@/lib/api/context";
-import { getAppDatabase } from "@/lib/db/app";
-import { DomainError } from "@/lib/orgs";
-import { authenticateWithPassword, findOrCreateOAuthUser } from "./accounts";
-import { authRequestIp } from "./session";
-import { authSecret } from "./secret";
+import type { NextRequest } from "next/server";
+import { authenticateWithPassword } from "@/lib/auth/accounts";
+import { authSecret } from "@/lib/auth/secret";
+import { DomainError } from "@/lib/errors";
+import { getAppDatabase } from "@/lib/runtime/database";
+import { getAppRateLimiter } from "@/lib/runtime/rate-limiter";
+import { clientIp } from "@/lib/utils/client-ip";
+import { findOrCreateOAuthUser } from "./accounts";
 
 /**
  * next-auth: email + password always; GitHub and Google when their
@@ -18,6 +21,9 @@ import { authSecret } from "./secret";
 
 // Without NEXTAUTH_URL, next-auth assumes http://localhost:3000; in development trust the Host header instead.
 if (!process.env.NEXTAUTH_URL && process.env.NODE_ENV !== "production") process.env.AUTH_TRUST_HOST ??= "1";
+
+/** The client address of the auth request being handled, for the sign-in limits and audit entries. */
+const authRequestIp = new AsyncLocalStorage<string>();
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
@@ -55,8 +61,8 @@ function buildProviders(): NextAuthOptions["providers"] {
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials) {
-        const [{ prisma }, ctx] = await Promise.all([getAppDatabase(), getApiContext()]);
-        const result = await authenticateWithPassword(prisma, ctx.rateLimiter, credentials, authRequestIp.getStore() ?? "unknown");
+        const [{ prisma }, limiter] = await Promise.all([getAppDatabase(), getAppRateLimiter()]);
+        const result = await authenticateWithPassword(prisma, limiter, credentials, authRequestIp.getStore() ?? "unknown");
         if (result.ok) return result.user;
         if (result.reason === "rate_limited") throw new SignInRefused("rate_limited");
         return null;
@@ -111,4 +117,12 @@ export function authOptions(): NextAuthOptions {
       debug() {},
     },
   };
+}
+
+type RouteContext = { params: Promise<{ nextauth: string[] }> };
+
+/** next-auth's route handler, run with the client's address at hand for the sign-in audit and limits. */
+export async function handleAuthRequest(request: NextRequest, context: RouteContext): Promise<Response> {
+  const handler = NextAuth(authOptions());
+  return authRequestIp.run(clientIp(request.headers), () => handler(request, context));
 }

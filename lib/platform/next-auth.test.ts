@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authOptions, oauthProviders } from "./options";
+import { authOptions, oauthProviders } from "./next-auth";
 
 describe("sign-in providers", () => {
   afterEach(() => vi.unstubAllEnvs());

@@ -1,7 +1,7 @@
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import { loadSampleData } from "@/lib/data/import";
-import { DEFAULT_PGLITE_DIR, openDatabase, type Database } from "./index";
-import { acquireEmbeddedLock, type EmbeddedLockInfo } from "./embedded-lock";
+import { DEFAULT_PGLITE_DIR, openDatabase, type Database } from "@/lib/db";
+import { acquireEmbeddedLock, type EmbeddedLockInfo } from "@/lib/db/embedded-lock";
 
 /**
  * The application's database, opened once per process: PostgreSQL when

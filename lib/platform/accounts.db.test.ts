@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DatabaseRateLimiter } from "@/lib/api/rate-limit";
+import { DatabaseRateLimiter } from "@/lib/rate-limit";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import type { Database } from "@/lib/db";
 import { openTestDatabase } from "@/tests/support/database";
-import { authenticateWithPassword, findOrCreateOAuthUser, SIGN_IN_LIMITS, signUp } from "./accounts";
+import { authenticateWithPassword, SIGN_IN_LIMITS } from "@/lib/auth/accounts";
+import { findOrCreateOAuthUser, signUp } from "./accounts";
 
 let db: Database;
 let limiter: DatabaseRateLimiter;

@@ -1,9 +1,14 @@
-import { getAppDatabase } from "@/lib/db/app";
-import { handleDashboardRoute, type DatabaseSource } from "@/lib/auth/route-handler";
-import { billingOverview, topUpStatusFor } from "@/lib/platform/billing";
+import { billingCsv } from "@/lib/billing/history";
+import { handleStripeWebhook } from "@/lib/billing/webhook";
+import { centsToNanos, formatDollars } from "@/lib/money";
+import { getAppDatabase } from "@/lib/runtime/database";
+import { usageCsv } from "@/lib/usage/report";
 import { csvResponse } from "@/lib/utils/csv";
-import { billingCsv } from "./history";
-import { centsToNanos, formatDollars } from "./money";
+import { billingOverview, topUpStatusFor } from "./billing";
+import { handleDashboardRoute, type DatabaseSource } from "./route-handler";
+import { orgUsageReport } from "./usage";
+
+/** The dashboard's route handlers (CSV exports, polling); each app/ route file is one call of these. */
 
 /** GET /billing/export?org=…&from=…&to=… → the billing history as CSV. */
 export function exportBillingHistory(request: Request, database: DatabaseSource = getAppDatabase) {
@@ -38,4 +43,22 @@ export function topUpStatusRoute(request: Request, database: DatabaseSource = ge
     },
     database,
   );
+}
+
+/** GET /usage/export?org=…&from=…&to=…&key=… → the usage table as CSV. */
+export function exportUsage(request: Request, database: DatabaseSource = getAppDatabase) {
+  return handleDashboardRoute(
+    request,
+    async ({ db, principal, url }) => {
+      const params = Object.fromEntries(url.searchParams);
+      const report = await orgUsageReport(db, principal, params.org ?? "", params);
+      return csvResponse(usageCsv(report), `usage-${report.query.from}-to-${report.query.to}.csv`);
+    },
+    database,
+  );
+}
+
+/** POST /api/stripe/webhook: Stripe's events, verified and applied once each (lib/billing/webhook.ts). */
+export function stripeWebhookRoute(request: Request) {
+  return handleStripeWebhook(request, { database: getAppDatabase });
 }

@@ -3,12 +3,13 @@ import type Stripe from "stripe";
 import { createApiContext, type ApiContext } from "@/lib/api/context";
 import { handleApiRequest } from "@/lib/api/handler";
 import { changeBalance, ledgerTotals } from "@/lib/billing/ledger";
-import { centsToNanos, formatDollars, parseDollars } from "@/lib/billing/money";
+import { centsToNanos, formatDollars, parseDollars } from "@/lib/money";
 import { processStripeEvent, type StripeEventInput } from "@/lib/billing/webhook";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import type { PrismaClient } from "@/lib/db";
 import { createKey } from "@/lib/keys/manage";
-import { createOrganization, createUser } from "@/lib/orgs";
+import { createOrganization } from "@/lib/platform/organizations";
+import { createUser } from "@/lib/auth/accounts";
 import type { BenchDatabase } from "./database";
 import { runLoad, summarize, type LoadSummary } from "./load";
 
@@ -64,11 +65,11 @@ export class BenchRun {
   }
 
   private async org(dollars: string) {
-    const org = await createOrganization(this.prisma, { name: `Bench org ${++this.orgCount}`, plan: "enterprise" });
+    const org = await createOrganization(this.prisma, { name: `Bench org ${++this.orgCount}`, plan: "enterprise" }, { actorLabel: "bench" });
     if (parseDollars(dollars) !== 0n) {
       await changeBalance(this.prisma, { orgId: org.id, kind: "ADJUSTMENT", amountNanos: parseDollars(dollars), description: "bench" });
     }
-    const { key } = await createKey(this.prisma, { orgId: org.id, name: "bench" }, { label: "bench" });
+    const { key } = await createKey(this.prisma, { orgId: org.id, name: "bench" }, { actorLabel: "bench" });
     return { id: org.id, key };
   }
 

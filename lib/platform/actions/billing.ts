@@ -1,10 +1,9 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { runAction } from "@/lib/auth/action";
 import { getStripe } from "@/lib/billing/stripe";
-import { setLowBalanceThreshold, startOrgTopUp } from "@/lib/platform/billing";
 import { requestOrigin } from "@/lib/utils/request-origin";
+import { runAction } from "../action";
+import { setLowBalanceThreshold, startOrgTopUp } from "../billing";
 
 /** Opens a Stripe Checkout Session for the amount; the browser then goes to its URL. */
 export async function startTopUpAction(orgId: string, amount: string, requestKey: string) {
@@ -14,10 +13,8 @@ export async function startTopUpAction(orgId: string, amount: string, requestKey
 }
 
 export async function setThresholdAction(orgId: string, threshold: string) {
-  const result = await runAction(async ({ db, principal }) => {
+  return runAction(async ({ db, principal }) => {
     const org = await setLowBalanceThreshold(db, principal, orgId, threshold);
     return { thresholdNanos: org.lowBalanceThresholdNanos?.toString() ?? null };
-  });
-  if (result.ok) revalidatePath("/", "layout");
-  return result;
+  }, { revalidate: "layout" });
 }

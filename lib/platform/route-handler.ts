@@ -1,10 +1,10 @@
 import { ZodError } from "zod";
 import type { PrismaClient } from "@/lib/db";
-import { getAppDatabase } from "@/lib/db/app";
-import { AccessDenied, type Principal } from "@/lib/platform/access";
-import { DomainError } from "@/lib/orgs";
+import { principalFromRequest, type Principal } from "@/lib/auth/session";
+import { DomainError } from "@/lib/errors";
+import { getAppDatabase } from "@/lib/runtime/database";
 import { clientIp } from "@/lib/utils/client-ip";
-import { principalFromRequest } from "./session";
+import { AccessDenied } from "./access";
 
 /**
  * A dashboard route handler (CSV exports, polling): the session from the

@@ -12,8 +12,12 @@ export function chargeForBytes(bytes: number | bigint, pricePerGbNanos: bigint):
   const b = BigInt(bytes);
   if (b < 0n) throw new RangeError("bytes must not be negative");
   if (pricePerGbNanos < 0n) throw new RangeError("price must not be negative");
-  const product = b * pricePerGbNanos;
-  return (product + BYTES_PER_GB - 1n) / BYTES_PER_GB;
+  return ceilDiv(b * pricePerGbNanos, BYTES_PER_GB);
+}
+
+/** ⌈a ÷ b⌉ for a ≥ 0 and b > 0: a charge is rounded up to the next nano-dollar, never down. */
+export function ceilDiv(a: bigint, b: bigint): bigint {
+  return (a + b - 1n) / b;
 }
 
 export function centsToNanos(cents: number | bigint): bigint {

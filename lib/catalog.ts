@@ -1,3 +1,5 @@
+import { NANOS_PER_DOLLAR as DOLLAR } from "./money";
+
 /**
  * The endpoint catalog: the one list of data endpoints. The router,
  * /endpoints, /estimate, the OpenAPI document, the docs page, plan defaults
@@ -28,8 +30,6 @@ export interface EndpointDefinition {
   /** Reachable on the Trial plan by default. */
   inTrialPlan: boolean;
 }
-
-const DOLLAR = 1_000_000_000n;
 
 export const ENDPOINTS: Record<EndpointName, EndpointDefinition> = {
   "dilution-rating": {

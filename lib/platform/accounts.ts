@@ -1,0 +1,72 @@
+import { recordAudit } from "@/lib/audit";
+import { normalizeEmail, hashPassword, recordSignIn, signUpInput, type OAuthIdentity } from "@/lib/auth/accounts";
+import type { PrismaClient } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
+import type { RateLimiter } from "@/lib/rate-limit";
+import { createOrganization } from "./organizations";
+
+/** A new account: the user, and an organization of their own on the Trial plan, which they own. */
+
+/** The organization a new user starts with, named after them. */
+export function defaultOrganizationName(user: { name?: string | null; email: string }): string {
+  const who = user.name?.trim() || user.email.split("@")[0]!;
+  return `${who.slice(0, 60)}'s organization`;
+}
+
+/** Accounts one address may create per hour (SIGN_UPS_PER_IP_PER_HOUR; the browser tests raise it). */
+const signUpsPerIpPerHour = () => Number(process.env.SIGN_UPS_PER_IP_PER_HOUR ?? 10);
+
+/** Creates the user, their organization on the Trial plan and their ownership of it, all or nothing. */
+export async function signUp(db: PrismaClient, input: unknown, ip?: string | null) {
+  const { name, email, password } = signUpInput.parse(input);
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
+    throw new DomainError("email_taken", "An account with this email already exists. Sign in instead.");
+  }
+  const passwordHash = await hashPassword(password);
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.create({ data: { email, name: name ?? null, passwordHash } });
+    const actor = { actorUserId: user.id, ip: ip ?? null };
+    const org = await createOrganization(tx, { name: defaultOrganizationName(user), ownerUserId: user.id }, actor);
+    await recordAudit(tx, { action: "user.signed_up", ...actor, targetType: "user", targetId: user.id, details: { email } });
+    return { user, org };
+  });
+}
+
+/** The sign-up form: at most so many new accounts per client address and hour, then signUp. */
+export async function signUpFromAddress(db: PrismaClient, limiter: RateLimiter, input: unknown, ip: string, now = new Date()) {
+  const decision = await limiter.hit(`signup:ip:${ip}`, signUpsPerIpPerHour(), now, 60 * 60 * 1000);
+  if (!decision.allowed) throw new DomainError("rate_limited", "Too many accounts were created from your network. Try again in an hour.");
+  return signUp(db, input, ip);
+}
+
+/**
+ * The user behind an OAuth sign-in: the one linked to this provider account,
+ * or a new user with their own organization. An existing password account
+ * with the same email is NOT taken over silently: that user signs in with
+ * their password (linking would trust the provider's word on the email).
+ */
+export async function findOrCreateOAuthUser(db: PrismaClient, identity: OAuthIdentity, ip: string | null) {
+  const linked = await db.oAuthAccount.findUnique({
+    where: { provider_providerAccountId: { provider: identity.provider, providerAccountId: identity.providerAccountId } },
+    include: { user: true },
+  });
+  if (linked) {
+    await recordSignIn(db, linked.user.id, ip, identity.provider);
+    return linked.user;
+  }
+  if (!identity.email) throw new DomainError("oauth_no_email", "Your account with that provider has no email address we can use.");
+  const email = normalizeEmail(identity.email);
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
+    throw new DomainError("oauth_email_taken", "An account with this email exists. Sign in with your email and password.");
+  }
+  const user = await db.$transaction(async (tx) => {
+    const created = await tx.user.create({ data: { email, name: identity.name ?? null } });
+    await tx.oAuthAccount.create({ data: { userId: created.id, provider: identity.provider, providerAccountId: identity.providerAccountId } });
+    const actor = { actorUserId: created.id, ip };
+    await createOrganization(tx, { name: defaultOrganizationName(created), ownerUserId: created.id }, actor);
+    await recordAudit(tx, { action: "user.signed_up", ...actor, targetType: "user", targetId: created.id, details: { email, method: identity.provider } });
+    return created;
+  });
+  await recordSignIn(db, user.id, ip, identity.provider);
+  return user;
+}

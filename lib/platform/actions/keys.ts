@@ -1,0 +1,35 @@
+"use server";
+
+import { createOrgKey, deleteOrgKey, restrictOrgKey, setOrgKeyStatus } from "../keys";
+import { runAction } from "../action";
+
+/**
+ * The keys page's actions. Each names the organization it acts in; the domain
+ * checks the session user's membership and role there, and that the key
+ * belongs to it.
+ */
+
+export async function createKeyAction(orgId: string, input: { name: string; endpoints: string[] }) {
+  return runAction(({ db, principal }) => createOrgKey(db, principal, orgId, input), { revalidate: "/keys" });
+}
+
+export async function setKeyStatusAction(orgId: string, keyId: string, status: "ACTIVE" | "DISABLED") {
+  return runAction(async ({ db, principal }) => {
+    await setOrgKeyStatus(db, principal, orgId, keyId, status === "ACTIVE" ? "ACTIVE" : "DISABLED");
+    return null;
+  }, { revalidate: "/keys" });
+}
+
+export async function deleteKeyAction(orgId: string, keyId: string) {
+  return runAction(async ({ db, principal }) => {
+    await deleteOrgKey(db, principal, orgId, keyId);
+    return null;
+  }, { revalidate: "/keys" });
+}
+
+export async function restrictKeyAction(orgId: string, keyId: string, endpoints: string[]) {
+  return runAction(async ({ db, principal }) => {
+    await restrictOrgKey(db, principal, orgId, keyId, endpoints);
+    return null;
+  }, { revalidate: "/keys" });
+}
