@@ -1,14 +1,26 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signUp } from "@/lib/auth/accounts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { signUp } from "@/lib/platform/accounts";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import type { Database, PrismaClient } from "@/lib/db";
-import { addMembership } from "@/lib/orgs";
+import { addMembership } from "@/lib/platform/members";
 import { openTestDatabase } from "@/tests/support/database";
 import { CAST_PASSWORD as PASSWORD, seedCast } from "@/tests/support/platform";
-import type { Principal } from "./access";
+import type { Principal } from "@/lib/auth/session";
 import { listAuditLog } from "./audit";
-import { acceptInvitation, changeMemberRole, createInvitation, findInvitation, listMembers, removeMember, revokeInvitation } from "./members";
+import type { InvitationEmail } from "@/lib/email";
+import {
+  acceptInvitation,
+  changeMemberRole,
+  createInvitation,
+  findInvitation,
+  inviteMember,
+  isMemberOf,
+  leaveOrganization,
+  listMembers,
+  removeMember,
+  revokeInvitation,
+} from "./members";
 
 let db: Database;
 let prisma: PrismaClient;
@@ -199,6 +211,74 @@ describe("what admins may not do", () => {
     await changeMemberRole(prisma, admin, orgA, memberMembershipId, "ADMIN");
     await changeMemberRole(prisma, admin, orgA, memberMembershipId, "MEMBER");
     expect((await prisma.membership.findUniqueOrThrow({ where: { id: memberMembershipId } })).role).toBe("MEMBER");
+  });
+});
+
+describe("inviting by email", () => {
+  const SMTP = { SMTP_URL: "smtp://mail.example.test:587", EMAIL_FROM: "Dilution Data <no-reply@example.test>" };
+  const origin = "https://app.example.test";
+
+  it("emails the link, naming the inviter, the organization, the role and how long it works", async () => {
+    vi.stubEnv("SMTP_URL", SMTP.SMTP_URL);
+    vi.stubEnv("EMAIL_FROM", SMTP.EMAIL_FROM);
+    try {
+      const sent: InvitationEmail[] = [];
+      const created = await inviteMember(prisma, owner, orgA, { email: "dora@example.test", role: "MEMBER" }, origin, async (email) => sent.push(email));
+      expect(created).toMatchObject({ email: "dora@example.test", delivery: "sent" });
+      expect(created.link).toMatch(/^https:\/\/app\.example\.test\/invite\/[A-Za-z0-9_-]{20,}$/);
+      expect(sent).toEqual([{ to: "dora@example.test", orgName: expect.any(String), inviterEmail: "ann@a.test", link: created.link, role: "MEMBER", validForDays: 7 }]);
+      expect((await findInvitation(prisma, created.link.split("/").at(-1)!))?.state).toBe("open");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("keeps the invitation and hands back the link when the email cannot be sent, or SMTP is not set up, or no email was given", async () => {
+    vi.stubEnv("SMTP_URL", SMTP.SMTP_URL);
+    vi.stubEnv("EMAIL_FROM", SMTP.EMAIL_FROM);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const failing = async () => {
+        throw new Error("connection refused");
+      };
+      const failed = await inviteMember(prisma, owner, orgA, { email: "eli@example.test", role: "MEMBER" }, origin, failing);
+      expect(failed).toMatchObject({ email: "eli@example.test", delivery: "failed" });
+      expect((await findInvitation(prisma, failed.link.split("/").at(-1)!))?.state).toBe("open");
+      expect(await inviteMember(prisma, owner, orgA, { email: "", role: "MEMBER" }, origin, failing)).toMatchObject({ email: null, delivery: "no_email" });
+      vi.unstubAllEnvs();
+      const notConfigured = await inviteMember(prisma, owner, orgA, { email: "fay@example.test", role: "MEMBER" }, origin, failing);
+      expect(notConfigured).toMatchObject({ email: "fay@example.test", delivery: "not_configured" });
+    } finally {
+      vi.unstubAllEnvs();
+      error.mockRestore();
+    }
+  });
+
+  it("sends nothing when the invitation is refused", async () => {
+    const send = vi.fn(async () => {});
+    await expectRefused(() => inviteMember(prisma, member, orgA, { email: "gus@example.test", role: "MEMBER" }, origin, send), "forbidden");
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe("leaving", () => {
+  it("a member leaves on their own, and is a member no more", async () => {
+    const host = await newUser("host");
+    const guest = await newUser("guest");
+    const { token } = await createInvitation(prisma, host.principal, host.org.id, { role: "MEMBER" });
+    await acceptInvitation(prisma, guest.principal, token);
+    expect(await isMemberOf(prisma, guest.user.id, host.org.id)).toBe(true);
+    expect(await leaveOrganization(prisma, guest.principal, host.org.id)).toEqual({ left: true });
+    expect(await isMemberOf(prisma, guest.user.id, host.org.id)).toBe(false);
+    expect(await latestAudit(host.org.id, "member.left")).toMatchObject({ actorUserId: guest.user.id });
+  });
+
+  it("is refused to the last owner, to a stranger, and signed out", async () => {
+    const solo = await newUser("alone");
+    await expectRefused(() => leaveOrganization(prisma, solo.principal, solo.org.id), "last_owner");
+    await expectRefused(() => leaveOrganization(prisma, outsider, orgA), "not_member");
+    await expectRefused(() => leaveOrganization(prisma, null, orgA), "signed_out");
+    expect(await isMemberOf(prisma, solo.user.id, solo.org.id)).toBe(true);
   });
 });
 
