@@ -27,6 +27,18 @@ export const REGISTRATION_RATING_COLUMNS = {
   isEffective: true,
 } satisfies Prisma.RegistrationSelect;
 
+/** What the ratings read of a warrant or convertible; /v1/dilution-data serializes these and a few more. */
+export const INSTRUMENT_RATING_COLUMNS = {
+  companyId: true,
+  instrumentType: true,
+  name: true,
+  issuedAt: true,
+  expiresAt: true,
+  sharesUnderlying: true,
+  exercisePriceMicros: true,
+  remainingCents: true,
+} satisfies Prisma.DilutionInstrumentSelect;
+
 /** Company ids per round of queries; PostgreSQL allows 65,535 bind parameters. */
 export const CHUNK_SIZE = 10_000;
 
@@ -93,16 +105,7 @@ async function loadChunk(
         OR: [{ expiresAt: null }, { expiresAt: { gt: day } }],
       },
       orderBy: [{ companyId: "asc" }, { issuedAt: "asc" }, { id: "asc" }],
-      select: {
-        companyId: true,
-        instrumentType: true,
-        name: true,
-        issuedAt: true,
-        expiresAt: true,
-        sharesUnderlying: true,
-        exercisePriceMicros: true,
-        remainingCents: true,
-      },
+      select: INSTRUMENT_RATING_COLUMNS,
     }),
     // All deficiencies noticed by asOf: resolved ones feed the "last resolved" text.
     prisma.complianceDeficiency.findMany({

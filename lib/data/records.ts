@@ -13,7 +13,7 @@
  */
 import type { EndpointName } from "@/lib/catalog";
 import type { Prisma, PrismaClient } from "@/lib/db";
-import { loadRatingInputs, REGISTRATION_RATING_COLUMNS } from "./rating-inputs";
+import { INSTRUMENT_RATING_COLUMNS, loadRatingInputs, REGISTRATION_RATING_COLUMNS } from "./rating-inputs";
 import { computeDilutionRating } from "@/lib/ratings/engine";
 import {
   BABY_SHELF_FORM_PATTERN,
@@ -339,16 +339,9 @@ async function floatOutstanding(prisma: PrismaClient, q: RecordQuery): Promise<J
 // ───────────────────────────── dilution-data ─────────────────────────────
 
 const instrumentSelect = {
+  ...INSTRUMENT_RATING_COLUMNS,
   id: true,
-  companyId: true,
-  instrumentType: true,
-  name: true,
-  issuedAt: true,
-  expiresAt: true,
-  sharesUnderlying: true,
-  exercisePriceMicros: true,
   principalCents: true,
-  remainingCents: true,
 } satisfies Prisma.DilutionInstrumentSelect;
 
 export function serializeInstrument(
