@@ -47,7 +47,7 @@ export default defineConfig({
           stderr: "pipe",
         },
         {
-          command: `rm -rf ${dataDir} && npm run build && npx next start -p ${port}`,
+          command: `rm -rf ${dataDir} && npm run build && node scripts/server.mjs -p ${port}`,
           url: `${baseURL}/health`,
           timeout: 300_000,
           reuseExistingServer: false,

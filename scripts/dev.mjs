@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// `npm run dev`: `next dev` on PORT (default 3000). Without STRIPE_SECRET_KEY
+// `npm run dev`: the app's server (scripts/server.mjs) in development mode on
+// PORT (default 3000). Without STRIPE_SECRET_KEY
 // (and without a STRIPE_MOCK_URL of your own) it first starts the local Stripe
 // mock with a fresh webhook secret and points the app at it, so buying credits
-// works on a fresh clone. Signals go to `next dev`; its exit code is ours.
+// works on a fresh clone. Signals go to the server; its exit code is ours.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import { constants } from "node:os";
+import { fileURLToPath } from "node:url";
 
 const args = process.argv.slice(2);
 
-/** `-p 4000`, `--port 4000` or `--port=4000` given to `npm run dev --`, which next dev prefers to PORT. */
+/** `-p 4000`, `--port 4000` or `--port=4000` given to `npm run dev --`, which the server prefers to PORT. */
 function portArgument() {
   for (const [i, arg] of args.entries()) {
     if (arg === "-p" || arg === "--port") return args[i + 1];
@@ -19,9 +20,9 @@ function portArgument() {
   return undefined;
 }
 
-// The mock must deliver its webhooks to the port next dev really listens on.
+// The mock must deliver its webhooks to the port the server really listens on.
 const env = { ...process.env, PORT: portArgument() || process.env.PORT || "3000" };
-const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+const serverScript = fileURLToPath(new URL("./server.mjs", import.meta.url));
 
 async function startMock() {
   const { tsImport } = await import("tsx/esm/api");
@@ -51,9 +52,9 @@ try {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, [nextBin, "dev", ...args], { stdio: "inherit", env });
+const child = spawn(process.execPath, [serverScript, "--dev", ...args], { stdio: "inherit", env });
 child.on("error", async (error) => {
-  console.error(`[dev] could not start next dev: ${error.message}`);
+  console.error(`[dev] could not start the server: ${error.message}`);
   await mock?.close();
   process.exit(1);
 });

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// @ts-check
+// The app's HTTP server: `npm start` (production) and `npm run dev` (with
+// --dev). Next itself believes a client-sent X-Forwarded-For; this server
+// decides the client's address from the socket and the trusted proxies
+// (scripts/client-address.mjs) before Next sees the request.
+//
+//   node scripts/server.mjs [--dev] [-p PORT] [-H HOST]
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import { clientAddressHeaderName, stampClientAddress, trustFromEnv } from "./client-address.mjs";
+
+const args = process.argv.slice(2);
+const option = (short, long) => {
+  for (const [i, arg] of args.entries()) {
+    if (arg === short || arg === long) return args[i + 1];
+    if (arg.startsWith(`${long}=`)) return arg.slice(long.length + 1);
+  }
+  return undefined;
+};
+const dev = args.includes("--dev");
+const port = Number(option("-p", "--port") ?? process.env.PORT ?? 3000);
+const hostname = option("-H", "--hostname") ?? process.env.HOSTNAME ?? undefined;
+process.env.PORT = String(port);
+
+let trust;
+try {
+  trust = trustFromEnv();
+} catch (error) {
+  console.error(`[server] ${error.message}`);
+  process.exit(1);
+}
+const headerName = clientAddressHeaderName();
+
+const app = next({ dev, dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."), hostname: hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request, response) => {
+  stampClientAddress(request, trust, headerName);
+  handle(request, response);
+});
+// Next's upgrade handler serves the dev server's hot reload socket.
+const upgrade = dev ? app.getUpgradeHandler() : null;
+if (upgrade) server.on("upgrade", (request, socket, head) => upgrade(request, socket, head));
+
+server.listen(port, hostname, () => {
+  console.log(`[server] ${dev ? "development" : "production"} server on http://${hostname ?? "localhost"}:${port} · trusted proxies: ${trust.description}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.close();
+    app.close().finally(() => process.exit(0));
+  });
+}
