@@ -36,6 +36,8 @@ const pageHeaders = [
 
 /** First path segments that belong to the data API or to route handlers. */
 const API_SEGMENTS = ["api", "v1", "health", "endpoints", "estimate"];
+/** The data API: it answers every path under it itself, with a trailing slash too (lib/api/handler.ts). */
+const DATA_API_SEGMENTS = ["v1", "health", "endpoints", "estimate", "openapi.json"];
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {
@@ -51,12 +53,26 @@ const nextConfig = {
   turbopack: { root: path.dirname(fileURLToPath(import.meta.url)) },
   // The app migrates itself on start (instrumentation.ts); lib/db/migrate.ts reads these at run time.
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
+  // Next would redirect /v1/ to /v1 with an empty 308; the data API answers
+  // such paths itself, in JSON. Pages keep the redirect (below).
+  skipTrailingSlashRedirect: true,
+  async redirects() {
+    return [
+      {
+        source: `/:path((?!(?:${DATA_API_SEGMENTS.join("|").replaceAll(".", "\\.")})(?:/|$)).+)/`,
+        destination: "/:path",
+        permanent: true,
+      },
+    ];
+  },
   async headers() {
     return [
       {
         source: `/((?!(?:${API_SEGMENTS.join("|")})(?:/|$)).*)`,
         headers: pageHeaders,
       },
+      // next-auth's own pages (sign-out confirmation, errors) are pages too.
+      { source: "/api/auth/:path*", headers: pageHeaders },
     ];
   },
 };

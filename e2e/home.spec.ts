@@ -53,3 +53,31 @@ test("the operator CLI, run while the server holds the database, creates a key t
   expect(response.headers()["x-cost-dollars"]).toMatch(/^\$0\.0+\d+$/);
   expect((await response.json()).results[0].ticker).toBe("ZVTX");
 });
+
+test("the API owns every path under /v1, with or without a trailing slash; pages still drop the slash", async ({ request }) => {
+  for (const path of ["/v1", "/v1/", "/v1/nothing-here", "/v1/nothing-here/"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()["content-type"], path).toMatch(/^application\/json/);
+    expect(response.headers()["x-api-version"], path).toBe("v1");
+    expect(response.headers()["x-request-id"], path).toBeTruthy();
+    const body = await response.json();
+    expect(body, path).toMatchObject({ status: "error", error: { code: "not_found" }, request_id: response.headers()["x-request-id"] });
+  }
+  const keyless = await request.get("/v1/dilution-rating/?ticker=ZVTX", { maxRedirects: 0 });
+  expect(keyless.status()).toBe(401);
+  expect((await keyless.json()).error.code).toBe("missing_api_key");
+  expect((await request.get("/health/", { maxRedirects: 0 })).status()).toBe(200);
+  const page = await request.get("/docs/", { maxRedirects: 0 });
+  expect(page.status()).toBe(308);
+  expect(page.headers()["location"]).toMatch(/\/docs$/);
+});
+
+test("next-auth's own pages carry the dashboard's frame and content-security headers", async ({ request }) => {
+  for (const path of ["/api/auth/signout", "/api/auth/error"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+  }
+});

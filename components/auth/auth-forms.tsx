@@ -5,26 +5,11 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { signUpAction } from "@/lib/platform/actions/accounts";
+import { authErrorMessage } from "./auth-errors";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 
-const ERROR_MESSAGES: Record<string, string> = {
-  CredentialsSignin: "That email and password do not match an account.",
-  oauth_email_taken: "An account with this email exists. Sign in with your email and password.",
-  oauth_no_email: "Your account with that provider has no email address we can use.",
-  OAuthSignin: "Sign-in with that provider could not start. Try again.",
-  OAuthCallback: "The provider did not confirm the sign-in. Try again.",
-  AccessDenied: "Sign-in was refused.",
-  SessionRequired: "Sign in to continue.",
-  rate_limited: "Too many sign-in attempts. Wait 15 minutes and try again.",
-};
-
-export function authErrorMessage(code: string | undefined | null): string | null {
-  if (!code) return null;
-  // Only our own words: ?error= is in the address bar, anyone can write there.
-  return ERROR_MESSAGES[code] ?? "Sign-in failed. Try again.";
-}
 
 /** Signs in through next-auth's credentials endpoint and goes on to `returnTo` (a checked, local path). */
 async function signInWithPassword(email: string, password: string): Promise<string | null> {

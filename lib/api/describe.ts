@@ -21,7 +21,7 @@ export function describeParameters(endpoint: EndpointDefinition): ParameterDescr
       name: "ticker",
       type: "string",
       required: true,
-      description: `Ticker symbol, or up to ${MAX_TICKERS_PER_REQUEST} comma-separated. Letters, digits, '.' and '-'; case-insensitive.`,
+      description: `Ticker symbol, or up to ${MAX_TICKERS_PER_REQUEST} comma-separated. Letters, digits, '.' and '-' (at least one letter or digit); case-insensitive.`,
     },
     { name: "page", type: "integer", required: false, description: "Page number, from 1.", default: 1, minimum: 1 },
     {

@@ -49,7 +49,7 @@ export function parseTickers(raw: string | undefined, parameter = "ticker"): str
     if (ticker === "") throw invalidParameter(parameter, "empty ticker in the list");
     if (ticker.length > MAX_TICKER_LENGTH) throw invalidParameter(parameter, `tickers are at most ${MAX_TICKER_LENGTH} characters`);
     if (!TICKER_PATTERN.test(ticker)) {
-      throw invalidParameter(parameter, "tickers contain only letters, digits, '.' and '-'");
+      throw invalidParameter(parameter, "tickers contain only letters, digits, '.' and '-', and at least one letter or digit");
     }
   }
   return [...new Set(parts)];

@@ -61,7 +61,8 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** The one ticker rule, for imports and API parameters alike. */
 export const MAX_TICKER_LENGTH = 10;
-export const TICKER_PATTERN = /^[A-Z0-9.-]{1,10}$/;
+/** Letters, digits, "." and "-", with at least one letter or digit ("..." names nothing). */
+export const TICKER_PATTERN = /^(?=.*[A-Z0-9])[A-Z0-9.-]{1,10}$/;
 const INT64_MAX = 9223372036854775807n;
 
 // ───────────────────────────── field helpers ─────────────────────────────
@@ -188,7 +189,8 @@ export const tickerSchema = z
   .string({ error: requiredOr("a ticker") })
   .trim()
   .toUpperCase()
-  .regex(TICKER_PATTERN, "must be 1–10 characters: letters, digits, '.' or '-'");
+  .regex(/^[A-Z0-9.-]{1,10}$/, "must be 1–10 characters: letters, digits, '.' or '-'")
+  .regex(TICKER_PATTERN, "must contain at least one letter or digit");
 
 const identifier = (max: number) =>
   text(max).regex(/^\S+$/, "must not contain spaces");

@@ -68,7 +68,8 @@ async function attempt<T>(fn: (ctx: ActionContext) => Promise<T>): Promise<Actio
 }
 
 /** FormData → a plain object for zod, with repeated names (checkboxes) as arrays. */
-export function formObject(form: FormData, arrays: readonly string[] = []): Record<string, unknown> {
+export function formObject(form: unknown, arrays: readonly string[] = []): Record<string, unknown> {
+  if (!(form instanceof FormData)) throw new DomainError("invalid_input", "The form was not sent as a form. Reload the page and try again.");
   const object: Record<string, unknown> = {};
   for (const name of new Set(form.keys())) {
     const values = form.getAll(name).filter((v): v is string => typeof v === "string");

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { SignInForm, authErrorMessage } from "@/components/auth/auth-forms";
+import { authErrorMessage } from "@/components/auth/auth-errors";
+import { SignInForm } from "@/components/auth/auth-forms";
 import { Card, CardContent } from "@/components/ui/card";
 import { oauthProviders } from "@/lib/platform/next-auth";
 import { getSignedInUser } from "@/lib/platform/session";

@@ -1,0 +1,1 @@
+export { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } from "@/lib/api/route";

@@ -1,0 +1,19 @@
+/** Sign-in errors in our words; read by the sign-in page (a server component) and the forms. */
+const ERROR_MESSAGES: Record<string, string> = {
+  CredentialsSignin: "That email and password do not match an account.",
+  oauth_email_taken: "An account with this email exists. Sign in with your email and password.",
+  oauth_no_email: "Your account with that provider has no email address we can use.",
+  OAuthSignin: "Sign-in with that provider could not start. Try again.",
+  OAuthCallback: "The provider did not confirm the sign-in. Try again.",
+  AccessDenied: "Sign-in was refused.",
+  SessionRequired: "Sign in to continue.",
+  rate_limited: "Too many sign-in attempts from here. Wait 15 minutes and try again.",
+  locked: "This account is locked. Contact support to have it unlocked.",
+  account_locked: "This account is locked. Contact support to have it unlocked.",
+};
+
+export function authErrorMessage(code: string | undefined | null): string | null {
+  if (!code) return null;
+  // Only our own words: ?error= is in the address bar, anyone can write there.
+  return ERROR_MESSAGES[code] ?? "Sign-in failed. Try again.";
+}
