@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chargeForBytes, formatDollars, parseDollars } from "@/lib/money";
 import { ledgerTotals } from "@/lib/billing/ledger";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
@@ -183,6 +183,42 @@ describe("authentication", () => {
     await setKeyStatus(t.prisma, org.keyId, "DISABLED", { actorLabel: "test" });
     clock += 2000;
     expect((await t.json(path, { key: org.key, ctx: other })).body.error.code).toBe("api_key_disabled");
+  });
+});
+
+describe("a flood of invalid keys", () => {
+  it("costs a bounded number of queries however many random keys arrive, and valid keys go on working", async () => {
+    const org = await t.org({ dollars: "1" });
+    let queries = 0;
+    const counted = t.prisma.$extends({
+      query: {
+        async $allOperations({ args, query }) {
+          queries++;
+          return query(args);
+        },
+      },
+    }) as unknown as typeof t.prisma;
+    let clock = Date.now();
+    const ctx = createApiContext(counted, { now: () => new Date(clock), keys: new KeyCache(counted, undefined, () => 0) });
+    const path = `/v1/dilution-rating?ticker=${ticker}`;
+    const random = () => `svc-live-${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+
+    for (let i = 0; i < 1000; i++) {
+      const { status, body } = await t.json(path, { key: random(), ctx });
+      expect(status).toBe(401);
+      expect(body.error.code).toBe("invalid_api_key");
+      if (i % 100 === 99) clock += 250; // the flood lasts 2.5 s of the cache's clock
+    }
+    // One load of the known keys, then at most one top-up per second of the flood.
+    expect(queries).toBeLessThanOrEqual(4);
+    console.info(`[key flood] 1,000 random invalid keys → ${queries} database queries`);
+
+    // The real key is unaffected…
+    expect((await t.request(path, { key: org.key, ctx })).status).toBe(200);
+    // …and a key made on another instance (this cache is blind to its change counter) works within a second.
+    const other = await t.org({ dollars: "1" });
+    clock += 1000;
+    expect((await t.request(path, { key: other.key, ctx })).status).toBe(200);
   });
 });
 
@@ -462,6 +498,10 @@ describe("responses", () => {
       ["/v1/offerings?ticker=AAA&ticker=BBB", "invalid_parameter", "ticker"],
       ["/v1/offerings?ticker=AAA&date_from=2026-02-30", "invalid_parameter", "date_from"],
       ["/v1/registrations?ticker=AAA&effective_status=maybe", "invalid_parameter", "effective_status"],
+      // punctuation alone is no ticker: these were once charged as empty 200s
+      ["/v1/offerings?ticker=...", "invalid_parameter", "ticker"],
+      ["/v1/offerings?ticker=-", "invalid_parameter", "ticker"],
+      ["/v1/offerings?ticker=AAA,.-", "invalid_parameter", "ticker"],
     ];
     for (const [path, code, parameter] of cases) {
       const { status, body } = await t.json(path, { key: org.key });
@@ -470,6 +510,7 @@ describe("responses", () => {
       expect(body.error.details.parameter, path).toBe(parameter);
       expect(body.error.message.length, path).toBeGreaterThan(10);
     }
+    expect(await t.balance(org.id)).toBe(1_000_000_000n);
   });
 });
 
@@ -524,11 +565,17 @@ describe("/estimate", () => {
 
   it("is limited per client IP so it cannot serve as a free scraper", async () => {
     const ctx = createApiContext(t.prisma, { estimateLimitPerMinute: 3 });
-    const headers = { "X-Forwarded-For": "203.0.113.9" };
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await t.request(`/estimate?endpoint=offerings&ticker=${ticker}`, { headers, ctx })).status);
-    expect(statuses).toEqual([200, 200, 200, 429]);
-    const other = await t.request(`/estimate?endpoint=offerings&ticker=${ticker}`, { headers: { "X-Forwarded-For": "203.0.113.10" }, ctx });
-    expect(other.status).toBe(200);
+    // The address as our HTTP server stamps it (scripts/server.mjs), under the header name it chose.
+    vi.stubEnv("CLIENT_ADDRESS_HEADER", "x-client-address-test");
+    try {
+      const headers = { "x-client-address-test": "203.0.113.9" };
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await t.request(`/estimate?endpoint=offerings&ticker=${ticker}`, { headers, ctx })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const other = await t.request(`/estimate?endpoint=offerings&ticker=${ticker}`, { headers: { "x-client-address-test": "203.0.113.10" }, ctx });
+      expect(other.status).toBe(200);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -5,6 +5,14 @@ import { accessEpoch } from "@/lib/keys/invalidation";
  * What the pipeline needs to know about a key, cached for a second per key
  * hash so a busy client costs no lookup per request. Only hashes are keys of
  * this cache; the full API key never reaches it.
+ *
+ * A flood of made-up keys would defeat a per-hash cache (every hash is new),
+ * so the cache also knows which hashes exist at all: the prefixes of every
+ * live key's hash, loaded once and topped up with the keys created since, at
+ * most once per `refreshMs`. A hash outside that set is answered "unknown"
+ * without a query, so random invalid keys cost a bounded number of queries
+ * (one top-up a second), whatever their rate. A key created on another
+ * instance is known here at the next top-up, within `refreshMs`.
  */
 export interface KeyAccess {
   keyId: string;
@@ -29,20 +37,73 @@ interface Entry {
 
 export const KEY_CACHE_TTL_MS = 1000;
 const MAX_ENTRIES = 10_000;
+/** Hex characters of a hash kept in the set of known keys: 64 bits, so a false "maybe" is as rare as it is harmless. */
+const PREFIX_LENGTH = 16;
+/** Keys created this long before a top-up are looked for again, for transactions that committed late. */
+const TOP_UP_OVERLAP_MS = 60_000;
+
+const prefixOf = (hash: string) => hash.slice(0, PREFIX_LENGTH);
 
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
+  private known?: { prefixes: Set<string>; toppedUpAt: number; since: Date; epoch: number };
+  private pending?: Promise<void>;
+
   constructor(
     private readonly db: DbClient,
     private readonly ttlMs = KEY_CACHE_TTL_MS,
     /** This process's change counter; another instance's cache cannot see it. */
     private readonly epoch: () => number = accessEpoch,
+    private readonly refreshMs = KEY_CACHE_TTL_MS,
   ) {}
 
   async lookup(keyHash: string, nowMs = Date.now()): Promise<KeyAccess | null> {
     const cached = this.entries.get(keyHash);
     if (cached && cached.expiresAt > nowMs && cached.epoch === this.epoch()) return cached.value;
     const epoch = this.epoch();
+    const value = (await this.mayExist(keyHash, nowMs)) ? await this.load(keyHash) : null;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(keyHash, { value, expiresAt: nowMs + this.ttlMs, epoch });
+    return value;
+  }
+
+  /** False only when no live key can have this hash (as of the last top-up). */
+  private async mayExist(keyHash: string, nowMs: number): Promise<boolean> {
+    const prefix = prefixOf(keyHash);
+    // Requests arriving while the set is being read wait for it rather than answer from a stale one.
+    if (this.pending) await this.pending;
+    if (!this.known) await this.refresh(() => this.loadAll(nowMs));
+    if (this.known!.prefixes.has(prefix)) return true;
+    // A key made in this process shows at once; one made elsewhere at the next top-up.
+    if (nowMs - this.known!.toppedUpAt < this.refreshMs && this.known!.epoch === this.epoch()) return false;
+    await this.refresh(() => this.topUp(nowMs));
+    return this.known!.prefixes.has(prefix);
+  }
+
+  /** One read of the set at a time; everyone who needs it waits for the same one. */
+  private async refresh(read: () => Promise<void>): Promise<void> {
+    this.pending ??= read().finally(() => {
+      this.pending = undefined;
+    });
+    await this.pending;
+  }
+
+  private async loadAll(nowMs: number): Promise<void> {
+    const epoch = this.epoch();
+    const rows = await this.db.apiKey.findMany({ where: { deletedAt: null }, select: { keyHash: true } });
+    this.known = { prefixes: new Set(rows.map((r) => prefixOf(r.keyHash))), toppedUpAt: nowMs, since: new Date(nowMs), epoch };
+  }
+
+  private async topUp(nowMs: number): Promise<void> {
+    const known = this.known!;
+    const epoch = this.epoch();
+    const since = new Date(known.since.getTime() - TOP_UP_OVERLAP_MS);
+    const rows = await this.db.apiKey.findMany({ where: { createdAt: { gte: since }, deletedAt: null }, select: { keyHash: true } });
+    for (const row of rows) known.prefixes.add(prefixOf(row.keyHash));
+    Object.assign(known, { toppedUpAt: nowMs, since: new Date(nowMs), epoch });
+  }
+
+  private async load(keyHash: string): Promise<KeyAccess | null> {
     const key = await this.db.apiKey.findFirst({
       where: { keyHash, deletedAt: null },
       select: {
@@ -58,16 +119,15 @@ export class KeyCache {
         },
       },
     });
-    const value: KeyAccess | null = key && {
-      keyId: key.id,
-      hint: key.hint,
-      status: key.status,
-      keyEndpoints: key.allowedEndpoints,
-      orgId: key.orgId,
-      plan: key.organization.plan,
-    };
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(keyHash, { value, expiresAt: nowMs + this.ttlMs, epoch });
-    return value;
+    return (
+      key && {
+        keyId: key.id,
+        hint: key.hint,
+        status: key.status,
+        keyEndpoints: key.allowedEndpoints,
+        orgId: key.orgId,
+        plan: key.organization.plan,
+      }
+    );
   }
 }

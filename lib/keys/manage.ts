@@ -55,6 +55,7 @@ export async function createKey(
     });
     return created;
   });
+  notifyAccessChanged(); // this process's key cache knows the new key at once; others within a second
   return { key: generated.key, record };
 }
 
