@@ -175,3 +175,24 @@ test("every dashboard page works at 375 px and desktop width, with keyboard focu
   expect(await skip.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
   expect(errors).toEqual([]);
 });
+
+test("the audit log records the address the server saw, not one the browser claims in forwarding headers", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "6.6.6.6", "X-Real-IP": "6.6.6.7" });
+  await signUp(page, unique("forged"));
+  await page.goto("/audit");
+  const signUpRow = page.getByRole("row").filter({ hasText: "Created their account" });
+  await expect(signUpRow).toContainText("127.0.0.1");
+  await expect(page.getByRole("table")).not.toContainText("6.6.6.");
+});
+
+test("sign-in shows each refusal next-auth reports in our words, never a server error", async ({ page }) => {
+  for (const [code, words] of [
+    ["locked", "This account is locked."],
+    ["rate_limited", "Too many sign-in attempts"],
+    ["<script>alert(1)</script>", "Sign-in failed. Try again."],
+  ] as const) {
+    const response = await page.goto(`/sign-in?error=${encodeURIComponent(code)}`);
+    expect(response?.status(), code).toBe(200);
+    await expect(page.getByRole("alert").filter({ hasText: words }), code).toBeVisible();
+  }
+});

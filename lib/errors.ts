@@ -4,6 +4,7 @@
  * and tests can tell refusals apart. Anything else thrown is a fault.
  */
 export type DomainErrorCode =
+  | "invalid_input"
   // access (lib/platform/access.ts)
   | "signed_out"
   | "not_member"
@@ -13,6 +14,11 @@ export type DomainErrorCode =
   | "oauth_email_taken"
   | "oauth_no_email"
   | "rate_limited"
+  | "account_locked"
+  | "unknown_user"
+  | "no_password"
+  | "wrong_password"
+  | "same_password"
   // organizations and members
   | "unknown_organization"
   | "unknown_plan"

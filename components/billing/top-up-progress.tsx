@@ -7,7 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 
 interface Status {
-  status: "OPEN" | "PROCESSING" | "PAID" | "FAILED" | "EXPIRED" | "REFUNDED";
+  status: "OPEN" | "PROCESSING" | "PAID" | "FAILED" | "EXPIRED" | "REFUNDED" | "HELD";
   credited: boolean;
   amount: string;
   balance: string;
@@ -76,6 +76,10 @@ export function TopUpProgress({ orgId, sessionId }: { orgId: string; sessionId: 
       ) : status?.status === "FAILED" ? (
         <Alert tone="danger" title="The payment failed.">
           Nothing was added to your balance. <Link href="/billing" className="underline">Try again</Link> with another payment method.
+        </Alert>
+      ) : status?.status === "HELD" ? (
+        <Alert tone="warning" title="This payment is being checked.">
+          What Stripe reported does not match the checkout you started, so nothing was added yet. Our team has been told and will settle it; you do not need to pay again.
         </Alert>
       ) : status?.status === "EXPIRED" ? (
         <Alert tone="warning" title="This checkout expired before it was paid.">

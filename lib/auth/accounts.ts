@@ -58,13 +58,16 @@ const emailSchema = z
   .transform(normalizeEmail)
   .pipe(z.email({ error: "That email address does not look right." }));
 
+/** What a new password must be (sign-up, password change). */
+export const newPasswordSchema = z
+  .string({ error: "Choose a password." })
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(200, "Use at most 200 characters.");
+
 export const signUpInput = z.object({
   name: z.string().trim().max(80, "Names are at most 80 characters.").optional().transform((v) => v || undefined),
   email: emailSchema,
-  password: z
-    .string({ error: "Choose a password." })
-    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(200, "Use at most 200 characters."),
+  password: newPasswordSchema,
 });
 
 export const signInInput = z.object({
@@ -72,16 +75,34 @@ export const signInInput = z.object({
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(200),
 });
 
-/** Attempts per window: an account can't be guessed at, and one address can't sweep many accounts. */
-export const SIGN_IN_LIMITS = { perAccount: 10, perIp: 50, windowMs: 15 * 60 * 1000 };
+/**
+ * Password guessing is kept expensive without letting a stranger lock the
+ * owner out:
+ * - one address may try one account `perAccountAndIp` times and all accounts
+ *   `perIp` times per window; past that it is refused;
+ * - an account's failures from everywhere only slow its failed answers down
+ *   (`slowDownAfter` failures, then `slowDownStepMs` more each, up to
+ *   `slowDownMaxMs`), never refuse: the right password from an address that
+ *   has not failed always gets in.
+ */
+export const SIGN_IN_LIMITS = {
+  perAccountAndIp: 10,
+  perIp: 50,
+  windowMs: 15 * 60 * 1000,
+  slowDownAfter: 10,
+  slowDownStepMs: 250,
+  slowDownMaxMs: 3000,
+};
 
 export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string | null } }
-  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "invalid" | "locked" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 // Verifying against this when the email is unknown keeps both answers equally slow.
 let decoyHash: Promise<string> | undefined;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function authenticateWithPassword(
   db: PrismaClient,
@@ -89,17 +110,20 @@ export async function authenticateWithPassword(
   input: unknown,
   ip: string,
   now = new Date(),
+  slowDown: (ms: number) => Promise<void> = sleep,
 ): Promise<SignInResult> {
   const parsed = signInInput.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "invalid" };
   const { email, password } = parsed.data;
-  const [byAccount, byIp] = await Promise.all([
-    limiter.hit(`signin:acct:${email}`, SIGN_IN_LIMITS.perAccount, now, SIGN_IN_LIMITS.windowMs),
-    limiter.hit(`signin:ip:${ip}`, SIGN_IN_LIMITS.perIp, now, SIGN_IN_LIMITS.windowMs),
+  const { perAccountAndIp, perIp, windowMs } = SIGN_IN_LIMITS;
+  const [byAccountHere, byIp] = await Promise.all([
+    limiter.hit(`signin:acct-ip:${email}:${ip}`, perAccountAndIp, now, windowMs),
+    limiter.hit(`signin:ip:${ip}`, perIp, now, windowMs),
   ]);
-  if (!byAccount.allowed || !byIp.allowed) {
+  if (!byAccountHere.allowed || !byIp.allowed) {
     // Not audited: the failures that reached the limit are, and a flood of refusals must not become a flood of writes.
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: Math.max(byAccount.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds) };
+    const retryAfterSeconds = Math.max(byAccountHere.allowed ? 0 : byAccountHere.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds);
+    return { ok: false, reason: "rate_limited", retryAfterSeconds };
   }
   const user = await db.user.findUnique({ where: { email } });
   if (!user?.passwordHash) {
@@ -108,8 +132,13 @@ export async function authenticateWithPassword(
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
     await recordAudit(db, { action: "user.sign_in_failed", actorUserId: user.id, ip, details: { reason: "wrong_password" } });
+    const failures = await limiter.hit(`signin:acct-failures:${email}`, Number.MAX_SAFE_INTEGER, now, windowMs);
+    const over = failures.limit - failures.remaining - SIGN_IN_LIMITS.slowDownAfter;
+    if (over > 0) await slowDown(Math.min(SIGN_IN_LIMITS.slowDownStepMs * over, SIGN_IN_LIMITS.slowDownMaxMs));
     return { ok: false, reason: "invalid" };
   }
+  // Only after the password: a locked account's state is not revealed to someone guessing.
+  if (user.lockedAt) return { ok: false, reason: "locked" };
   await recordSignIn(db, user.id, ip, "password");
   return { ok: true, user: { id: user.id, email: user.email, name: user.name } };
 }

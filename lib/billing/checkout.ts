@@ -158,7 +158,7 @@ async function recordCheckoutStarted(
 
 export interface TopUpStatus {
   sessionId: string;
-  status: "OPEN" | "PROCESSING" | "PAID" | "FAILED" | "EXPIRED" | "REFUNDED";
+  status: "OPEN" | "PROCESSING" | "PAID" | "FAILED" | "EXPIRED" | "REFUNDED" | "HELD";
   amountCents: number;
   credited: boolean;
   creditedAt: Date | null;

@@ -1,6 +1,6 @@
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "@/lib/platform/accounts";
+import { sessionCookie } from "@/tests/support/platform";
 import { addMembership } from "@/lib/platform/members";
 import { createUser } from "@/lib/auth/accounts";
 import { setLowBalanceThreshold, startOrgTopUp } from "@/lib/platform/billing";
@@ -89,7 +89,7 @@ describe("the low-balance threshold", () => {
 describe("the billing CSV export", () => {
   const database = () => Promise.resolve({ prisma: t.prisma });
   const get = async (userId: string | null) => {
-    const cookie = userId ? `next-auth.session-token=${await encode({ token: { uid: userId }, secret: process.env.NEXTAUTH_SECRET! })}` : "";
+    const cookie = userId ? (await sessionCookie(t.prisma, userId)).cookie : "";
     const response = await exportBillingHistory(new Request(`http://app.test/billing/export?org=${orgId}`, { headers: { cookie } }), database);
     return { status: response.status, text: await response.text() };
   };

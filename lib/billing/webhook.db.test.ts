@@ -315,6 +315,84 @@ describe("refunds and disputes", () => {
   });
 });
 
+describe("what a payment can take back", () => {
+  /** An event of Stripe's shape, edited: what a real account could send that the mock will not produce. */
+  const edited = (eventId: string, edit: (event: { id: string; data: { object: Record<string, unknown> } }) => void) => {
+    const event = JSON.parse(payload(eventId));
+    event.id = `evt_edited_${randomBytes(6).toString("hex")}`;
+    edit(event);
+    return JSON.stringify(event);
+  };
+
+  it("a refund after a dispute of the same payment takes back no more than was paid, in either order", async () => {
+    const org = await t.org({ dollars: "0" });
+    const { completed, chargeId, sessionId } = await buy(org.id, 2_050);
+    await deliver(payload(completed));
+    const refunded = await refund(chargeId); // the whole $20.50
+    // A dispute of the whole charge as well (the mock, like Stripe, would not open one after a full refund).
+    const dispute = await openDisputeOf(chargeId, 2_050);
+
+    expect((await deliver(dispute)).body.outcome).toBe("processed");
+    expect((await deliver(payload(refunded))).body.outcome).toBe("processed");
+    expect(await t.balance(org.id)).toBe(0n);
+    expect(await session(sessionId)).toMatchObject({ takenBackCents: 2_050 });
+    const refundAudit = await t.prisma.auditLog.findFirstOrThrow({ where: { orgId: org.id, action: "credits.refunded" } });
+    expect(refundAudit.details).toMatchObject({ refunded_cents: 0, not_debited_cents: 2_050 });
+    await expectConsistent(org.id, 0n);
+
+    // The other order: refund first, then the dispute finds nothing left to take.
+    const other = await t.org({ dollars: "0" });
+    const second = await buy(other.id, 2_050);
+    await deliver(payload(second.completed));
+    await deliver(payload(await refund(second.chargeId, 1_000)));
+    await deliver(await openDisputeOf(second.chargeId, 2_050));
+    expect(await t.balance(other.id)).toBe(0n);
+    await expectConsistent(other.id, 0n);
+
+    async function openDisputeOf(charge: string, amount: number) {
+      const template = await buy((await t.org({ dollars: "0" })).id, 1_000); // any real dispute payload, to edit
+      const opened = await openDispute(template.chargeId);
+      return edited(opened.event, (event) => Object.assign(event.data.object, { charge, amount, payment_intent: null, id: `dp_${randomBytes(6).toString("hex")}` }));
+    }
+  });
+
+  it("a dispute won gives back only what it took, not the amount disputed", async () => {
+    const org = await t.org({ dollars: "0" });
+    const { completed, chargeId, sessionId } = await buy(org.id, 2_000);
+    await deliver(payload(completed));
+    await deliver(payload(await refund(chargeId, 1_500)));
+    const dispute = await openDispute(chargeId, 500);
+    // Disputed for the whole charge: only the $5 not yet refunded can be taken.
+    await deliver(edited(dispute.event, (event) => Object.assign(event.data.object, { amount: 2_000 })));
+    expect(await t.balance(org.id)).toBe(0n);
+    const closed = await control<{ event: string }>(`/_mock/disputes/${dispute.dispute.id}/close`, { status: "won" });
+    await deliver(payload(closed.event));
+    expect(await t.balance(org.id)).toBe(dollars("5"));
+    expect(await session(sessionId)).toMatchObject({ takenBackCents: 1_500 });
+    await expectConsistent(org.id, dollars("5"));
+  });
+
+  it("a completed checkout for another amount or currency than we created is held back, not credited, and says why", async () => {
+    const org = await t.org({ dollars: "0" });
+    const cheap = await buy(org.id, 2_000);
+    const tampered = edited(cheap.completed, (event) => Object.assign(event.data.object, { amount_total: 100 }));
+    expect((await deliver(tampered)).body.outcome).toBe("processed");
+    expect(await session(cheap.sessionId)).toMatchObject({ status: "HELD", creditedAt: null, heldReason: "amount 100 cents, expected 2000" });
+    // The genuine event, delivered after, does not credit a held session either; an operator decides.
+    await deliver(payload(cheap.completed));
+    expect(await t.balance(org.id)).toBe(0n);
+
+    const euros = await buy(org.id, 2_000);
+    await deliver(edited(euros.completed, (event) => Object.assign(event.data.object, { currency: "eur" })));
+    expect(await session(euros.sessionId)).toMatchObject({ status: "HELD", heldReason: "currency eur, expected usd" });
+    // A refund of a payment never credited takes nothing back.
+    await deliver(payload(await refund(euros.chargeId)));
+    expect(await t.balance(org.id)).toBe(0n);
+    expect(await t.prisma.auditLog.count({ where: { orgId: org.id, action: "credits.payment_held", actorLabel: "stripe" } })).toBe(2);
+    await expectConsistent(org.id, 0n);
+  });
+});
+
 describe("exactly once", () => {
   it("moves the balance once per effect when every event arrives 10 times, concurrently, in a random order", async () => {
     const org = await t.org({ dollars: "0" });

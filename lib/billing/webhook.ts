@@ -6,7 +6,7 @@ import type { StripeCheckoutSession } from "@/lib/generated/prisma/client";
 import { formatCents } from "./checkout";
 import { isUniqueViolation } from "@/lib/errors";
 import { changeBalanceInTransaction, type BalanceChange } from "./ledger";
-import { centsToNanos } from "@/lib/money";
+import { centsToNanos, formatDollars, NANOS_PER_CENT } from "@/lib/money";
 import { billingConfig, getStripe, type BillingConfig } from "./stripe";
 
 /**
@@ -284,7 +284,7 @@ async function prepareSessionEvent(db: PrismaClient, stripe: Stripe, object: unk
       const row = await lockSession(tx, facts.id, facts, eventId);
       if (!row) return ["unmatched"];
       const synced = await syncSession(tx, row, { ...facts, ...charge });
-      if (crediting) return creditOnce(tx, synced, eventId);
+      if (crediting) return creditOrHold(tx, synced, facts, eventId);
       switch (type) {
         case "checkout.session.completed":
           return setStatusIf(tx, synced, synced.status === "OPEN", "PROCESSING");
@@ -327,7 +327,7 @@ async function prepareRefund(db: PrismaClient, stripe: Stripe, object: unknown, 
         chargeId: charge.id,
         receiptUrl: charge.receipt_url ?? undefined,
       });
-      const credit = await creditOnce(tx, synced, eventId);
+      const credit = await creditOrHold(tx, synced, located.facts, eventId);
       return [...credit, ...(await debitRefund(tx, await reload(tx, synced.id), charge, eventId))];
     },
   };
@@ -337,26 +337,41 @@ async function debitRefund(tx: Tx, row: Row, charge: z.infer<typeof chargeSchema
   const total = charge.amount_refunded;
   const increase = total - row.refundedCents;
   if (increase <= 0) return [];
-  await changeOrFail(tx, {
-    orgId: row.orgId,
-    kind: "REFUND",
-    amountNanos: -centsToNanos(increase),
-    reference: charge.id,
-    idempotencyKey: `refund:${charge.id}:${total}`,
-    description: `Stripe refund ${formatCents(increase)}`,
-    allowNegative: true,
-  });
+  const take = takeBackAllowed(row, increase);
+  if (take > 0) {
+    await changeOrFail(tx, {
+      orgId: row.orgId,
+      kind: "REFUND",
+      amountNanos: -centsToNanos(take),
+      reference: charge.id,
+      idempotencyKey: `refund:${charge.id}:${total}`,
+      description: `Stripe refund ${formatCents(take)}`,
+      allowNegative: true,
+    });
+  }
   await tx.stripeCheckoutSession.update({
     where: { id: row.id },
-    data: { refundedCents: total, status: total >= row.amountCents ? "REFUNDED" : row.status },
+    data: { refundedCents: total, takenBackCents: { increment: take }, status: total >= row.amountCents && row.status !== "HELD" ? "REFUNDED" : row.status },
   });
   await audit(tx, row, "credits.refunded", eventId, {
-    refunded_cents: increase,
-    refunded: formatCents(increase),
+    refunded_cents: take,
+    refunded: formatCents(take),
     total_refunded_cents: total,
+    ...(take < increase ? { not_debited_cents: increase - take } : {}),
     charge_id: charge.id,
   });
-  return [`refunded ${increase}`];
+  return [`refunded ${take}`];
+}
+
+/**
+ * Refunds and disputes together never take back more than the payment
+ * credited: what is left of it once earlier refunds and disputes (net of
+ * disputes won) are counted. A payment held back was never credited, so
+ * nothing of it can be taken back. The session's row is locked by the caller.
+ */
+function takeBackAllowed(row: Row, wantedCents: number): number {
+  const credited = row.creditedAt ? row.amountCents : 0;
+  return Math.max(0, Math.min(wantedCents, credited - row.takenBackCents));
 }
 
 // ── charge.dispute.* ──
@@ -376,10 +391,10 @@ async function prepareDispute(db: PrismaClient, stripe: Stripe, object: unknown,
         paymentIntentId: dispute.payment_intent ?? null,
         chargeId: dispute.charge,
       });
-      const effects = await creditOnce(tx, synced, eventId);
+      const effects = await creditOrHold(tx, synced, located.facts, eventId);
       if (inquiry) return effects;
-      effects.push(...(await debitDispute(tx, synced, dispute, eventId)));
-      if (type === "charge.dispute.closed" && dispute.status === "won") effects.push(...(await restoreDispute(tx, synced, dispute, eventId)));
+      effects.push(...(await debitDispute(tx, await reload(tx, synced.id), dispute, eventId)));
+      if (type === "charge.dispute.closed" && dispute.status === "won") effects.push(...(await restoreDispute(tx, await reload(tx, synced.id), dispute, eventId)));
       if (type === "charge.dispute.closed" && dispute.status === "lost") {
         await audit(tx, synced, "credits.dispute_lost", eventId, { dispute_id: dispute.id, amount_cents: dispute.amount });
       }
@@ -391,32 +406,47 @@ async function prepareDispute(db: PrismaClient, stripe: Stripe, object: unknown,
 type Dispute = z.infer<typeof disputeSchema>;
 
 async function debitDispute(tx: Tx, row: Row, dispute: Dispute, eventId: string): Promise<string[]> {
-  const result = await changeOrFail(tx, {
-    orgId: row.orgId,
-    kind: "DISPUTE",
-    amountNanos: -centsToNanos(dispute.amount),
-    reference: dispute.id,
-    idempotencyKey: `dispute:${dispute.id}`,
-    description: `Stripe dispute ${formatCents(dispute.amount)}`,
-    allowNegative: true,
+  if (await tx.creditLedgerEntry.findUnique({ where: { idempotencyKey: `dispute:${dispute.id}` }, select: { id: true } })) return [];
+  const take = takeBackAllowed(row, dispute.amount);
+  if (take > 0) {
+    await changeOrFail(tx, {
+      orgId: row.orgId,
+      kind: "DISPUTE",
+      amountNanos: -centsToNanos(take),
+      reference: dispute.id,
+      idempotencyKey: `dispute:${dispute.id}`,
+      description: `Stripe dispute ${formatCents(take)}`,
+      allowNegative: true,
+    });
+    await tx.stripeCheckoutSession.update({ where: { id: row.id }, data: { takenBackCents: { increment: take } } });
+  }
+  await audit(tx, row, "credits.disputed", eventId, {
+    dispute_id: dispute.id,
+    amount_cents: take,
+    amount: formatCents(take),
+    ...(take < dispute.amount ? { not_debited_cents: dispute.amount - take } : {}),
   });
-  if (result !== "applied") return [];
-  await audit(tx, row, "credits.disputed", eventId, { dispute_id: dispute.id, amount_cents: dispute.amount, amount: formatCents(dispute.amount) });
-  return [`disputed ${dispute.amount}`];
+  return [`disputed ${take}`];
 }
 
+/** A dispute won gives back exactly what that dispute took. */
 async function restoreDispute(tx: Tx, row: Row, dispute: Dispute, eventId: string): Promise<string[]> {
+  const taken = await tx.creditLedgerEntry.findUnique({ where: { idempotencyKey: `dispute:${dispute.id}` }, select: { amountNanos: true } });
+  if (!taken) return [];
+  const restoredNanos = -taken.amountNanos;
   const result = await changeOrFail(tx, {
     orgId: row.orgId,
     kind: "DISPUTE",
-    amountNanos: centsToNanos(dispute.amount),
+    amountNanos: restoredNanos,
     reference: dispute.id,
     idempotencyKey: `dispute-won:${dispute.id}`,
-    description: `Stripe dispute won: ${formatCents(dispute.amount)} restored`,
+    description: `Stripe dispute won: ${formatDollars(restoredNanos)} restored`,
   });
   if (result !== "applied") return [];
-  await audit(tx, row, "credits.dispute_won", eventId, { dispute_id: dispute.id, amount_cents: dispute.amount, amount: formatCents(dispute.amount) });
-  return [`dispute won ${dispute.amount}`];
+  const cents = Number(restoredNanos / NANOS_PER_CENT);
+  await tx.stripeCheckoutSession.update({ where: { id: row.id }, data: { takenBackCents: { decrement: cents } } });
+  await audit(tx, row, "credits.dispute_won", eventId, { dispute_id: dispute.id, amount_cents: cents, amount: formatCents(cents) });
+  return [`dispute won ${cents}`];
 }
 
 // ───────────────────────────── the session row ─────────────────────────────
@@ -489,7 +519,6 @@ async function syncSession(
   facts: { amountCents?: number | null; paymentIntentId?: string | null; chargeId?: string; receiptUrl?: string },
 ): Promise<Row> {
   const data: Prisma.StripeCheckoutSessionUpdateInput = {};
-  if (!row.creditedAt && facts.amountCents != null && facts.amountCents !== row.amountCents) data.amountCents = facts.amountCents;
   if (facts.paymentIntentId && !row.paymentIntentId) data.paymentIntentId = facts.paymentIntentId;
   if (facts.chargeId && !row.chargeId) data.chargeId = facts.chargeId;
   if (facts.receiptUrl && !row.receiptUrl) data.receiptUrl = facts.receiptUrl;
@@ -497,8 +526,32 @@ async function syncSession(
   return tx.stripeCheckoutSession.update({ where: { id: row.id }, data });
 }
 
+/**
+ * A completed payment that is not what we asked for: another amount or
+ * currency than the session we created. Its money is not credited; a
+ * platform administrator looks at it.
+ */
+function mismatchOf(row: Row, facts: SessionFacts): string | null {
+  if (facts.amountCents != null && facts.amountCents !== row.amountCents) return `amount ${facts.amountCents} cents, expected ${row.amountCents}`;
+  if (facts.currency && facts.currency.toLowerCase() !== row.currency.toLowerCase()) return `currency ${facts.currency}, expected ${row.currency}`;
+  return null;
+}
+
+async function holdBack(tx: Tx, row: Row, reason: string, eventId: string): Promise<string[]> {
+  if (row.creditedAt || row.status === "HELD") return [];
+  await tx.stripeCheckoutSession.update({ where: { id: row.id }, data: { status: "HELD", heldReason: reason } });
+  await audit(tx, row, "credits.payment_held", eventId, { amount_cents: row.amountCents, amount: formatCents(row.amountCents), reason });
+  return ["held"];
+}
+
+/** The payment's credit, once; or, when Stripe's facts differ from the session we created, held back instead. */
+async function creditOrHold(tx: Tx, row: Row, facts: SessionFacts | undefined, eventId: string): Promise<string[]> {
+  const mismatch = facts ? mismatchOf(row, facts) : null;
+  return mismatch ? holdBack(tx, row, mismatch, eventId) : creditOnce(tx, row, eventId);
+}
+
 async function creditOnce(tx: Tx, row: Row, eventId: string): Promise<string[]> {
-  if (row.creditedAt) return [];
+  if (row.creditedAt || row.status === "HELD") return [];
   const result = await changeOrFail(tx, {
     orgId: row.orgId,
     kind: "TOPUP",

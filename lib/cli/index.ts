@@ -8,6 +8,7 @@ import { createKey, deleteKey, findKeyByIdOrHint, setKeyStatus } from "@/lib/key
 import { DomainError } from "@/lib/errors";
 import { addMembership } from "@/lib/platform/members";
 import { createOrganization, setOrganizationPlan } from "@/lib/platform/organizations";
+import { lockUser, unlockUser } from "@/lib/platform/security";
 import { createUser, hashPassword, normalizeEmail } from "@/lib/auth/accounts";
 
 /**
@@ -179,6 +180,24 @@ const COMMANDS: Record<string, Command> = {
         json: { id: record.id, key, hint: record.hint, name: record.name, allowed_endpoints: record.allowedEndpoints },
         text: key,
       };
+    },
+  ),
+  "user:lock": command(
+    "user:lock --email <email> --reason <text>",
+    "Lock a user: they cannot sign in, and every session they have ends at once.",
+    z.strictObject({ email: text("email"), reason: text("reason") }),
+    async (db, input) => {
+      const locked = await lockUser(db, input.email, input.reason, CLI_ACTOR);
+      return { json: { id: locked.userId, email: locked.email, ended_sessions: locked.endedSessions }, text: `${locked.email} is locked; ${locked.endedSessions} session(s) ended.` };
+    },
+  ),
+  "user:unlock": command(
+    "user:unlock --email <email>",
+    "Unlock a user locked with user:lock.",
+    z.strictObject({ email: text("email") }),
+    async (db, input) => {
+      const unlocked = await unlockUser(db, input.email, CLI_ACTOR);
+      return { json: { id: unlocked.userId, email: unlocked.email }, text: `${unlocked.email} may sign in again.` };
     },
   ),
   "key:disable": keyStatusCommand("key:disable", "Disable a key (requests get 401 api_key_disabled).", "DISABLED"),

@@ -57,25 +57,49 @@ describe("password sign-in", () => {
     expect(await authenticateWithPassword(db.prisma, limiter, { email: "", password: "" }, "198.51.100.8")).toEqual({ ok: false, reason: "invalid" });
   });
 
-  it("limits attempts per account, even with the right password afterwards, and per IP", async () => {
+  it("strangers failing from other addresses cannot lock the owner out: the right password from a fresh address gets in", async () => {
     const now = new Date("2026-11-22T10:00:00Z");
     await signUp(db.prisma, { email: "dave@example.com", password: "dave's password" });
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
-      const ip = `203.0.113.${i}`; // a different address each time: the account limit alone stops this
-      expect((await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "guess" }, ip, now)).ok).toBe(false);
+    const delays: number[] = [];
+    const slowDown = async (ms: number) => void delays.push(ms);
+    for (let i = 0; i < 14; i++) {
+      const attempt = await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "guess" }, `203.0.113.${i}`, now, slowDown);
+      expect(attempt).toMatchObject({ ok: false, reason: "invalid" });
     }
-    const blocked = await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "dave's password" }, "203.0.113.200", now);
-    expect(blocked).toMatchObject({ ok: false, reason: "rate_limited" });
-    // The next window lets the owner in.
-    const later = new Date(now.getTime() + SIGN_IN_LIMITS.windowMs);
-    expect((await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "dave's password" }, "203.0.113.200", later)).ok).toBe(true);
+    // Past ten failures the account's failed answers slow down, step by step; nothing is refused.
+    expect(delays).toEqual([250, 500, 750, 1000]);
+    const owner = await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "dave's password" }, "198.51.100.20", now, slowDown);
+    expect(owner.ok).toBe(true);
+    expect(delays).toHaveLength(4);
+  });
 
-    const ipNow = new Date("2026-11-22T12:00:00Z");
-    for (let i = 0; i < SIGN_IN_LIMITS.perIp; i++) {
-      await authenticateWithPassword(db.prisma, limiter, { email: `spray${i}@example.com`, password: "guess" }, "192.0.2.99", ipNow);
+  it("one address is stopped: ten tries at one account, fifty across accounts, even with the right password after", async () => {
+    const now = new Date("2026-11-22T12:00:00Z");
+    const slowDown = async () => {};
+    await signUp(db.prisma, { email: "fred@example.com", password: "fred's password" });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndIp; i++) {
+      await authenticateWithPassword(db.prisma, limiter, { email: "fred@example.com", password: "guess" }, "192.0.2.10", now, slowDown);
     }
-    const sprayed = await authenticateWithPassword(db.prisma, limiter, { email: "carol@example.com", password: "carol's password" }, "192.0.2.99", ipNow);
+    const stopped = await authenticateWithPassword(db.prisma, limiter, { email: "fred@example.com", password: "fred's password" }, "192.0.2.10", now, slowDown);
+    expect(stopped).toMatchObject({ ok: false, reason: "rate_limited" });
+    // The same owner from elsewhere is let in; the stopped address waits for the next window.
+    expect((await authenticateWithPassword(db.prisma, limiter, { email: "fred@example.com", password: "fred's password" }, "192.0.2.11", now, slowDown)).ok).toBe(true);
+    const later = new Date(now.getTime() + SIGN_IN_LIMITS.windowMs);
+    expect((await authenticateWithPassword(db.prisma, limiter, { email: "fred@example.com", password: "fred's password" }, "192.0.2.10", later, slowDown)).ok).toBe(true);
+
+    const ipNow = new Date("2026-11-22T14:00:00Z");
+    for (let i = 0; i < SIGN_IN_LIMITS.perIp; i++) {
+      await authenticateWithPassword(db.prisma, limiter, { email: `spray${i}@example.com`, password: "guess" }, "192.0.2.99", ipNow, slowDown);
+    }
+    const sprayed = await authenticateWithPassword(db.prisma, limiter, { email: "carol@example.com", password: "carol's password" }, "192.0.2.99", ipNow, slowDown);
     expect(sprayed).toMatchObject({ ok: false, reason: "rate_limited" });
+  });
+
+  it("a locked account is refused with the right password, and a wrong one learns nothing of the lock", async () => {
+    const { user } = await signUp(db.prisma, { email: "lou@example.com", password: "lou's password" });
+    await db.prisma.user.update({ where: { id: user.id }, data: { lockedAt: new Date(), lockedReason: "abuse" } });
+    expect(await authenticateWithPassword(db.prisma, limiter, { email: "lou@example.com", password: "lou's password" }, "192.0.2.30")).toMatchObject({ ok: false, reason: "locked" });
+    expect(await authenticateWithPassword(db.prisma, limiter, { email: "lou@example.com", password: "nope" }, "192.0.2.30")).toMatchObject({ ok: false, reason: "invalid" });
   });
 });
 

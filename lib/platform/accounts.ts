@@ -51,6 +51,7 @@ export async function findOrCreateOAuthUser(db: PrismaClient, identity: OAuthIde
     include: { user: true },
   });
   if (linked) {
+    if (linked.user.lockedAt) throw new DomainError("account_locked", "This account is locked. Contact support.");
     await recordSignIn(db, linked.user.id, ip, identity.provider);
     return linked.user;
   }

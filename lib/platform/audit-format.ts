@@ -98,6 +98,10 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   },
   "user.signed_up": (d) => `Created their account${method(d)}`,
   "user.created": () => "Created a user account",
+  "user.password_changed": (d) => `Changed their password${endedSessions(d)}`,
+  "user.sessions_ended": (d) => `Signed out of their other sessions${endedSessions(d, true)}`,
+  "user.locked": (d) => `Locked ${who(d, "a user")}${str(d, "reason") ? `: ${str(d, "reason")}` : ""}`,
+  "user.unlocked": (d) => `Unlocked ${who(d, "a user")}`,
 
   "billing.threshold_set": (d) => {
     const nanos = str(d, "thresholdNanos");
@@ -109,6 +113,7 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "credits.purchased": (d) => `Bought ${amount(d) ?? "credits"} of credits`,
   "credits.payment_failed": (d) => `A payment of ${amount(d) ?? "credits"} failed`,
   "credits.payment_unmatched": (d) => `Received a payment${amount(d) ? ` of ${amount(d)}` : ""} that matched no organization`,
+  "credits.payment_held": (d) => `Held back a payment${amount(d) ? ` of ${amount(d)}` : ""} that did not match its checkout (${str(d, "reason") ?? "unknown reason"}); not credited`,
   "credits.refunded": (d) => `Refunded ${amount(d, "refunded_cents", "refunded") ?? "a payment"}`,
   "credits.disputed": (d) => `A payment of ${amount(d) ?? "credits"} was disputed; the amount is held`,
   "credits.dispute_won": (d) => `Won the dispute of ${amount(d) ?? "a payment"}; the amount is restored`,
@@ -120,6 +125,13 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
     return reason ? `${change}: ${reason}` : change;
   },
 };
+
+/** ", ending 2 other sessions" (or " (2)" when the action says it already). */
+function endedSessions(d: Details, bare = false): string {
+  const count = typeof d.endedSessions === "number" ? d.endedSessions : 0;
+  if (bare) return count > 0 ? ` (${count})` : "";
+  return count > 0 ? `, ending ${count} other session${count === 1 ? "" : "s"}` : "";
+}
 
 /** The action the actor took, in words. */
 /** ", withdrawing their 2 open invitations" when a role change or removal ended some. */

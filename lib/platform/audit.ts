@@ -3,7 +3,15 @@ import type { Principal } from "@/lib/auth/session";
 import { requireAccess } from "./access";
 
 /** Actions recorded against a user rather than an organization, shown in the log of every organization they belong to. */
-export const USER_ACTIONS = ["user.signed_in", "user.sign_in_failed", "user.signed_up"] as const;
+export const USER_ACTIONS = [
+  "user.signed_in",
+  "user.sign_in_failed",
+  "user.signed_up",
+  "user.password_changed",
+  "user.sessions_ended",
+  "user.locked",
+  "user.unlocked",
+] as const;
 
 export const AUDIT_PAGE_SIZE = 50;
 

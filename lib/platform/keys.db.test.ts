@@ -1,4 +1,3 @@
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeBalance } from "@/lib/billing/ledger";
 import { parseDollars } from "@/lib/money";
@@ -6,7 +5,7 @@ import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { hashApiKey } from "@/lib/keys";
 import { exportUsage } from "@/lib/platform/routes";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
-import { seedCast } from "@/tests/support/platform";
+import { seedCast, sessionCookie } from "@/tests/support/platform";
 import type { Principal } from "@/lib/auth/session";
 import { AccessDenied } from "./access";
 import { createOrgKey, deleteOrgKey, listOrgKeys, restrictOrgKey, setOrgKeyStatus } from "./keys";
@@ -149,7 +148,7 @@ describe("a key made on the dashboard, through the data API, in every state of t
 
 describe("the usage CSV export", () => {
   const database = () => Promise.resolve({ prisma: t.prisma });
-  const cookieFor = async (principal: Principal) => `next-auth.session-token=${await encode({ token: { uid: principal.userId }, secret: process.env.NEXTAUTH_SECRET! })}`;
+  const cookieFor = async (principal: Principal) => (await sessionCookie(t.prisma, principal.userId)).cookie;
   const get = async (org: string, cookie?: string) => {
     const response = await exportUsage(new Request(`http://app.test/usage/export?org=${org}`, { headers: cookie ? { cookie } : {} }), database);
     return { status: response.status, text: await response.text(), type: response.headers.get("content-type") };
@@ -168,7 +167,7 @@ describe("the usage CSV export", () => {
     expect((await get(orgA, await cookieFor(outsider))).status).toBe(404);
     expect((await get(orgA, "next-auth.session-token=forged.token.value")).status).toBe(401);
     expect((await get(orgA)).status).toBe(401);
-    const otherSecret = `next-auth.session-token=${await encode({ token: { uid: owner.userId }, secret: "another secret entirely" })}`;
+    const otherSecret = (await sessionCookie(t.prisma, owner.userId, "another secret entirely")).cookie;
     expect((await get(orgA, otherSecret)).status).toBe(401);
   });
 

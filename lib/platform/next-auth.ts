@@ -6,6 +6,7 @@ import GoogleProvider from "next-auth/providers/google";
 import type { NextRequest } from "next/server";
 import { authenticateWithPassword } from "@/lib/auth/accounts";
 import { authSecret } from "@/lib/auth/secret";
+import { endSession, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { getAppRateLimiter } from "@/lib/runtime/rate-limiter";
@@ -15,17 +16,16 @@ import { findOrCreateOAuthUser } from "./accounts";
 /**
  * next-auth: email + password always; GitHub and Google when their
  * credentials are in the environment. Sessions are signed, encrypted JWTs
- * holding only the user id (`uid`); every request re-reads the user's
- * memberships from the database, so a removal takes effect at once.
+ * holding the user id (`uid`) and the id of a session row (`sid`) that every
+ * request checks (lib/auth/session.ts), so signing out really ends a session;
+ * memberships are re-read per request, so a removal takes effect at once.
  */
 
 // Without NEXTAUTH_URL, next-auth assumes http://localhost:3000; in development trust the Host header instead.
 if (!process.env.NEXTAUTH_URL && process.env.NODE_ENV !== "production") process.env.AUTH_TRUST_HOST ??= "1";
 
-/** The client address of the auth request being handled, for the sign-in limits and audit entries. */
-const authRequestIp = new AsyncLocalStorage<string>();
-
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** Where the auth request being handled comes from: for the sign-in limits, the audit entries and the session row. */
+const authRequest = new AsyncLocalStorage<{ ip: string; userAgent: string | null }>();
 
 type OAuthCredentials = { clientId: string; clientSecret: string };
 
@@ -62,9 +62,9 @@ function buildProviders(): NextAuthOptions["providers"] {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials) {
         const [{ prisma }, limiter] = await Promise.all([getAppDatabase(), getAppRateLimiter()]);
-        const result = await authenticateWithPassword(prisma, limiter, credentials, authRequestIp.getStore() ?? "unknown");
+        const result = await authenticateWithPassword(prisma, limiter, credentials, authRequest.getStore()?.ip ?? "unknown");
         if (result.ok) return result.user;
-        if (result.reason === "rate_limited") throw new SignInRefused("rate_limited");
+        if (result.reason === "rate_limited" || result.reason === "locked") throw new SignInRefused(result.reason);
         return null;
       },
     }),
@@ -87,7 +87,7 @@ export function authOptions(): NextAuthOptions {
           const dbUser = await findOrCreateOAuthUser(
             prisma,
             { provider: account.provider, providerAccountId: account.providerAccountId, email: user.email ?? profile?.email, name: user.name },
-            authRequestIp.getStore() ?? null,
+            authRequest.getStore()?.ip ?? null,
           );
           user.id = dbUser.id; // read by the jwt callback below
           return true;
@@ -98,11 +98,18 @@ export function authOptions(): NextAuthOptions {
       },
       async jwt({ token, user }) {
         // On sign-in `user` is the database user (credentials) or carries its id (OAuth, set above).
-        if (user) return { uid: user.id, email: user.email, name: user.name };
-        return token;
+        if (!user) return token;
+        const { prisma } = await getAppDatabase();
+        const sid = await startSession(prisma, user.id, authRequest.getStore() ?? {});
+        return { uid: user.id, sid, email: user.email, name: user.name };
       },
       async session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.uid as string } };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await endSession((await getAppDatabase()).prisma, token.sid);
       },
     },
     logger: {
@@ -124,5 +131,5 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
 /** next-auth's route handler, run with the client's address at hand for the sign-in audit and limits. */
 export async function handleAuthRequest(request: NextRequest, context: RouteContext): Promise<Response> {
   const handler = NextAuth(authOptions());
-  return authRequestIp.run(clientIp(request.headers), () => handler(request, context));
+  return authRequest.run({ ip: clientIp(request.headers), userAgent: request.headers.get("user-agent") }, () => handler(request, context));
 }

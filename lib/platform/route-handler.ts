@@ -21,7 +21,8 @@ export async function handleDashboardRoute(
   const text = (status: number, message: string) =>
     new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   try {
-    const [{ prisma }, principal] = await Promise.all([database(), principalFromRequest(request, clientIp(request.headers))]);
+    const { prisma } = await database();
+    const principal = await principalFromRequest(prisma, request, clientIp(request.headers));
     return await fn({ db: prisma, principal, url: new URL(request.url) });
   } catch (error) {
     if (error instanceof AccessDenied) return text(error.code === "signed_out" ? 401 : error.code === "forbidden" ? 403 : 404, error.message);

@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { userIdFromSessionCookie, type Principal } from "@/lib/auth/session";
+import { principalFromCookies, type Principal } from "@/lib/auth/session";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { clientIp } from "@/lib/utils/client-ip";
 import { can, type Permission } from "./access";
@@ -16,11 +16,11 @@ import { listMemberships } from "./organizations";
 
 const CURRENT_ORG_COOKIE = "dd_org";
 
-export async function getPrincipal(): Promise<Principal | null> {
-  const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
-  const userId = await userIdFromSessionCookie((name) => cookieStore.get(name)?.value);
-  return userId ? { userId, ip: clientIp(headerStore) } : null;
-}
+/** The signed-in user of this request: a verified cookie whose session is live (checked once per request). */
+export const getPrincipal = cache(async (): Promise<Principal | null> => {
+  const [cookieStore, headerStore, { prisma }] = await Promise.all([cookies(), headers(), getAppDatabase()]);
+  return principalFromCookies(prisma, (name) => cookieStore.get(name)?.value, clientIp(headerStore));
+});
 
 /** The client address of the request a server action is answering. */
 export async function requestIp(): Promise<string> {

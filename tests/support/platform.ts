@@ -2,7 +2,8 @@ import { signUp } from "@/lib/platform/accounts";
 import type { PrismaClient } from "@/lib/db";
 import { addMembership } from "@/lib/platform/members";
 import { createUser } from "@/lib/auth/accounts";
-import type { Principal } from "@/lib/auth/session";
+import { encode } from "next-auth/jwt";
+import { startSession, type Principal } from "@/lib/auth/session";
 
 export const CAST_PASSWORD = "correct horse battery";
 
@@ -33,4 +34,11 @@ export async function seedCast(prisma: PrismaClient) {
       outsider: (await membershipOf(b.user.id, b.org.id)).id,
     },
   };
+}
+
+/** A signed-in browser's cookie for the user: a live session row and the JWT naming it, as sign-in makes them. */
+export async function sessionCookie(prisma: PrismaClient, userId: string, secret = process.env.NEXTAUTH_SECRET!) {
+  const sessionId = await startSession(prisma, userId, { ip: "10.0.0.9", userAgent: "test" });
+  const token = await encode({ token: { uid: userId, sid: sessionId }, secret });
+  return { sessionId, cookie: `next-auth.session-token=${token}`, getCookie: (name: string) => (name === "next-auth.session-token" ? token : undefined) };
 }

@@ -279,6 +279,13 @@ describe("test controls", () => {
     expect(result).toMatchObject({ status: 400, body: { error: { param: "amount" } } });
   });
 
+  it("refuses to refund a disputed charge, as Stripe does: the dispute settles it", async () => {
+    const chargeId = await paidCharge();
+    await control(`/_mock/charges/${chargeId}/dispute`, { amount: 2_000 });
+    const refused = await control(`/_mock/charges/${chargeId}/refund`, { amount: 1_000 });
+    expect(refused).toMatchObject({ status: 400, body: { error: { type: "invalid_request_error", code: "charge_disputed" } } });
+  });
+
   it("opens a dispute (charge.dispute.created) and closes it (charge.dispute.closed)", async () => {
     const chargeId = await paidCharge();
     const opened = await control(`/_mock/charges/${chargeId}/dispute`, { amount: 2_000 });

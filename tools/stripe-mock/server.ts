@@ -635,6 +635,8 @@ class StripeMockServer {
     const remaining = charge.amount - charge.amountRefunded;
     const amount = p.amount ?? remaining;
     if (remaining === 0) throw new StripeError(400, `Charge ${chargeId} has already been refunded.`, "charge", "charge_already_refunded");
+    // As Stripe: a disputed charge is settled through the dispute, not refunded.
+    if (charge.disputed) throw new StripeError(400, `Charge ${chargeId} has been charged back; it cannot be refunded.`, "charge", "charge_disputed");
     if (amount > remaining) throw new StripeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining}).`, "amount");
     const refund: Refund = { id: newId("re"), created: now(), amount, charge: charge.id, paymentIntent: charge.paymentIntent };
     charge.refunds.push(refund);

@@ -2,20 +2,25 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { RenameOrganizationForm } from "@/components/settings/organization-name-forms";
+import { ChangePasswordForm, SessionList } from "@/components/settings/security-settings";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ENDPOINTS, isEndpointName } from "@/lib/catalog";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/accounts";
+import { securityOverview } from "@/lib/platform/security";
 import { getOrgPage } from "@/lib/platform/session";
+import { formatDateTime } from "@/lib/utils/dates";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { formatCount } from "@/lib/utils/format";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const { org, role, user, allowed: canRename } = await getOrgPage("org:rename");
+  const { db, principal, org, role, user, allowed: canRename } = await getOrgPage("org:rename");
   const plan = org.plan;
+  const security = await securityOverview(db, principal);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Settings" description={`The organization ${org.name}, its plan, and your account.`} />
@@ -81,6 +86,35 @@ export default async function SettingsPage() {
             </Fact>
             <Fact label="Name">{user.name || <span className="text-zinc-500">Not set</span>}</Fact>
           </Facts>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" id="security">
+            Security
+          </CardTitle>
+          <CardDescription>Your password, and the browsers signed in to your account.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-8">
+          <section aria-labelledby="password-heading" className="flex flex-col gap-3">
+            <h3 id="password-heading" className="text-sm font-semibold text-zinc-900">
+              Password
+            </h3>
+            {security.hasPassword ? (
+              <ChangePasswordForm minLength={PASSWORD_MIN_LENGTH} />
+            ) : (
+              <p className="text-sm text-zinc-600">You sign in with {security.providers.join(" or ") || "a provider"}; there is no password to change.</p>
+            )}
+          </section>
+          <section aria-labelledby="sessions-heading" className="flex flex-col gap-3">
+            <h3 id="sessions-heading" className="text-sm font-semibold text-zinc-900">
+              Where you are signed in
+            </h3>
+            <SessionList
+              sessions={security.sessions.map((s) => ({ id: s.id, ip: s.ip, userAgent: s.userAgent, current: s.current, createdAt: formatDateTime(s.createdAt) }))}
+            />
+          </section>
         </CardContent>
       </Card>
 
