@@ -47,6 +47,11 @@ test("buy $20 on the checkout page, see it credited, spend it on API calls, and 
   await page.goto("/billing");
   const balance = dollarsToNanos((await page.getByTestId("balance").getAttribute("title"))!);
   expect(balance).toBe(20_000_000_000n - usageTotal);
+  // At a glance the balance is cut, never rounded up to $20.00.
+  const shown = (await page.getByTestId("balance").textContent())!;
+  expect(shown).toMatch(/^\$19\.99\d\d$/);
+  expect(dollarsToNanos(shown)).toBeLessThanOrEqual(balance);
+  await expect(page.getByRole("row", { name: /Dilution rating/ })).toContainText("≈ 2.5 GB");
   const history = page.getByTestId("billing-history");
   await expect(history.getByRole("row", { name: /Stripe payment|Credits bought/ })).toContainText("+$20.00");
   await expect(history.getByRole("link", { name: "Receipt" })).toBeVisible();

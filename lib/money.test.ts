@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeForBytes, formatDollars, parseDollars, centsToNanos } from "./money";
+import { chargeForBytes, formatDollars, formatDollarsShort, parseDollars, centsToNanos } from "./money";
 
 describe("chargeForBytes", () => {
   it("charges bytes × price per GB, rounded up to the next nano-dollar", () => {
@@ -58,5 +58,27 @@ describe("dollars", () => {
       expect(parseDollars(formatDollars(n))).toBe(n);
     }
     expect(centsToNanos(2000)).toBe(20_000_000_000n);
+  });
+});
+
+describe("formatDollarsShort", () => {
+  it("is never more than the true amount: cut, not rounded up", () => {
+    expect(formatDollarsShort(19_999_253_008n)).toBe("$19.9992"); // not $20.00
+    expect(formatDollarsShort(parseDollars("20"))).toBe("$20.00");
+    expect(formatDollarsShort(parseDollars("1.5000001"))).toBe("$1.5000");
+    expect(formatDollarsShort(parseDollars("1234.56"), { grouping: true })).toBe("$1,234.56");
+  });
+
+  it("shows a small amount as a readable non-zero figure", () => {
+    expect(formatDollarsShort(8_832n)).toBe("$0.0000088");
+    expect(formatDollarsShort(5n)).toBe("$0.000000005");
+    expect(formatDollarsShort(9_990_000n)).toBe("$0.0099");
+    expect(formatDollarsShort(0n)).toBe("$0.00");
+  });
+
+  it("cuts a negative balance away from zero, so it never looks better than it is", () => {
+    expect(formatDollarsShort(-8_832n)).toBe("-$0.0000089");
+    expect(formatDollarsShort(-19_999_253_008n)).toBe("-$19.9993");
+    expect(formatDollarsShort(parseDollars("-20.5"))).toBe("-$20.50");
   });
 });

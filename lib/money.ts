@@ -66,6 +66,23 @@ export function formatDollars(nanos: bigint, options: FormatDollarsOptions = {})
   return negative && abs !== 0n ? `-${text}` : text;
 }
 
+/**
+ * A short dollar figure that is never more than the true amount, for a
+ * person to read at a glance: whole cents as they are ("$20.00"); otherwise
+ * cut towards minus infinity to four decimals ("$19.9992" for
+ * $19.999253008), or below a cent to two significant digits ("$0.0000088"),
+ * so a small amount never reads as $0.00. Show the exact amount
+ * (formatDollars) beside it, e.g. in a title.
+ */
+export function formatDollarsShort(nanos: bigint, options: { grouping?: boolean } = {}): string {
+  if (nanos % NANOS_PER_CENT === 0n) return formatDollars(nanos, { grouping: options.grouping });
+  const abs = nanos < 0n ? -nanos : nanos;
+  const decimals = abs >= NANOS_PER_CENT ? 4 : Math.min(9, 11 - abs.toString().length);
+  const unit = 10n ** BigInt(9 - decimals);
+  const floored = nanos >= 0n ? (nanos / unit) * unit : -ceilDiv(-nanos, unit) * unit;
+  return formatDollars(floored, { grouping: options.grouping, minDecimals: decimals });
+}
+
 /** Price per GB as a JSON number of dollars (for `price_per_gb_dollars`). */
 export function nanosToDollarNumber(nanos: bigint): number {
   return Number(nanos) / 1e9;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { getApiContext } from "@/lib/api/context";
+import { ENDPOINT_LIST } from "@/lib/catalog";
 import type { PrismaClient } from "@/lib/db";
 import { recordAudit } from "@/lib/audit";
 import { balanceRunway, billingHistory } from "@/lib/billing/history";
@@ -85,4 +87,10 @@ export async function startOrgTopUp(
     requestKey: input.requestKey,
     ip: payer.ip ?? null,
   });
+}
+
+/** Every endpoint of the catalog with the price per GB in force now, for the billing page. */
+export async function priceList(now = new Date()) {
+  const { prices } = await getApiContext();
+  return Promise.all(ENDPOINT_LIST.map(async (endpoint) => ({ name: endpoint.name, title: endpoint.title, pricePerGbNanos: await prices.pricePerGbNanos(endpoint.name, now.getTime()) })));
 }

@@ -9,17 +9,25 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrgPage } from "@/lib/platform/session";
 import { formatCents, TOPUP_LIMITS, TOPUP_PRESETS_CENTS } from "@/lib/billing/checkout";
-import { formatDollars } from "@/lib/money";
+import { BYTES_PER_GB, centsToNanos, formatDollars, formatDollarsShort } from "@/lib/money";
 import { billingConfig } from "@/lib/billing/stripe";
 import { can } from "@/lib/platform/access";
-import { billingOverview } from "@/lib/platform/billing";
+import { billingOverview, priceList } from "@/lib/platform/billing";
 import { formatDateTime } from "@/lib/utils/dates";
-import { formatCount } from "@/lib/utils/format";
+import { formatBytes, formatCount } from "@/lib/utils/format";
 import { cn } from "@/lib/utils/cn";
 
 export const metadata: Metadata = { title: "Billing" };
 
-const dollars = (nanos: bigint) => formatDollars(nanos, { maxDecimals: 2, grouping: true });
+const dollars = (nanos: bigint) => formatDollarsShort(nanos, { grouping: true });
+/** What the smallest preset buys of each endpoint's data, e.g. "$20 buys 2.5 GB". */
+const EXAMPLE_TOP_UP_CENTS = TOPUP_PRESETS_CENTS[0]!;
+
+function runwayText(days: number | null): string {
+  if (days === null) return "no time: add credits";
+  if (days > 365) return "more than a year";
+  return `about ${formatCount(days)} day${days === 1 ? "" : "s"}`;
+}
 
 export default async function BillingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
@@ -34,7 +42,8 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       </div>
     );
   }
-  const { history, runway } = await billingOverview(db, principal, org.id, {});
+  const [{ history, runway }, prices] = await Promise.all([billingOverview(db, principal, org.id, {}), priceList()]);
+  const exampleNanos = centsToNanos(EXAMPLE_TOP_UP_CENTS);
   const config = billingConfig();
   const limits = `From ${formatCents(TOPUP_LIMITS.minCents)} to ${formatCents(TOPUP_LIMITS.maxCents)} per payment.`;
 
@@ -62,8 +71,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           <CardContent className="text-sm text-zinc-600">
             {runway.dailySpendNanos > 0n ? (
               <p>
-                At the last 7 days’ spend ({formatDollars(runway.dailySpendNanos, { maxDecimals: 4 })} a day), it lasts{" "}
-                <strong className="text-zinc-900">{runway.days === null ? "no time: add credits" : `about ${formatCount(runway.days)} day${runway.days === 1 ? "" : "s"}`}</strong>.
+                At the last 7 days’ spend ({formatDollarsShort(runway.dailySpendNanos)} a day), it lasts <strong className="text-zinc-900">{runwayText(runway.days)}</strong>.
               </p>
             ) : (
               <p>No usage in the last 7 days.</p>
@@ -84,6 +92,37 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           </CardContent>
         </Card>
       </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">What credits buy</CardTitle>
+          <CardDescription>Each response is charged for its bytes at its endpoint’s price per GB (10⁹ bytes). A single rating is about 1 KB.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Table>
+            <THead>
+              <TR>
+                <TH>Endpoint</TH>
+                <TH className="text-right">Price per GB</TH>
+                <TH className="text-right">{formatCents(EXAMPLE_TOP_UP_CENTS).replace(/\.00$/, "")} buys</TH>
+              </TR>
+            </THead>
+            <TBody>
+              {prices.map((price) => (
+                <TR key={price.name}>
+                  <TD>
+                    <span className="font-medium text-zinc-900">{price.title}</span> <span className="block text-xs text-zinc-500 sm:inline">/v1/{price.name}</span>
+                  </TD>
+                  <TD className="text-right whitespace-nowrap tabular-nums">{formatDollars(price.pricePerGbNanos, { grouping: true })}</TD>
+                  <TD className="text-right whitespace-nowrap tabular-nums">
+                    {price.pricePerGbNanos > 0n ? `≈ ${formatBytes(Number((exampleNanos * BYTES_PER_GB) / price.pricePerGbNanos))}` : "Free"}
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader>

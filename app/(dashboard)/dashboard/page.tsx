@@ -9,7 +9,7 @@ import { ENDPOINTS } from "@/lib/catalog";
 import { PREFERRED_SAMPLE_TICKERS } from "@/lib/api/docs";
 import { API_KEY_ENV, curlExample } from "@/lib/api/examples";
 import { getOrgPage } from "@/lib/platform/session";
-import { formatDollars } from "@/lib/money";
+import { formatDollars, formatDollarsShort } from "@/lib/money";
 import { keyPrefix } from "@/lib/keys";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { can } from "@/lib/platform/access";
@@ -23,7 +23,6 @@ export default async function OverviewPage() {
   const { db, principal, org, role } = await getOrgPage();
   const [overview, baseUrl] = await Promise.all([orgOverview(db, principal, org.id), requestOrigin()]);
   const plan = org.plan;
-  const exactSpend = formatDollars(overview.spendNanos, { grouping: true });
   const canBuy = can(role, "billing:manage");
   const canManageKeys = can(role, "keys:manage");
 
@@ -37,7 +36,7 @@ export default async function OverviewPage() {
       <PageHeader title="Overview" description={`${org.name}: your role is ${ROLE_LABELS[role]}.`} />
 
       <section aria-label="Balance, keys and usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Balance" title={`Exactly ${formatDollars(org.balanceNanos, { grouping: true })}`} value={formatDollars(org.balanceNanos, { maxDecimals: 2, grouping: true })}>
+        <Stat label="Balance" title={`Exactly ${formatDollars(org.balanceNanos, { grouping: true })}`} value={formatDollarsShort(org.balanceNanos, { grouping: true })}>
           {canBuy ? (
             <Link href="/billing" className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800">
               Buy credits
@@ -58,10 +57,10 @@ export default async function OverviewPage() {
         </Stat>
         <Stat
           label={`Spend, last ${OVERVIEW_DAYS} days`}
-          title={`Exactly ${exactSpend}`}
-          value={formatDollars(overview.spendNanos, { maxDecimals: 2, grouping: true })}
+          title={`Exactly ${formatDollars(overview.spendNanos, { grouping: true })}`}
+          value={formatDollarsShort(overview.spendNanos, { grouping: true })}
         >
-          {exactSpend === formatDollars(overview.spendNanos, { maxDecimals: 2, grouping: true }) ? "Charged per GB returned." : `${exactSpend} exactly`}
+          Charged per GB returned.
         </Stat>
       </section>
 

@@ -11,7 +11,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrgPage } from "@/lib/platform/session";
-import { formatDollars } from "@/lib/money";
+import { formatDollars, formatDollarsShort } from "@/lib/money";
 import { orgUsageReport } from "@/lib/platform/usage";
 import { recentRanges } from "@/lib/usage/report";
 import { formatBytes, formatCount } from "@/lib/utils/format";
@@ -67,7 +67,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Search
       />
 
       <section aria-label="Balance and plan limits" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat label="Balance" value={formatDollars(org.balanceNanos, { maxDecimals: 2, grouping: true })} title={formatDollars(org.balanceNanos)} />
+        <Stat label="Balance" value={formatDollarsShort(org.balanceNanos, { grouping: true })} title={`Exactly ${formatDollars(org.balanceNanos)}`} />
         <Stat label="Plan" value={org.plan.name} />
         <Stat label="Rate limit" value={`${formatCount(org.plan.requestsPerMinute)} requests / min`} />
         <Stat label="Trial ticker limit" value={org.plan.dailyTickerLimit ? `${org.plan.dailyTickerLimit} tickers / endpoint / day` : "None"} />
