@@ -51,6 +51,14 @@ const nextConfig = {
   // and data files next to its own module; pg has optional native parts.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
   turbopack: { root: path.dirname(fileURLToPath(import.meta.url)) },
+  experimental: {
+    // A dev server started over the persisted Turbopack cache of an earlier
+    // one could serve chunks its HMR state disagreed with: every browser
+    // connection ended in "HMR hash mismatch" and a full reload, in a loop
+    // (73–78 reloads in 8 s on /sign-in; deleting .next/dev cured it). Each
+    // start compiles afresh instead: about 2 s more to the first page after a restart.
+    turbopackFileSystemCacheForDev: false,
+  },
   // The app migrates itself on start (instrumentation.ts); lib/db/migrate.ts reads these at run time.
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   // Next would redirect /v1/ to /v1 with an empty 308; the data API answers

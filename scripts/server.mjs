@@ -42,9 +42,7 @@ const server = createServer((request, response) => {
   stampClientAddress(request, trust, headerName);
   handle(request, response);
 });
-// Next's upgrade handler serves the dev server's hot reload socket.
-const upgrade = dev ? app.getUpgradeHandler() : null;
-if (upgrade) server.on("upgrade", (request, socket, head) => upgrade(request, socket, head));
+// Next attaches its own upgrade handler (the dev server's hot reload socket) to this server on the first request.
 
 server.listen(port, hostname, () => {
   console.log(`[server] ${dev ? "development" : "production"} server on http://${hostname ?? "localhost"}:${port} · trusted proxies: ${trust.description}`);
