@@ -81,3 +81,24 @@ test("next-auth's own pages carry the dashboard's frame and content-security hea
     expect(headers["x-content-type-options"], path).toBe("nosniff");
   }
 });
+
+test("npm run data:import, run while the server holds the database, hands the file to it: a dry run writes nothing, the import serves", async ({ request }) => {
+  const { spawnSync } = await import("node:child_process");
+  const env = { ...process.env, PGLITE_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" };
+  const run = (...args: string[]) => spawnSync("npx", ["tsx", "scripts/data-import.ts", ...args], { env, encoding: "utf8" });
+  const estimate = () => request.get("/estimate?endpoint=offerings&ticker=FIXA").then((r) => r.json());
+
+  const dry = run("tests/fixtures/import/small.json", "--dry-run");
+  expect(dry.status, dry.stderr).toBe(0);
+  expect(dry.stdout).toContain("(dry run)");
+  expect(dry.stdout).toContain("through the running app server");
+  expect((await estimate()).records_returned).toBe(0);
+
+  const bad = run("tests/fixtures/import/bad.offerings.csv");
+  expect(bad.status).toBe(1);
+  expect(bad.stdout).toMatch(/line \d+: /);
+
+  const applied = run("tests/fixtures/import/small.json");
+  expect(applied.status, applied.stderr).toBe(0);
+  expect((await estimate()).records_returned).toBeGreaterThan(0);
+});

@@ -35,6 +35,8 @@ async function startMock() {
     webhookSecret,
     webhookUrl,
     publicUrl: env.STRIPE_MOCK_PUBLIC_URL || undefined,
+    // Receipt and checkout links in the app's database outlive a restart.
+    stateFile: fileURLToPath(new URL("../.data/stripe-mock.json", import.meta.url)),
     log: (line) => console.log(line),
   });
   env.STRIPE_MOCK_URL = mock.url;

@@ -44,13 +44,17 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
   function act(run: () => Promise<{ ok: boolean; error?: string }>, done: string, after?: () => void) {
     startTransition(async () => {
       const result = await run();
-      if (result.ok) {
-        setMessage({ tone: "success", text: done });
-        after?.();
-        router.refresh();
-      } else {
-        setMessage({ tone: "danger", text: result.error ?? "That did not work." });
-      }
+      // One transition for the message and the refreshed rows, so they change together
+      // (updates after an await are not part of the first one).
+      startTransition(() => {
+        if (result.ok) {
+          setMessage({ tone: "success", text: done });
+          after?.();
+          router.refresh();
+        } else {
+          setMessage({ tone: "danger", text: result.error ?? "That did not work." });
+        }
+      });
     });
   }
 

@@ -38,9 +38,11 @@ export interface MembersManagerProps {
   roles: RoleOption[];
   emailEnabled: boolean;
   invitationValidDays: number;
+  /** Why the viewer cannot leave (the last owner), shown instead of letting them try. */
+  leaveBlockedReason: string | null;
 }
 
-export function MembersManager({ orgId, orgName, canManage, members, invitations, roles, emailEnabled, invitationValidDays }: MembersManagerProps) {
+export function MembersManager({ orgId, orgName, canManage, members, invitations, roles, emailEnabled, invitationValidDays, leaveBlockedReason }: MembersManagerProps) {
   const router = useRouter();
   const [inviting, setInviting] = useState<number | null>(null); // the dialog's key while open
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -54,16 +56,19 @@ export function MembersManager({ orgId, orgName, canManage, members, invitations
   function act(run: () => Promise<ActionResult<unknown> | undefined>, done: string) {
     startTransition(async () => {
       const result = await run();
-      if (!result || result.ok) {
-        setConfirming(null);
-        setConfirmError(null);
-        setMessage({ tone: "success", text: done });
-        router.refresh();
-      } else if (confirming) {
-        setConfirmError(result.error);
-      } else {
-        setMessage({ tone: "danger", text: result.error });
-      }
+      // One transition for the message and the refreshed table, so they change together.
+      startTransition(() => {
+        if (!result || result.ok) {
+          setConfirming(null);
+          setConfirmError(null);
+          setMessage({ tone: "success", text: done });
+          router.refresh();
+        } else if (confirming) {
+          setConfirmError(result.error);
+        } else {
+          setMessage({ tone: "danger", text: result.error });
+        }
+      });
     });
   }
 
@@ -133,10 +138,17 @@ export function MembersManager({ orgId, orgName, canManage, members, invitations
           <CardTitle as="h2">Leave {orgName}</CardTitle>
           <CardDescription>You lose access to its keys, usage and billing. To come back you need a new invitation.</CardDescription>
         </CardHeader>
-        <CardContent>
-          <Button variant="danger" onClick={() => ask({ kind: "leave" })}>
-            Leave organization
-          </Button>
+        <CardContent className="flex flex-col gap-3">
+          {leaveBlockedReason ? (
+            <p id="leave-blocked" className="text-sm text-zinc-700">
+              {leaveBlockedReason}
+            </p>
+          ) : null}
+          <div>
+            <Button variant="danger" onClick={() => ask({ kind: "leave" })} disabled={leaveBlockedReason !== null} aria-describedby={leaveBlockedReason ? "leave-blocked" : undefined}>
+              Leave organization
+            </Button>
+          </div>
         </CardContent>
       </Card>
 

@@ -1,23 +1,40 @@
 import { z } from "zod";
-import { getAppDatabase, embeddedLock } from "@/lib/runtime/database";
 import { secretsEqual } from "@/lib/keys";
-import { runCli } from "./index";
+import { embeddedLock, getAppDatabase } from "@/lib/runtime/database";
+import { runImport } from "./import";
+import { runCli, type CliResult } from "./index";
 
 /**
- * Runs an operator CLI command inside the app server, for the case where the
- * server holds the embedded database and the CLI cannot open it. Exists only
- * while this process owns an embedded database, and only for a caller that
- * can read the lock file's token (the machine's own user).
+ * Runs an operator command inside the app server, for the case where the
+ * server holds the embedded database and the command's own process cannot
+ * open it: the CLI (`/api/internal/cli`) and the data import
+ * (`/api/internal/import`). They exist only while this process owns an
+ * embedded database, and only for a caller that can read the lock file's
+ * token (the machine's own user); anyone else gets a plain 404.
  */
-const bodySchema = z.object({ args: z.array(z.string().max(10_000)).max(50) });
+const cliBody = z.object({ args: z.array(z.string().max(10_000)).max(50) });
+/** A data file's text; the same limit as the admin console's upload. */
+export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+const importBody = z.object({ fileName: z.string().min(1).max(255), text: z.string().max(MAX_IMPORT_BYTES), dryRun: z.boolean() });
 
-export async function handleInternalCli(request: Request): Promise<Response> {
+async function authorized(request: Request): Promise<boolean> {
   await getAppDatabase().catch(() => undefined);
   const lock = embeddedLock();
   const presented = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
-  if (!lock || !secretsEqual(presented, lock.token)) return new Response("Not found", { status: 404 });
-  const parsed = bodySchema.safeParse(await request.json().catch(() => null));
+  return lock !== undefined && secretsEqual(presented, lock.token);
+}
+
+async function run<T>(request: Request, schema: z.ZodType<T>, work: (input: T) => Promise<CliResult>): Promise<Response> {
+  if (!(await authorized(request))) return new Response("Not found", { status: 404 });
+  const parsed = schema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ exitCode: 2, stdout: "", stderr: "Malformed request.\n" }, { status: 400 });
-  const database = await getAppDatabase();
-  return Response.json(await runCli(parsed.data.args, database.prisma));
+  return Response.json(await work(parsed.data));
+}
+
+export function handleInternalCli(request: Request): Promise<Response> {
+  return run(request, cliBody, async ({ args }) => runCli(args, (await getAppDatabase()).prisma));
+}
+
+export function handleInternalImport(request: Request): Promise<Response> {
+  return run(request, importBody, async (input) => runImport((await getAppDatabase()).prisma, { ...input, database: "embedded PGlite, through the running app server" }));
 }

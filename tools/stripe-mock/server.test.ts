@@ -402,3 +402,31 @@ async function freePort(): Promise<number> {
   await closeServer(server);
   return port;
 }
+
+describe("a state file", () => {
+  it("keeps receipts, checkout sessions and idempotency keys across a restart", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const stateFile = path.join(mkdtempSync(path.join(tmpdir(), "stripe-mock-")), "state.json");
+    const first = await startStripeMock({ port: 0, webhookSecret: secret, stateFile });
+    const client = new Stripe("sk_test_mock_tests", { host: "127.0.0.1", port: first.port, protocol: "http", maxNetworkRetries: 0 });
+    const session = await client.checkout.sessions.create(params(), { idempotencyKey: "restart-key" });
+    const paid = await fetch(`${first.url}/_mock/checkout/sessions/${session.id}/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const chargeId = ((await paid.json()) as { payment_intent: { latest_charge: { id: string } } }).payment_intent.latest_charge.id;
+    await first.close();
+
+    const second = await startStripeMock({ port: 0, webhookSecret: secret, stateFile });
+    try {
+      const receipt = await fetch(`${second.url}/receipts/${chargeId}`);
+      expect(receipt.status).toBe(200);
+      expect(await receipt.text()).toContain("$20.00");
+      const again = new Stripe("sk_test_mock_tests", { host: "127.0.0.1", port: second.port, protocol: "http", maxNetworkRetries: 0 });
+      expect((await again.checkout.sessions.retrieve(session.id)).payment_status).toBe("paid");
+      expect((await again.checkout.sessions.create(params(), { idempotencyKey: "restart-key" })).id).toBe(session.id);
+      expect(second.events().map((e) => e.type)).toContain("checkout.session.completed");
+    } finally {
+      await second.close();
+    }
+  });
+});

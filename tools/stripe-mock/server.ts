@@ -1,4 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { setMaxListeners } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -50,6 +52,13 @@ export interface StripeMockOptions {
   retryDelaysMs?: number[];
   /** How long paying waits for the app to accept the event before redirecting. Default 10 s. */
   redirectWaitMs?: number;
+  /**
+   * A JSON file the mock keeps its sessions, payments, charges, disputes,
+   * events and idempotency keys in, so receipt and checkout links survive a
+   * restart (`npm run dev` uses .data/stripe-mock.json). Without it, state
+   * lives in memory only.
+   */
+  stateFile?: string;
   log?: (line: string) => void;
 }
 
@@ -163,6 +172,30 @@ class MockStripe {
   publicUrl = "";
   apiVersion: string | null = null;
 
+  /** Everything a restart must not forget, as JSON. */
+  snapshot(): Json {
+    return {
+      version: 1,
+      sessions: [...this.sessions.values()],
+      intents: [...this.intents.values()],
+      charges: [...this.charges.values()],
+      disputes: [...this.disputes.values()],
+      events: this.events,
+      idempotent: [...this.idempotent.entries()],
+    };
+  }
+
+  restore(state: Json): void {
+    if (state.version !== 1) return;
+    const list = <T>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
+    for (const s of list<Session>(state.sessions)) this.sessions.set(s.id, s);
+    for (const pi of list<PaymentIntent>(state.intents)) this.intents.set(pi.id, pi);
+    for (const c of list<Charge>(state.charges)) this.charges.set(c.id, c);
+    for (const d of list<Dispute>(state.disputes)) this.disputes.set(d.id, d);
+    this.events.push(...list<MockEvent>(state.events));
+    for (const [key, value] of list<[string, { fingerprint: string; status: number; body: Json }]>(state.idempotent)) this.idempotent.set(key, value);
+  }
+
   sessionJson(s: Session): Json {
     return {
       id: s.id,
@@ -260,7 +293,11 @@ class MockStripe {
     return c;
   }
 
+  /** Told of every event, i.e. of every change of state (the state file listens). */
+  onEvent?: () => void;
+
   newEvent(type: string, object: Json): MockEvent {
+    this.onEvent?.();
     const created = now();
     const event = {
       id: newId("evt"),
@@ -404,6 +441,8 @@ interface Settings {
 
 class StripeMockServer {
   readonly stripe = new MockStripe();
+  /** Called when state may have changed (set when the state is kept in a file). */
+  changed?: () => void;
   private readonly pending = new Set<Promise<unknown>>();
   private readonly aborter = new AbortController();
   private readonly routes: [string, RegExp, Handler][];
@@ -439,6 +478,7 @@ class StripeMockServer {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== "GET") this.changed?.();
     const requestId = newId("req");
     let reply: Reply;
     try {
@@ -944,6 +984,7 @@ export async function startStripeMock(options: StripeMockOptions): Promise<Strip
     redirectWaitMs: options.redirectWaitMs ?? 10_000,
     log: options.log ?? (() => {}),
   });
+  const persistence = options.stateFile ? keepStateIn(options.stateFile, mock, options.log ?? (() => {})) : null;
   const server = createServer((req, res) => void mock.handle(req, res));
   const host = options.host ?? "127.0.0.1";
   const port = await listen(server, host, options.port ?? 12111, options.fallbackToFreePort ?? false);
@@ -957,10 +998,37 @@ export async function startStripeMock(options: StripeMockOptions): Promise<Strip
     close: () =>
       new Promise<void>((resolve) => {
         mock.shutdown();
+        persistence?.flush();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+/** Loads the state file (a missing or unreadable one starts empty) and writes it back, atomically, soon after each change. */
+function keepStateIn(file: string, mock: StripeMockServer, log: (line: string) => void) {
+  try {
+    mock.stripe.restore(JSON.parse(readFileSync(file, "utf8")) as Json);
+    log(`[stripe-mock] state restored from ${file}: ${mock.stripe.charges.size} charge(s), ${mock.stripe.events.length} event(s)`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") log(`[stripe-mock] could not read ${file}, starting empty: ${(error as Error).message}`);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify(mock.stripe.snapshot()));
+    renameSync(`${file}.tmp`, file);
+  };
+  // Writes come after the request (and its events, deliveries and bank transfers) has moved on.
+  mock.changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(flush, 250);
+    timer.unref();
+  };
+  mock.stripe.onEvent = mock.changed;
+  return { flush };
 }
 
 function listen(server: Server, host: string, port: number, fallback: boolean): Promise<number> {

@@ -15,6 +15,12 @@ export default async function MembersPage() {
   const { db, principal, org, role, user } = await getOrgPage();
   const { members, invitations } = await listMembers(db, principal, org.id);
   const canManage = can(role, "members:manage");
+  // The last owner cannot leave (the domain refuses it too): say so before they try.
+  const owners = members.filter((member) => member.role === "OWNER").length;
+  const leaveBlockedReason =
+    role === "OWNER" && owners === 1
+      ? `You are the only owner of ${org.name}. Make another member an owner first, then you can leave.`
+      : null;
   // What the viewer may hand out; the domain enforces the same rule.
   const roles: RoleOption[] = (role === "OWNER" ? (["OWNER", "ADMIN", "MEMBER"] as const) : (["ADMIN", "MEMBER"] as const)).map((value) => ({
     value,
@@ -31,6 +37,7 @@ export default async function MembersPage() {
         roles={roles}
         emailEnabled={emailConfigured()}
         invitationValidDays={Math.round(INVITATION_TTL_MS / 86_400_000)}
+        leaveBlockedReason={leaveBlockedReason}
         members={members.map((member) => {
           const editable = canManage && (member.role !== "OWNER" || role === "OWNER");
           const isYou = member.user.id === user.id;

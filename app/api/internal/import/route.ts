@@ -1,0 +1,4 @@
+import { handleInternalImport } from "@/lib/cli/internal";
+
+export const dynamic = "force-dynamic";
+export const POST = handleInternalImport;
