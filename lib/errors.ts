@@ -29,6 +29,13 @@ export type DomainErrorCode =
   | "unknown_invitation"
   | "invalid_invitation"
   | "wrong_account"
+  | "confirmation_mismatch"
+  | "credit_not_forfeited"
+  | "organization_closed"
+  | "still_an_owner"
+  | "same_plan"
+  | "request_open"
+  | "unknown_request"
   // keys
   | "unknown_key"
   | "ambiguous_key"
@@ -58,17 +65,34 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === "P2002" || e?.code === "23505" || e?.cause?.code === "23505" || /unique constraint/i.test(e?.message ?? "");
 }
 
-/** The database (or the connection to it) is down, as opposed to a query that is wrong. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * A dependency we cannot do without (the database, Redis) is down or
+ * unreachable: thrown where that is known for certain (e.g. the Redis rate
+ * limiter), and recognised below in what drivers throw.
+ */
+export class ServiceUnavailable extends Error {
+  constructor(
+    readonly dependency: "database" | "redis",
+    options?: { cause?: unknown },
+  ) {
+    super(`${dependency} unavailable`, options);
+  }
+}
+
+const UNAVAILABLE_CODES = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE", "57P01", "57P02", "57P03", "53300", "08000", "08003", "08006", "P1001", "P1017"];
+const UNAVAILABLE_MESSAGES =
+  /ECONNREFUSED|ECONNRESET|Connection terminated|connect ETIMEDOUT|server closed the connection|Can't reach database|the database system is (starting up|shutting down|in recovery mode)|terminating connection|Client has encountered a connection error|is not queryable|timeout exceeded when trying to connect|Connection is closed|MaxRetriesPerRequest/i;
+
+/** The database or Redis (or the connection to it) is down, as opposed to a query that is wrong. */
+export function isServiceUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === "object" && !seen.has(current)) {
     seen.add(current);
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
-    const code = String(e.code ?? "");
-    const message = String(e.message ?? "");
-    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P03", "53300", "P1001", "P1017"].includes(code)) return true;
-    if (/ECONNREFUSED|Connection terminated|connect ETIMEDOUT|server closed the connection|Can't reach database|the database system is (starting up|shutting down)|terminating connection/i.test(message)) return true;
+    if (current instanceof ServiceUnavailable) return true;
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown };
+    if (UNAVAILABLE_CODES.includes(String(e.code ?? ""))) return true;
+    if (e.name === "MaxRetriesPerRequestError" || UNAVAILABLE_MESSAGES.test(String(e.message ?? ""))) return true;
     current = e.cause;
   }
   return false;

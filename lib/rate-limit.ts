@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { DbClient } from "@/lib/db";
+import { ServiceUnavailable } from "@/lib/errors";
 
 /**
  * Fixed one-minute windows, counted atomically where every instance sees
@@ -55,11 +56,21 @@ export class DatabaseRateLimiter implements RateLimiter {
 export class RedisRateLimiter implements RateLimiter {
   constructor(private readonly redis: Redis, private readonly prefix = "rl:") {}
 
+  /**
+   * With Redis down the limit cannot be kept exactly across instances, so
+   * the request is refused (503) rather than served without one.
+   */
   async hit(bucket: string, limit: number, now: Date, windowMs = RATE_WINDOW_MS): Promise<RateLimitDecision> {
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
     const key = `${this.prefix}${bucket}:${windowStart}`;
-    const results = await this.redis.multi().incr(key).pexpire(key, 2 * windowMs).exec();
-    const count = Number(results?.[0]?.[1] ?? Number.MAX_SAFE_INTEGER);
+    let results: [error: Error | null, result: unknown][] | null;
+    try {
+      results = await this.redis.multi().incr(key).pexpire(key, 2 * windowMs).exec();
+    } catch (error) {
+      throw new ServiceUnavailable("redis", { cause: error });
+    }
+    const [failed, count] = results?.[0] ?? [new Error("no reply"), null];
+    if (failed || typeof count !== "number") throw new ServiceUnavailable("redis", { cause: failed });
     return decide(count, limit, windowStart, windowMs, now);
   }
 }

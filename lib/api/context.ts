@@ -2,6 +2,7 @@ import type { PrismaClient } from "@/lib/db";
 import { DatabaseRateLimiter, type RateLimiter } from "@/lib/rate-limit";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { getAppRateLimiter } from "@/lib/runtime/rate-limiter";
+import { UsageEventRecorder } from "@/lib/usage/events";
 import { KeyCache } from "./key-cache";
 import { PriceBook } from "./prices";
 
@@ -16,6 +17,8 @@ export interface ApiContext {
   estimateLimitPerMinute: number;
   /** Keys whose last_used_at was written recently (written at most once a minute). */
   keyTouches: Map<string, number>;
+  /** Usage events of refused requests (held through a database outage). */
+  usage: UsageEventRecorder;
 }
 
 export function createApiContext(prisma: PrismaClient, overrides: Partial<ApiContext> = {}): ApiContext {
@@ -27,6 +30,7 @@ export function createApiContext(prisma: PrismaClient, overrides: Partial<ApiCon
     rateLimiter: new DatabaseRateLimiter(prisma),
     estimateLimitPerMinute: Number(process.env.ESTIMATE_LIMIT_PER_MINUTE ?? 60),
     keyTouches: new Map(),
+    usage: new UsageEventRecorder(prisma),
     ...overrides,
   };
 }

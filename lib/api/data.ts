@@ -1,7 +1,6 @@
 import { chargeForBytes, formatDollars } from "@/lib/money";
 import { chargeUsage } from "@/lib/billing/ledger";
 import { hashApiKey } from "@/lib/keys";
-import { recordFailedRequest } from "@/lib/usage/events";
 import { RECORD_SOURCES, resolveCompanies } from "@/lib/data/records";
 import type { EndpointDefinition } from "@/lib/catalog";
 import type { ApiContext } from "./context";
@@ -153,7 +152,7 @@ export async function handleDataRequest(
     logFailure(error, thrown, `[api] ${requestId} ${endpoint.path}:`);
     const response = errorResponse(error, requestId, headers);
     if (access) {
-      await recordFailedRequest(ctx.prisma, {
+      await ctx.usage.record({
         orgId: access.orgId,
         keyId: access.keyId,
         endpoint: endpoint.name,

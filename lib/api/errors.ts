@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from "@/lib/errors";
+import { isServiceUnavailable } from "@/lib/errors";
 
 /**
  * The API's errors: one class, one envelope (the spec's), stable codes
@@ -66,17 +66,32 @@ export function errorBody(error: ApiError, requestId: string) {
   };
 }
 
-/** Maps an unexpected failure to 503 (database unreachable) or 500. */
+/** Seconds a client is asked to wait after a 503. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/** Maps an unexpected failure to 503 (the database or Redis unreachable) or 500. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isDatabaseUnavailable(error)) {
-    return new ApiError("service_unavailable", "The service is temporarily unavailable. Please retry shortly.");
+  if (isServiceUnavailable(error)) {
+    return new ApiError("service_unavailable", "The service is temporarily unavailable. Please retry shortly.", {}, { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) });
   }
   return new ApiError("internal_error", "Something went wrong on our side. The request was not charged.");
 }
 
-/** Server-side log of a failure: the full error for a 500, one line for an outage. */
+/** Server-side log of a failure: the full error for a 500; an outage once every few seconds, with how many requests it refused. */
+const OUTAGE_LOG_INTERVAL_MS = 5_000;
+const outageLog = { last: 0, refused: 0 };
+
 export function logFailure(error: ApiError, thrown: unknown, context: string): void {
-  if (error.code === "internal_error") console.error(context, thrown);
-  else if (error.code === "service_unavailable") console.warn(`${context} database unavailable: ${(thrown as Error)?.message?.split("\n")[0] ?? thrown}`);
+  if (error.code === "internal_error") {
+    console.error(context, thrown);
+  } else if (error.code === "service_unavailable") {
+    outageLog.refused++;
+    const now = Date.now();
+    if (now - outageLog.last < OUTAGE_LOG_INTERVAL_MS) return;
+    const refused = outageLog.refused;
+    outageLog.last = now;
+    outageLog.refused = 0;
+    console.warn(`${context} a dependency is unavailable (${refused} request(s) answered 503 since the last report): ${(thrown as Error)?.message?.split("\n")[0] ?? thrown}`);
+  }
 }

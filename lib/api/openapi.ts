@@ -470,7 +470,11 @@ const ERROR_RESPONSES: Record<string, { codes: ApiErrorCode[]; description: stri
     headers: headers(["Retry-After"]),
   },
   InternalError: { codes: ["internal_error"], description: "An unexpected failure. Not charged.", headers: headers([]) },
-  ServiceUnavailable: { codes: ["service_unavailable"], description: "The database is unreachable; retry shortly.", headers: headers([]) },
+  ServiceUnavailable: {
+    codes: ["service_unavailable"],
+    description: "The database or the shared rate-limit store is unreachable; retry after Retry-After seconds. Not charged.",
+    headers: headers(["Retry-After"]),
+  },
 };
 type ErrorResponseName = keyof typeof ERROR_RESPONSES;
 

@@ -1,7 +1,7 @@
 import { ZodError } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { principalFromRequest, type Principal } from "@/lib/auth/session";
-import { DomainError } from "@/lib/errors";
+import { DomainError, isServiceUnavailable } from "@/lib/errors";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { clientIp } from "@/lib/utils/client-ip";
 import { AccessDenied } from "./access";
@@ -28,6 +28,7 @@ export async function handleDashboardRoute(
     if (error instanceof AccessDenied) return text(error.code === "signed_out" ? 401 : error.code === "forbidden" ? 403 : 404, error.message);
     if (error instanceof ZodError) return text(400, error.issues[0]?.message ?? "Invalid request.");
     if (error instanceof DomainError) return text(400, error.message);
+    if (isServiceUnavailable(error)) return new Response("The service is briefly unavailable. Try again in a few seconds.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" } });
     console.error("[route] failed:", error instanceof Error ? error.message : error);
     return text(500, "Something went wrong on our side. Try again.");
   }

@@ -1,26 +1,93 @@
 import type { DbClient } from "@/lib/db";
+import { isServiceUnavailable } from "@/lib/errors";
 
 /**
  * A refused or failed keyed request, recorded for the usage pages at zero
  * cost. (A charged request's event is written with its charge, by
  * lib/billing/ledger.ts.)
+ *
+ * A request refused because the database is down cannot be recorded then;
+ * its event waits in this process (at most MAX_HELD, the oldest kept) and is
+ * written once the database answers again. Events that could not be kept
+ * are counted and reported, never dropped in silence.
  */
-export async function recordFailedRequest(
-  db: DbClient,
-  event: { orgId: string; keyId: string; endpoint: string; tickers: string[]; statusCode: number; errorCode: string; bytes: number; requestId: string; now: Date },
-): Promise<void> {
-  await db.usageEvent.create({
-    data: {
-      orgId: event.orgId,
-      apiKeyId: event.keyId,
-      endpoint: event.endpoint,
-      tickers: event.tickers,
-      statusCode: event.statusCode,
-      errorCode: event.errorCode,
-      bytes: event.bytes,
-      costNanos: 0n,
-      requestId: event.requestId,
-      createdAt: event.now,
-    },
-  });
+export interface FailedRequest {
+  orgId: string;
+  keyId: string;
+  endpoint: string;
+  tickers: string[];
+  statusCode: number;
+  errorCode: string;
+  bytes: number;
+  requestId: string;
+  now: Date;
+}
+
+const MAX_HELD = 10_000;
+const RETRY_MS = 2_000;
+
+const rowOf = (event: FailedRequest) => ({
+  orgId: event.orgId,
+  apiKeyId: event.keyId,
+  endpoint: event.endpoint,
+  tickers: event.tickers,
+  statusCode: event.statusCode,
+  errorCode: event.errorCode,
+  bytes: event.bytes,
+  costNanos: 0n,
+  requestId: event.requestId,
+  createdAt: event.now,
+});
+
+export class UsageEventRecorder {
+  private held: FailedRequest[] = [];
+  private lost = 0;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: DbClient,
+    private readonly log: (line: string) => void = console.warn,
+  ) {}
+
+  /** Events waiting for the database, and events that could not be kept. */
+  get pending() {
+    return { held: this.held.length, lost: this.lost };
+  }
+
+  async record(event: FailedRequest): Promise<void> {
+    try {
+      await this.db.usageEvent.create({ data: rowOf(event) });
+    } catch (error) {
+      if (!isServiceUnavailable(error)) throw error;
+      this.hold(event);
+    }
+  }
+
+  private hold(event: FailedRequest) {
+    if (this.held.length >= MAX_HELD) {
+      this.lost++;
+      if (this.lost === 1 || this.lost % 1000 === 0) this.log(`[usage] ${this.lost} usage event(s) of refused requests could not be kept during the outage`);
+      return;
+    }
+    this.held.push(event);
+    this.timer ??= setTimeout(() => void this.flush(), RETRY_MS);
+    this.timer.unref?.();
+  }
+
+  /** Writes the held events (once the database answers); true when none is left. */
+  async flush(): Promise<boolean> {
+    this.timer = undefined;
+    const batch = this.held.splice(0, this.held.length);
+    if (batch.length === 0) return true;
+    try {
+      await this.db.usageEvent.createMany({ data: batch.map(rowOf) });
+      this.log(`[usage] wrote ${batch.length} usage event(s) held during an outage`);
+      return true;
+    } catch {
+      this.held.unshift(...batch);
+      this.timer ??= setTimeout(() => void this.flush(), RETRY_MS);
+      this.timer.unref?.();
+      return false;
+    }
+  }
 }
