@@ -13,7 +13,7 @@ export function InvitationsTable({
   onRevoke: (invitation: InvitationRow) => void;
 }) {
   return (
-    <Table caption="Pending invitations">
+    <Table caption="Pending invitations" stacked>
       <THead>
         <TR>
           <TH>For</TH>
@@ -30,14 +30,14 @@ export function InvitationsTable({
       <TBody>
         {invitations.map((invitation) => (
           <TR key={invitation.id}>
-            <TD className="min-w-44 break-all">{invitation.email ?? <span className="text-zinc-600 italic">Anyone with the link</span>}</TD>
-            <TD>
+            <TD data-label="For" className="min-w-44 break-all">{invitation.email ?? <span className="text-zinc-600 italic">Anyone with the link</span>}</TD>
+            <TD data-label="Role">
               <RoleBadge role={invitation.role} label={invitation.roleLabel} />
             </TD>
-            <TD className="whitespace-nowrap text-zinc-600">{invitation.expires}</TD>
-            <TD className="break-all text-zinc-600">{invitation.invitedBy}</TD>
+            <TD data-label="Expires" className="whitespace-nowrap text-zinc-600">{invitation.expires}</TD>
+            <TD data-label="Invited by" className="break-all text-zinc-600">{invitation.invitedBy}</TD>
             {canManage ? (
-              <TD>
+              <TD data-label="">
                 <div className="flex justify-end">
                   <Button
                     size="sm"

@@ -25,7 +25,7 @@ export function MembersTable({
   onRemove: (member: MemberRow) => void;
 }) {
   return (
-    <Table caption="Members">
+    <Table caption="Members" stacked>
       <THead>
         <TR>
           <TH>Member</TH>
@@ -42,36 +42,31 @@ export function MembersTable({
       <TBody>
         {members.map((member) => (
           <TR key={member.id} data-member-email={member.email}>
-            <TD className="min-w-48">
+            <TD data-label="Member" className="min-w-48">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium text-zinc-900">{member.name || member.email}</span>
                 {member.isYou ? <Badge>You</Badge> : null}
               </div>
               {member.name ? <div className="text-xs break-all text-zinc-600">{member.email}</div> : null}
             </TD>
-            <TD>
+            <TD data-label="Role">
               {member.editable ? (
                 <RoleControl key={member.role} member={member} roles={roles} busy={busy} onSave={(role) => onChangeRole(member, role)} />
               ) : (
                 <RoleBadge role={member.role} label={member.roleLabel} />
               )}
             </TD>
-            <TD className="whitespace-nowrap text-zinc-600">{member.joined}</TD>
-            <TD className="whitespace-nowrap text-zinc-600">{member.lastSignIn ?? "Never"}</TD>
+            <TD data-label="Joined" className="whitespace-nowrap text-zinc-600">{member.joined}</TD>
+            <TD data-label="Last sign-in" className="whitespace-nowrap text-zinc-600">{member.lastSignIn ?? "Never"}</TD>
             {canManage ? (
-              <TD>
-                <div className="flex justify-end">
-                  {member.removable ? (
-                    <Button
-                      size="sm"
-                      variant="danger-ghost"
-                      onClick={() => onRemove(member)}
-                      aria-label={`Remove ${member.email}`}
-                    >
+              <TD data-label="">
+                {member.removable ? (
+                  <div className="flex justify-end">
+                    <Button size="sm" variant="danger-ghost" onClick={() => onRemove(member)} aria-label={`Remove ${member.email}`}>
                       Remove
                     </Button>
-                  ) : null}
-                </div>
+                  </div>
+                ) : null}
               </TD>
             ) : null}
           </TR>

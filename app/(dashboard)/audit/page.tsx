@@ -56,7 +56,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               : "Key changes, invitations, role changes and sign-ins appear here as they happen."}
           </EmptyState>
         ) : (
-          <Table caption="Audit log">
+          <Table caption="Audit log" stacked>
             <THead>
               <TR>
                 <TH>Time (UTC)</TH>
@@ -68,12 +68,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <TBody>
               {entries.map((entry) => (
                 <TR key={entry.id} data-action={entry.action}>
-                  <TD className="whitespace-nowrap text-zinc-600">
+                  <TD data-label="Time (UTC)" className="whitespace-nowrap text-zinc-600">
                     <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt)}</time>
                   </TD>
-                  <TD className="max-w-56 break-all">{describeActor(entry.actor)}</TD>
-                  <TD className="min-w-64 text-zinc-900">{describeAuditEntry(entry)}</TD>
-                  <TD className="font-mono text-xs whitespace-nowrap text-zinc-600">{entry.ip ?? "—"}</TD>
+                  <TD data-label="Actor" className="max-w-56 break-all">{describeActor(entry.actor)}</TD>
+                  <TD data-label="Action" className="min-w-64 text-zinc-900">{describeAuditEntry(entry)}</TD>
+                  <TD data-label="IP address" className="font-mono text-xs whitespace-nowrap text-zinc-600">{entry.ip ?? "—"}</TD>
                 </TR>
               ))}
             </TBody>

@@ -193,7 +193,7 @@ function UsageTable({
   testId?: string;
 }) {
   return (
-    <Table caption={firstColumn} data-testid={testId}>
+    <Table caption={firstColumn} stacked data-testid={testId}>
       <THead>
         <TR>
           <TH>{firstColumn}</TH>
@@ -206,21 +206,21 @@ function UsageTable({
       <TBody>
         {rows.map((row) => (
           <TR key={row.label}>
-            <TD className="font-medium whitespace-nowrap">{row.label}</TD>
-            <TD className="text-right tabular-nums">{formatCount(row.requests)}</TD>
-            <TD className="text-right tabular-nums">{formatCount(row.failed)}</TD>
-            <TD className="text-right whitespace-nowrap tabular-nums">{formatBytes(row.bytes)}</TD>
-            <TD className="text-right whitespace-nowrap tabular-nums" title={formatDollars(row.costNanos)}>
+            <TD data-label={firstColumn} className="font-medium whitespace-nowrap">{row.label}</TD>
+            <TD data-label="Requests" className="text-right tabular-nums">{formatCount(row.requests)}</TD>
+            <TD data-label="Refused" className="text-right tabular-nums">{formatCount(row.failed)}</TD>
+            <TD data-label="Data" className="text-right whitespace-nowrap tabular-nums">{formatBytes(row.bytes)}</TD>
+            <TD data-label="Cost" className="text-right whitespace-nowrap tabular-nums" title={formatDollars(row.costNanos)}>
               {formatDollars(row.costNanos)}
             </TD>
           </TR>
         ))}
         <TR className="bg-zinc-50 font-semibold">
-          <TD>Total</TD>
-          <TD className="text-right tabular-nums">{formatCount(totals.requests)}</TD>
-          <TD className="text-right tabular-nums">{formatCount(totals.failed)}</TD>
-          <TD className="text-right whitespace-nowrap tabular-nums">{formatBytes(totals.bytes)}</TD>
-          <TD className="text-right whitespace-nowrap tabular-nums">{formatDollars(totals.costNanos)}</TD>
+          <TD data-label={firstColumn}>Total</TD>
+          <TD data-label="Requests" className="text-right tabular-nums">{formatCount(totals.requests)}</TD>
+          <TD data-label="Refused" className="text-right tabular-nums">{formatCount(totals.failed)}</TD>
+          <TD data-label="Data" className="text-right whitespace-nowrap tabular-nums">{formatBytes(totals.bytes)}</TD>
+          <TD data-label="Cost" className="text-right whitespace-nowrap tabular-nums">{formatDollars(totals.costNanos)}</TD>
         </TR>
       </TBody>
     </Table>
