@@ -38,7 +38,22 @@ const app = next({ dev, dir: path.resolve(path.dirname(fileURLToPath(import.meta
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Server actions take at most 1 MB (lib/platform/server-action-guard.ts says the same). A larger one is
+// refused here, before Next starts copying its body for proxy.ts: a client that hangs up mid-upload
+// would otherwise surface inside Next as an uncaught "aborted" error.
+const SERVER_ACTION_BODY_LIMIT = 1_000_000;
+
 const server = createServer((request, response) => {
+  request.on("error", () => {}); // a client that hangs up mid-upload is not a server error
+  if (request.headers["next-action"] && request.method === "POST") {
+    const length = request.headers["content-length"];
+    const refusal = length === undefined ? [411, "Send the form with a Content-Length."] : Number(length) > SERVER_ACTION_BODY_LIMIT ? [413, "The form is larger than 1 MB."] : null;
+    if (refusal) {
+      response.writeHead(refusal[0], { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" }).end(refusal[1]);
+      request.resume();
+      return;
+    }
+  }
   stampClientAddress(request, trust, headerName);
   handle(request, response);
 });

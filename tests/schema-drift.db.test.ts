@@ -283,8 +283,8 @@ describe("the drift check", () => {
       `"api_keys_created_by_id_fkey" FOREIGN KEY ("created_by_id") REFERENCES "users"("id") ON DELETE CASCADE`,
     );
     alter(
-      `"audit_logs_org_id_fkey" FOREIGN KEY ("org_id") REFERENCES "organizations"("id")`,
-      `"audit_logs_org_id_fkey" FOREIGN KEY ("org_id") REFERENCES "users"("id")`,
+      `"invitations_org_id_fkey" FOREIGN KEY ("org_id") REFERENCES "organizations"("id")`,
+      `"invitations_org_id_fkey" FOREIGN KEY ("org_id") REFERENCES "users"("id")`,
     );
     alter(
       `ALTER TABLE "float_snapshots" ADD CONSTRAINT "float_snapshots_company_id_fkey" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE CASCADE;`,
@@ -332,7 +332,7 @@ describe("the drift check", () => {
         `index plans_slug_key: missing from the migrations (schema says UNIQUE ON plans (slug))`,
         `index plans_slug_unique: in the migrations (UNIQUE ON plans (slug)), not in schema.prisma`,
         `foreign key api_keys.api_keys_created_by_id_fkey: schema says (created_by_id) REFERENCES users(id) ON DELETE SET NULL ON UPDATE CASCADE, migrations give (created_by_id) REFERENCES users(id) ON DELETE CASCADE ON UPDATE CASCADE`,
-        `foreign key audit_logs.audit_logs_org_id_fkey: schema says (org_id) REFERENCES organizations(id) ON DELETE CASCADE ON UPDATE CASCADE, migrations give (org_id) REFERENCES users(id) ON DELETE CASCADE ON UPDATE CASCADE`,
+        `foreign key invitations.invitations_org_id_fkey: schema says (org_id) REFERENCES organizations(id) ON DELETE CASCADE ON UPDATE CASCADE, migrations give (org_id) REFERENCES users(id) ON DELETE CASCADE ON UPDATE CASCADE`,
         `foreign key float_snapshots.float_snapshots_company_id_fkey: missing from the migrations (schema says (company_id) REFERENCES companies(id) ON DELETE CASCADE ON UPDATE CASCADE)`,
         `table stripe_events: missing from the migrations`,
         `table scratch: in the migrations, not in schema.prisma`,

@@ -393,6 +393,19 @@ describe("what a payment can take back", () => {
   });
 });
 
+describe("a payment for a closed organization", () => {
+  it("is recorded and held back for an administrator, never credited and never an error", async () => {
+    const org = await t.org({ dollars: "0" });
+    const { completed, sessionId } = await buy(org.id, 2_000);
+    await t.prisma.organization.update({ where: { id: org.id }, data: { closedAt: new Date() } });
+    const delivered = await deliver(payload(completed));
+    expect(delivered).toMatchObject({ status: 200, body: { outcome: "processed" } });
+    expect(await session(sessionId)).toMatchObject({ status: "HELD", heldReason: "the organization is closed", creditedAt: null });
+    expect(await t.balance(org.id)).toBe(0n);
+    await expectConsistent(org.id, 0n);
+  });
+});
+
 describe("exactly once", () => {
   it("moves the balance once per effect when every event arrives 10 times, concurrently, in a random order", async () => {
     const org = await t.org({ dollars: "0" });

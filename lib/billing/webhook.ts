@@ -544,10 +544,16 @@ async function holdBack(tx: Tx, row: Row, reason: string, eventId: string): Prom
   return ["held"];
 }
 
-/** The payment's credit, once; or, when Stripe's facts differ from the session we created, held back instead. */
+/** The payment's credit, once; or held back instead: Stripe's facts differ from the session we created, or the organization has closed. */
 async function creditOrHold(tx: Tx, row: Row, facts: SessionFacts | undefined, eventId: string): Promise<string[]> {
   const mismatch = facts ? mismatchOf(row, facts) : null;
-  return mismatch ? holdBack(tx, row, mismatch, eventId) : creditOnce(tx, row, eventId);
+  if (mismatch) return holdBack(tx, row, mismatch, eventId);
+  if (!row.creditedAt && row.status !== "HELD") {
+    // Money for an organization that has closed is not credited to it; an operator refunds or settles it.
+    const org = await tx.organization.findUnique({ where: { id: row.orgId }, select: { closedAt: true } });
+    if (org?.closedAt) return holdBack(tx, row, "the organization is closed", eventId);
+  }
+  return creditOnce(tx, row, eventId);
 }
 
 async function creditOnce(tx: Tx, row: Row, eventId: string): Promise<string[]> {

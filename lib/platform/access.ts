@@ -17,11 +17,13 @@ export type Permission =
   | "audit:view"
   | "billing:manage" // buy credits, see the billing history
   | "billing:threshold" // the low-balance threshold
-  | "org:rename";
+  | "org:rename"
+  | "org:close" // close the organization, forfeiting its credit
+  | "plan:request"; // ask the platform for another plan
 
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
-  OWNER: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "billing:threshold", "org:rename"]),
-  ADMIN: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "org:rename"]),
+  OWNER: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "billing:threshold", "org:rename", "org:close", "plan:request"]),
+  ADMIN: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "org:rename", "plan:request"]),
   MEMBER: new Set(["org:view"]),
 };
 

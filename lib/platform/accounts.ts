@@ -1,8 +1,11 @@
+import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import { normalizeEmail, hashPassword, recordSignIn, signUpInput, type OAuthIdentity } from "@/lib/auth/accounts";
-import type { PrismaClient } from "@/lib/db";
+import { endSessionsOf, type Principal } from "@/lib/auth/session";
+import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { RateLimiter } from "@/lib/rate-limit";
+import { auditActor, requireSignedIn } from "./access";
 import { createOrganization } from "./organizations";
 
 /** A new account: the user, and an organization of their own on the Trial plan, which they own. */
@@ -70,4 +73,44 @@ export async function findOrCreateOAuthUser(db: PrismaClient, identity: OAuthIde
   });
   await recordSignIn(db, user.id, ip, identity.provider);
   return user;
+}
+
+/** Organizations in which the user is the only owner: their account cannot go while any is open. */
+export async function organizationsOnlyOwnedBy(db: DbClient, userId: string) {
+  const owned = await db.membership.findMany({
+    where: { userId, role: "OWNER", organization: { closedAt: null } },
+    select: { organization: { select: { id: true, name: true, memberships: { where: { role: "OWNER" }, select: { id: true } } } } },
+  });
+  return owned.filter((m) => m.organization.memberships.length === 1).map((m) => ({ id: m.organization.id, name: m.organization.name }));
+}
+
+export const deleteAccountInput = z.object({ confirmEmail: z.string({ error: "Type your email address to confirm." }).max(254) });
+
+/**
+ * Deleting an account erases the person (email, name, password, linked sign-in
+ * providers, memberships, sessions) and keeps the row that the ledger, audit
+ * log and keys they made still name. Refused, with the reason, while they are
+ * the last owner of an open organization.
+ */
+export async function deleteAccount(db: PrismaClient, principal: Principal | null, input: unknown) {
+  const me = requireSignedIn(principal);
+  const { confirmEmail } = deleteAccountInput.parse(input);
+  const user = await db.user.findUniqueOrThrow({ where: { id: me.userId } });
+  if (normalizeEmail(confirmEmail) !== user.email) throw new DomainError("confirmation_mismatch", `Type your email address exactly: ${user.email}.`);
+  const blocking = await organizationsOnlyOwnedBy(db, user.id);
+  if (blocking.length) {
+    throw new DomainError("still_an_owner", `You are the only owner of ${blocking.map((o) => o.name).join(", ")}. Make someone else an owner or close it first.`);
+  }
+  await db.$transaction(async (tx) => {
+    const now = new Date();
+    await tx.invitation.updateMany({ where: { createdById: user.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    await tx.membership.deleteMany({ where: { userId: user.id } });
+    await tx.oAuthAccount.deleteMany({ where: { userId: user.id } });
+    await endSessionsOf(tx, user.id);
+    await tx.user.update({
+      where: { id: user.id },
+      data: { email: `deleted-${user.id}@deleted.invalid`, name: null, passwordHash: null, deletedAt: now },
+    });
+    await recordAudit(tx, { action: "user.deleted", ...auditActor(me), targetType: "user", targetId: user.id });
+  });
 }

@@ -3,7 +3,7 @@ import { redirect, unstable_rethrow } from "next/navigation";
 import { ZodError } from "zod";
 import type { Principal } from "@/lib/auth/session";
 import type { PrismaClient } from "@/lib/db";
-import { DomainError } from "@/lib/errors";
+import { DomainError, isServiceUnavailable } from "@/lib/errors";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { getPrincipal, requestIp } from "./session";
 
@@ -21,10 +21,10 @@ export interface ActionContext {
 }
 
 /** What follows a success: the pages to refresh, and where the browser goes next. */
-export interface AfterSuccess {
+export interface AfterSuccess<T> {
   /** A path to re-render, or "layout" for every page under the root layout (navigation, switcher, banners). */
   revalidate?: string;
-  redirectTo?: string;
+  redirectTo?: string | ((data: T) => string);
 }
 
 export function fieldErrorsOf(error: ZodError): Record<string, string> {
@@ -42,12 +42,12 @@ export function fieldErrorsOf(error: ZodError): Record<string, string> {
  * redirect it names. Unexpected errors are logged and answered with a generic
  * message, never a stack trace.
  */
-export async function runAction<T>(fn: (ctx: ActionContext) => Promise<T>, after: AfterSuccess = {}): Promise<ActionResult<T>> {
+export async function runAction<T>(fn: (ctx: ActionContext) => Promise<T>, after: AfterSuccess<T> = {}): Promise<ActionResult<T>> {
   const result = await attempt(fn);
   if (!result.ok) return result;
   if (after.revalidate === "layout") revalidatePath("/", "layout");
   else if (after.revalidate) revalidatePath(after.revalidate);
-  if (after.redirectTo) redirect(after.redirectTo);
+  if (after.redirectTo) redirect(typeof after.redirectTo === "function" ? after.redirectTo(result.data) : after.redirectTo);
   return result;
 }
 
@@ -62,6 +62,7 @@ async function attempt<T>(fn: (ctx: ActionContext) => Promise<T>): Promise<Actio
       return { ok: false, code: "invalid_input", error: Object.values(fieldErrors)[0] ?? "Check the form.", fieldErrors };
     }
     if (error instanceof DomainError) return { ok: false, code: error.code, error: error.message };
+    if (isServiceUnavailable(error)) return { ok: false, code: "service_unavailable", error: "The service is briefly unavailable and nothing was changed. Try again in a few seconds." };
     console.error("[action] failed:", error instanceof Error ? error.message : error);
     return { ok: false, code: "internal_error", error: "Something went wrong on our side and nothing was changed. Try again." };
   }

@@ -29,6 +29,11 @@ const CASES: [string, unknown, string][] = [
   ["org.created", { plan: "enterprise" }, "Created the organization on the Enterprise plan"],
   ["org.renamed", { from: "Acme", to: "Acme Trading" }, "Renamed the organization from “Acme” to “Acme Trading”"],
   ["org.plan_changed", { plan: "retail" }, "Moved the organization to the Retail plan"],
+  ["org.plan_requested", { plan: "retail", message: "We need dilution data" }, "Asked for the Retail plan: “We need dilution data”"],
+  ["org.plan_request_withdrawn", { plan: "enterprise" }, "Withdrew the request for the Enterprise plan"],
+  ["org.closed", { forfeited: "$4.50", keysDeleted: 2 }, "Closed the organization, forfeiting $4.50 of credit"],
+  ["org.closed", { forfeited: "$0.00" }, "Closed the organization"],
+  ["user.deleted", {}, "Deleted their account"],
 
   ["user.signed_in", { method: "password" }, "Signed in"],
   ["user.signed_in", { method: "github" }, "Signed in with GitHub"],

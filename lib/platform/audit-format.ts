@@ -86,6 +86,18 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
     return `Created the organization${name ? ` “${name}”` : ""}${plan ? ` on the ${PLANS[plan] ?? plan} plan` : ""}`;
   },
   "org.renamed": (d) => `Renamed the organization from “${str(d, "from") ?? "?"}” to “${str(d, "to") ?? "?"}”`,
+  "org.plan_requested": (d) => {
+    const plan = str(d, "plan");
+    return `Asked for the ${plan ? (PLANS[plan] ?? plan) : "another"} plan${str(d, "message") ? `: “${str(d, "message")}”` : ""}`;
+  },
+  "org.plan_request_withdrawn": (d) => {
+    const plan = str(d, "plan");
+    return `Withdrew the request for the ${plan ? (PLANS[plan] ?? plan) : "other"} plan`;
+  },
+  "org.closed": (d) => {
+    const forfeited = str(d, "forfeited");
+    return `Closed the organization${forfeited && forfeited !== "$0.00" ? `, forfeiting ${forfeited} of credit` : ""}`;
+  },
   "org.plan_changed": (d) => {
     const plan = str(d, "plan");
     return plan ? `Moved the organization to the ${PLANS[plan] ?? plan} plan` : "Changed the organization’s plan";
@@ -102,6 +114,7 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "user.sessions_ended": (d) => `Signed out of their other sessions${endedSessions(d, true)}`,
   "user.locked": (d) => `Locked ${who(d, "a user")}${str(d, "reason") ? `: ${str(d, "reason")}` : ""}`,
   "user.unlocked": (d) => `Unlocked ${who(d, "a user")}`,
+  "user.deleted": () => "Deleted their account",
 
   "billing.threshold_set": (d) => {
     const nanos = str(d, "thresholdNanos");

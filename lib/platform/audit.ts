@@ -11,6 +11,7 @@ export const USER_ACTIONS = [
   "user.sessions_ended",
   "user.locked",
   "user.unlocked",
+  "user.deleted",
 ] as const;
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -3,7 +3,9 @@ import { recordAudit, type AuditActor } from "@/lib/audit";
 import type { Principal } from "@/lib/auth/session";
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
+import { changeBalanceInTransaction } from "@/lib/billing/ledger";
 import { notifyAccessChanged } from "@/lib/keys/invalidation";
+import { formatDollars } from "@/lib/money";
 import { auditActor, requireAccess, requireSignedIn } from "./access";
 
 export const orgNameSchema = z
@@ -76,3 +78,57 @@ export async function renameOrganization(db: PrismaClient, principal: Principal 
   });
 }
 
+
+export const closeOrganizationInput = z.object({
+  confirmName: z.string({ error: "Type the organization's name to confirm." }).max(200),
+  forfeitCredit: z.boolean().default(false),
+});
+
+/**
+ * Closing, not removing: the organization's keys stop at once (deleted), its
+ * open invitations end and its members lose access, and any remaining credit
+ * is forfeited through the ledger, but only when the owner confirmed that.
+ * Its ledger, usage, payments and audit trail stay (the database refuses to
+ * delete them). Owners only, after typing the organization's name.
+ */
+export async function closeOrganization(db: PrismaClient, principal: Principal | null, orgId: string, input: unknown) {
+  const access = await requireAccess(db, principal, orgId, "org:close");
+  const { confirmName, forfeitCredit } = closeOrganizationInput.parse(input);
+  if (confirmName.trim() !== access.org.name) throw new DomainError("confirmation_mismatch", `Type the organization's name exactly as it is: ${access.org.name}.`);
+  const closed = await db.$transaction(async (tx) => {
+    const [org] = await tx.$queryRaw<{ balance_nanos: bigint; closed_at: Date | null }[]>`
+      SELECT balance_nanos, closed_at FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
+    if (!org || org.closed_at) throw new DomainError("organization_closed", "This organization is already closed.");
+    const credit = org.balance_nanos;
+    if (credit > 0n && !forfeitCredit) {
+      throw new DomainError("credit_not_forfeited", `${access.org.name} still has ${formatDollars(credit, { grouping: true })} of credit. Confirm that it is forfeited to close it.`);
+    }
+    if (credit > 0n) {
+      const forfeited = await changeBalanceInTransaction(tx, {
+        orgId,
+        kind: "ADJUSTMENT",
+        amountNanos: -credit,
+        idempotencyKey: `close:${orgId}`,
+        description: "Forfeited when the organization was closed",
+        actorUserId: access.principal.userId,
+      });
+      if (forfeited.status !== "applied") throw new Error(`closing ${orgId}: the forfeit was ${forfeited.status}`);
+    }
+    const now = new Date();
+    const keys = await tx.apiKey.updateMany({ where: { orgId, deletedAt: null }, data: { deletedAt: now } });
+    await tx.invitation.updateMany({ where: { orgId, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    const members = await tx.membership.deleteMany({ where: { orgId } });
+    await tx.organization.update({ where: { id: orgId }, data: { closedAt: now } });
+    await recordAudit(tx, {
+      action: "org.closed",
+      orgId,
+      ...auditActor(access),
+      targetType: "organization",
+      targetId: orgId,
+      details: { name: access.org.name, forfeited: formatDollars(credit > 0n ? credit : 0n), keysDeleted: keys.count, membersRemoved: members.count },
+    });
+    return { forfeitedNanos: credit > 0n ? credit : 0n, keysDeleted: keys.count };
+  });
+  notifyAccessChanged(); // its keys stop on this instance at once, elsewhere within a second
+  return closed;
+}

@@ -20,6 +20,7 @@ describe("server-action posts", () => {
     expect(await status(post(JSON.stringify(["7c2e0c1e-6b5a-4c47-9d8e-9bd1c8a1f000", { name: "Bot", endpoints: ["offerings"] }]), text))).toBe("passed");
     expect(await status(post(JSON.stringify(["org", "$$5 off", "$undefined"]), text))).toBe("passed");
     expect(await status(post(JSON.stringify(["org", "key", ["offerings", "registrations"]]), text))).toBe("passed");
+    expect(await status(post(JSON.stringify(["org", { confirmName: "Acme", forfeitCredit: true }, 3, null]), text))).toBe("passed");
     const form = new FormData();
     form.set("0", JSON.stringify(["$K1"]));
     form.set("1_email", "ann@example.test");
@@ -43,10 +44,15 @@ describe("server-action posts", () => {
   });
 
   it("whose data is not what React encodes for our actions are bad requests", async () => {
-    for (const body of ["not json", "[", '"str"', '{"a":1}', '["$Q0"]', '["$@99"]', '["$Zzz"]', '["$K1"]', "[1,2]", "[null]", '[[["a"]]]', '[[1]]', '[{"a":{"b":"c"}}]', "[true]"]) {
+    for (const body of ["not json", "[", '"str"', '{"a":1}', '["$Q0"]', '["$@99"]', '["$Zzz"]', '["$K1"]', '[[["a"]]]', '[{"a":{"b":"c"}}]', '[{"a":[["b"]]}]']) {
       expect(await status(post(body, text)), body).toBe(400);
     }
     expect(await status(post("garbage", { "content-type": "multipart/form-data; boundary=xx" }))).toBe(400);
+  });
+
+  it("other content types are refused: our pages send text/plain or multipart", async () => {
+    expect(await status(post("a=b", { "content-type": "application/x-www-form-urlencoded" }))).toBe(415);
+    expect(await status(post("[]", { "content-type": "application/json" }))).toBe(415);
   });
 
   it("other methods are refused", async () => {

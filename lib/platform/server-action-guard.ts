@@ -17,16 +17,21 @@ function refuse(status: number, message: string): Response {
 const plainString = (value: unknown, allowFormData: boolean) =>
   typeof value === "string" && (!value.startsWith("$") || (ALLOWED_REFERENCE.test(value) && (allowFormData || !value.startsWith("$K"))));
 
-const stringList = (value: unknown) => Array.isArray(value) && value.length <= 100 && value.every((item) => plainString(item, false));
+/** A string that is not one of React's references (other than those we allow), a number, a boolean or null. */
+const plainValue = (value: unknown, allowFormData: boolean) =>
+  value === null || typeof value === "number" || typeof value === "boolean" || plainString(value, allowFormData);
+
+const plainList = (value: unknown) => Array.isArray(value) && value.length <= 100 && value.every((item) => plainValue(item, false));
 
 /**
- * Our actions take strings, string lists, and objects of those (a form
- * arrives as FormData); anything else is not what our pages send.
+ * Our actions take plain values, lists of them, and objects of those (a form
+ * arrives as FormData); anything else (a Map, a Promise, a nested structure)
+ * is not what our pages send.
  */
 function plainArgument(value: unknown, allowFormData: boolean): boolean {
-  if (plainString(value, allowFormData) || stringList(value)) return true;
+  if (plainValue(value, allowFormData) || plainList(value)) return true;
   if (!value || typeof value !== "object" || Array.isArray(value)) return false;
-  return Object.values(value).every((field) => plainString(field, false) || stringList(field));
+  return Object.values(value).every((field) => plainValue(field, false) || plainList(field));
 }
 
 function rootArguments(text: string, allowFormData: boolean): boolean {
@@ -40,6 +45,14 @@ function rootArguments(text: string, allowFormData: boolean): boolean {
 
 /** null when the post may go on to Next; otherwise the answer it gets. */
 export async function checkServerActionPost(request: Request): Promise<Response | null> {
+  const refused = await check(request);
+  // Read what is left of a refused body (at most the limit: larger ones never get here), so no half-read
+  // upload is left behind for the client to hang up on.
+  if (refused && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined);
+  return refused;
+}
+
+async function check(request: Request): Promise<Response | null> {
   if (request.method !== "POST") return refuse(405, "Server actions are POST requests.");
   const origin = request.headers.get("origin");
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
@@ -68,6 +81,6 @@ export async function checkServerActionPost(request: Request): Promise<Response 
     }
     return typeof root === "string" && rootArguments(root, true) ? null : refuse(400, "The form's data could not be read.");
   }
-  // Anything else is not a server action Next would run (it answers such posts with its page or a 4xx itself).
-  return null;
+  // Our pages send text/plain or multipart; anything else is no server action of ours.
+  return refuse(415, "Send the form as the page does.");
 }

@@ -2,6 +2,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { principalFromCookies, type Principal } from "@/lib/auth/session";
+import type { DbClient } from "@/lib/db";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { clientIp } from "@/lib/utils/client-ip";
 import { can, type Permission } from "./access";
@@ -76,4 +77,10 @@ export async function setCurrentOrganization(orgId: string): Promise<void> {
 /** After leaving an organization: the dashboard falls back to the user's first one. */
 export async function forgetCurrentOrganization(): Promise<void> {
   (await cookies()).delete(CURRENT_ORG_COOKIE);
+}
+
+/** Where a user goes after leaving or closing an organization: their next one, or the page to create one. */
+export async function landingAfterLeaving(db: DbClient, principal: Principal | null): Promise<string> {
+  const remaining = principal ? await db.membership.count({ where: { userId: principal.userId } }) : 0;
+  return remaining > 0 ? "/dashboard" : "/organizations/new";
 }

@@ -99,7 +99,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           <CardDescription>Each response is charged for its bytes at its endpoint’s price per GB (10⁹ bytes). A single rating is about 1 KB.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Table>
+          <Table caption="Prices" stacked>
             <THead>
               <TR>
                 <TH>Endpoint</TH>
@@ -110,11 +110,11 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
             <TBody>
               {prices.map((price) => (
                 <TR key={price.name}>
-                  <TD>
+                  <TD data-label="Endpoint">
                     <span className="font-medium text-zinc-900">{price.title}</span> <span className="block text-xs text-zinc-500 sm:inline">/v1/{price.name}</span>
                   </TD>
-                  <TD className="text-right whitespace-nowrap tabular-nums">{formatDollars(price.pricePerGbNanos, { grouping: true })}</TD>
-                  <TD className="text-right whitespace-nowrap tabular-nums">
+                  <TD data-label="Price per GB" className="text-right whitespace-nowrap tabular-nums">{formatDollars(price.pricePerGbNanos, { grouping: true })}</TD>
+                  <TD data-label={`${formatCents(EXAMPLE_TOP_UP_CENTS).replace(/\.00$/, "")} buys`} className="text-right whitespace-nowrap tabular-nums">
                     {price.pricePerGbNanos > 0n ? `≈ ${formatBytes(Number((exampleNanos * BYTES_PER_GB) / price.pricePerGbNanos))}` : "Free"}
                   </TD>
                 </TR>
@@ -148,7 +148,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         {history.length === 0 ? (
           <EmptyState title="Nothing yet">Your purchases and daily usage charges will be listed here.</EmptyState>
         ) : (
-          <Table caption="Billing history" data-testid="billing-history">
+          <Table caption="Billing history" stacked data-testid="billing-history">
             <THead>
               <TR>
                 <TH>Date</TH>
@@ -163,17 +163,17 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
             <TBody>
               {history.map((line) => (
                 <TR key={line.id}>
-                  <TD className="whitespace-nowrap text-zinc-600">{formatDateTime(line.at)}</TD>
-                  <TD>
+                  <TD data-label="Date" className="whitespace-nowrap text-zinc-600">{formatDateTime(line.at)}</TD>
+                  <TD data-label="Description">
                     {line.label}
                     {line.requests ? <span className="block text-xs text-zinc-500">{formatCount(line.requests)} charged requests</span> : null}
                   </TD>
-                  <TD className={cn("text-right whitespace-nowrap tabular-nums", line.amountNanos >= 0n ? "text-emerald-700" : "text-zinc-900")} title={formatDollars(line.amountNanos)}>
+                  <TD data-label="Amount" className={cn("text-right whitespace-nowrap tabular-nums", line.amountNanos >= 0n ? "text-emerald-700" : "text-zinc-900")} title={formatDollars(line.amountNanos)}>
                     {line.amountNanos >= 0n ? "+" : ""}
                     {formatDollars(line.amountNanos, { grouping: true })}
                   </TD>
-                  <TD className="text-right whitespace-nowrap tabular-nums">{formatDollars(line.balanceAfterNanos, { grouping: true })}</TD>
-                  <TD>
+                  <TD data-label="Balance after" className="text-right whitespace-nowrap tabular-nums">{formatDollars(line.balanceAfterNanos, { grouping: true })}</TD>
+                  <TD data-label="Receipt">
                     {line.receiptUrl ? (
                       <a href={line.receiptUrl} target="_blank" rel="noreferrer" className="text-accent-700 underline">
                         Receipt

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { RenameOrganizationForm } from "@/components/settings/organization-name-forms";
+import { CloseOrganization, DeleteAccount } from "@/components/settings/danger-zone";
+import { PlanRequest } from "@/components/settings/plan-request";
 import { ChangePasswordForm, SessionList } from "@/components/settings/security-settings";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -9,7 +11,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PageHeader } from "@/components/ui/page-header";
 import { ENDPOINTS, isEndpointName } from "@/lib/catalog";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/accounts";
+import { can } from "@/lib/platform/access";
+import { organizationsOnlyOwnedBy } from "@/lib/platform/accounts";
+import { listPlanRequests, listPlans } from "@/lib/platform/plans";
 import { securityOverview } from "@/lib/platform/security";
+import { formatDollars, formatDollarsShort } from "@/lib/money";
 import { getOrgPage } from "@/lib/platform/session";
 import { formatDateTime } from "@/lib/utils/dates";
 import { ROLE_LABELS } from "@/lib/auth/roles";
@@ -20,7 +26,17 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const { db, principal, org, role, user, allowed: canRename } = await getOrgPage("org:rename");
   const plan = org.plan;
-  const security = await securityOverview(db, principal);
+  const [security, plans, requests, soleOwnerOf] = await Promise.all([
+    securityOverview(db, principal),
+    listPlans(db),
+    listPlanRequests(db, principal, org.id),
+    organizationsOnlyOwnedBy(db, user.id),
+  ]);
+  const openRequest = requests.find((r) => r.status === "OPEN") ?? null;
+  const answered = requests.filter((r) => r.status === "APPROVED" || r.status === "DECLINED");
+  const deleteBlocked = soleOwnerOf.length
+    ? `You are the only owner of ${soleOwnerOf.map((o) => o.name).join(", ")}. Make someone else an owner or close it before you delete your account.`
+    : null;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Settings" description={`The organization ${org.name}, its plan, and your account.`} />
@@ -51,27 +67,79 @@ export default async function SettingsPage() {
       <Card>
         <CardHeader>
           <CardTitle as="h2">Plan</CardTitle>
-          <CardDescription>What the organization’s keys may do. Platform administrators change plans; contact them to move up.</CardDescription>
+          <CardDescription>
+            {org.name} is on the <strong className="font-medium text-zinc-900">{plan.name}</strong> plan. Platform administrators move organizations between plans; ask below.
+          </CardDescription>
         </CardHeader>
-        <CardContent>
-          <Facts>
-            <Fact label="Plan">{plan.name}</Fact>
-            <Fact label="Rate limit">{formatCount(plan.requestsPerMinute)} requests per minute</Fact>
-            <Fact label="Unique tickers">
-              {plan.isTrial && plan.dailyTickerLimit ? `${formatCount(plan.dailyTickerLimit)} per endpoint per day (days end at midnight Chicago time)` : "No limit"}
-            </Fact>
-            <Fact label="Endpoints" wide>
-              <ul className="flex flex-wrap gap-1.5">
-                {plan.allowedEndpoints.filter(isEndpointName).map((name) => (
-                  <li key={name}>
-                    <Badge tone="accent" title={`/v1/${name}`}>
-                      {ENDPOINTS[name].title}
-                    </Badge>
+        <CardContent className="flex flex-col gap-6">
+          <ul className="grid gap-3 md:grid-cols-3" aria-label="Plans">
+            {plans.map((candidate) => (
+              <li
+                key={candidate.id}
+                aria-current={candidate.id === plan.id ? "true" : undefined}
+                className={candidate.id === plan.id ? "rounded-lg border-2 border-accent-600 p-4" : "rounded-lg border border-zinc-200 p-4"}
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="font-semibold text-zinc-900">{candidate.name}</h3>
+                  {candidate.id === plan.id ? <Badge tone="accent">Your plan</Badge> : null}
+                </div>
+                <dl className="mt-3 flex flex-col gap-2 text-sm">
+                  <div>
+                    <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Rate limit</dt>
+                    <dd>{formatCount(candidate.requestsPerMinute)} requests per minute</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Unique tickers</dt>
+                    <dd>{candidate.isTrial && candidate.dailyTickerLimit ? `${formatCount(candidate.dailyTickerLimit)} per endpoint per day` : "No limit"}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Endpoints</dt>
+                    <dd>
+                      <ul className="mt-1 flex flex-wrap gap-1.5">
+                        {candidate.allowedEndpoints.filter(isEndpointName).map((name) => (
+                          <li key={name}>
+                            <Badge tone="accent" title={`/v1/${name}`}>
+                              {ENDPOINTS[name].title}
+                            </Badge>
+                          </li>
+                        ))}
+                      </ul>
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          {plan.isTrial && plan.dailyTickerLimit ? (
+            <p className="text-sm text-zinc-600">Trial days end at midnight Chicago time, when the unique-ticker count starts again.</p>
+          ) : null}
+          <section aria-labelledby="plan-request-heading" className="flex flex-col gap-3">
+            <h3 id="plan-request-heading" className="text-sm font-semibold text-zinc-900">
+              Ask for another plan
+            </h3>
+            {can(role, "plan:request") ? (
+              <PlanRequest
+                orgId={org.id}
+                plans={plans.filter((p) => p.id !== plan.id).map((p) => ({ slug: p.slug, name: p.name }))}
+                open={openRequest ? { id: openRequest.id, planName: openRequest.plan.name, createdAt: formatDateTime(openRequest.createdAt) } : null}
+              />
+            ) : (
+              <p className="text-sm text-zinc-600">Owners and admins can ask for another plan.</p>
+            )}
+            {answered.length ? (
+              <ul className="flex flex-col gap-2 text-sm" aria-label="Answers to plan requests">
+                {answered.map((r) => (
+                  <li key={r.id} className="rounded-md border border-zinc-200 p-3">
+                    <span className="font-medium text-zinc-900">
+                      {r.plan.name} plan: {r.status === "APPROVED" ? "approved" : "declined"}
+                    </span>
+                    {r.answeredAt ? <span className="text-zinc-500"> · {formatDateTime(r.answeredAt)}</span> : null}
+                    {r.answer ? <p className="mt-1 text-zinc-700">{r.answer}</p> : null}
                   </li>
                 ))}
               </ul>
-            </Fact>
-          </Facts>
+            ) : null}
+          </section>
         </CardContent>
       </Card>
 
@@ -127,6 +195,43 @@ export default async function SettingsPage() {
           <Link href="/organizations/new" className={buttonClasses({ variant: "secondary" })}>
             Create another organization
           </Link>
+        </CardContent>
+      </Card>
+      <Card className="border-red-200">
+        <CardHeader>
+          <CardTitle as="h2">Close or delete</CardTitle>
+          <CardDescription>Closing keeps the organization’s records; deleting your account erases you, not the organizations you belong to.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          <section aria-labelledby="close-heading" className="flex flex-col gap-2">
+            <h3 id="close-heading" className="text-sm font-semibold text-zinc-900">
+              Close {org.name}
+            </h3>
+            {can(role, "org:close") ? (
+              <>
+                <p className="text-sm text-zinc-600">
+                  Its keys stop at once and its members lose access. Its balance,{" "}
+                  <span title={formatDollars(org.balanceNanos)}>{formatDollarsShort(org.balanceNanos, { grouping: true })}</span>, is forfeited.
+                </p>
+                <div>
+                  <CloseOrganization
+                    orgId={org.id}
+                    orgName={org.name}
+                    creditText={formatDollars(org.balanceNanos > 0n ? org.balanceNanos : 0n, { grouping: true })}
+                    hasCredit={org.balanceNanos > 0n}
+                  />
+                </div>
+              </>
+            ) : (
+              <p className="text-sm text-zinc-600">Only owners can close the organization.</p>
+            )}
+          </section>
+          <section aria-labelledby="delete-heading" className="flex flex-col gap-2">
+            <h3 id="delete-heading" className="text-sm font-semibold text-zinc-900">
+              Delete your account
+            </h3>
+            <DeleteAccount email={user.email} blockedReason={deleteBlocked} />
+          </section>
         </CardContent>
       </Card>
     </div>

@@ -3,7 +3,7 @@
 import { requestOrigin } from "@/lib/utils/request-origin";
 import { runAction } from "../action";
 import { changeMemberRole, inviteMember, leaveOrganization, removeMember, revokeInvitation } from "../members";
-import { forgetCurrentOrganization } from "../session";
+import { forgetCurrentOrganization, landingAfterLeaving } from "../session";
 
 /**
  * The members page's actions. Each names the organization it acts in; the
@@ -44,6 +44,6 @@ export async function leaveOrganizationAction(orgId: string) {
   return runAction(async ({ db, principal }) => {
     await leaveOrganization(db, principal, String(orgId));
     await forgetCurrentOrganization();
-    return null;
-  }, { revalidate: "layout", redirectTo: "/dashboard" });
+    return { next: await landingAfterLeaving(db, principal) };
+  }, { redirectTo: (data) => data.next }); // no revalidation: this page's organization is gone for the user, and the next page renders afresh
 }

@@ -3,8 +3,9 @@
 import { runAction } from "../action";
 import { requireAccess } from "../access";
 import { acceptInvitation } from "../members";
-import { createOrganizationFor, renameOrganization } from "../organizations";
-import { setCurrentOrganization } from "../session";
+import { closeOrganization, createOrganizationFor, renameOrganization } from "../organizations";
+import { requestPlanChange, withdrawPlanRequest } from "../plans";
+import { forgetCurrentOrganization, landingAfterLeaving, setCurrentOrganization } from "../session";
 
 /** Choosing, creating, renaming and joining organizations. */
 
@@ -40,4 +41,27 @@ export async function acceptInvitationAction(token: string) {
     await setCurrentOrganization(accepted.orgId);
     return accepted;
   }, { revalidate: "layout", redirectTo: "/keys" });
+}
+
+/** Closes the organization (owners, typed confirmation); the dashboard then shows the user's next one. */
+export async function closeOrganizationAction(orgId: string, input: { confirmName: string; forfeitCredit: boolean }) {
+  return runAction(async ({ db, principal }) => {
+    const closed = await closeOrganization(db, principal, orgId, input);
+    await forgetCurrentOrganization();
+    return { forfeited: closed.forfeitedNanos.toString(), next: await landingAfterLeaving(db, principal) };
+  }, { redirectTo: (data) => data.next }); // no revalidation: this page's organization is gone, and the next page renders afresh
+}
+
+export async function requestPlanAction(orgId: string, input: { plan: string; message: string }) {
+  return runAction(async ({ db, principal }) => {
+    const request = await requestPlanChange(db, principal, orgId, input);
+    return { id: request.id };
+  }, { revalidate: "/settings" });
+}
+
+export async function withdrawPlanRequestAction(orgId: string, requestId: string) {
+  return runAction(async ({ db, principal }) => {
+    await withdrawPlanRequest(db, principal, orgId, requestId);
+    return null;
+  }, { revalidate: "/settings" });
 }

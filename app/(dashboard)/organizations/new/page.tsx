@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { DeleteAccount } from "@/components/settings/danger-zone";
 import { CreateOrganizationForm } from "@/components/settings/organization-name-forms";
 import { Alert } from "@/components/ui/alert";
-import { Card, CardContent } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { getDashboard } from "@/lib/platform/session";
 
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: "New organization" };
 
 /** Also where a user without any organization lands (getOrgPage sends them here), so it needs none itself. */
 export default async function NewOrganizationPage() {
-  const { memberships } = await getDashboard();
+  const { memberships, user } = await getDashboard();
   const first = memberships.length === 0;
   return (
     <div className="flex max-w-xl flex-col gap-6">
@@ -27,6 +28,18 @@ export default async function NewOrganizationPage() {
           <CreateOrganizationForm />
         </CardContent>
       </Card>
+      {first ? (
+        // Without an organization there is no settings page: the account's own end is offered here.
+        <Card className="border-red-200">
+          <CardHeader>
+            <CardTitle as="h2">Delete your account</CardTitle>
+            <CardDescription>If you are done with the service: your name, email and password are erased.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DeleteAccount email={user.email} blockedReason={null} />
+          </CardContent>
+        </Card>
+      ) : null}
     </div>
   );
 }
