@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "org.plan_changed",
   "org.plan_requested",
   "org.plan_request_withdrawn",
+  "org.plan_request_answered",
   "org.closed",
   "user.signed_in",
   "user.sign_in_failed",

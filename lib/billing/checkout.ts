@@ -185,3 +185,12 @@ export async function topUpStatus(db: DbClient, orgId: string, sessionId: string
     createdAt: row.createdAt,
   };
 }
+
+/** Payments held back (not credited): another amount or currency than the session we created, or a closed organization. */
+export function heldPayments(db: DbClient) {
+  return db.stripeCheckoutSession.findMany({
+    where: { status: "HELD" },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, orgId: true, amountCents: true, currency: true, heldReason: true, paymentIntentId: true, createdAt: true, organization: { select: { name: true } } },
+  });
+}

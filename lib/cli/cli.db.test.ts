@@ -101,6 +101,30 @@ describe("operator CLI", () => {
     expect(admin.platform_admin).toBe(true);
   });
 
+  it("answers plan requests: the customer sees the answer, and approving moves the organization", async () => {
+    const { signUp } = await import("@/lib/platform/accounts");
+    const { listPlanRequests, requestPlanChange } = await import("@/lib/platform/plans");
+    const { user, org } = await signUp(db.prisma, { email: "asker@cli.test", password: "a long enough password" });
+    const owner = { userId: user.id };
+    const first = await requestPlanChange(db.prisma, owner, org.id, { plan: "retail", message: "More endpoints" });
+    const open = await json("plans:requests");
+    expect(open).toEqual([expect.objectContaining({ id: first.id, org: org.id, from_plan: "trial", to_plan: "retail", requested_by: "asker@cli.test", message: "More endpoints" })]);
+
+    expect((await cli("plans:answer", "--request", first.id, "--message", "no decision")).exitCode).toBe(2);
+    expect(await json("plans:answer", "--request", first.id, "--decline", "--message", "Tell us more about your use")).toMatchObject({ approved: false });
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id }, include: { plan: true } })).plan.slug).toBe("trial");
+    const second = await requestPlanChange(db.prisma, owner, org.id, { plan: "retail" });
+    await json("plans:answer", "--request", second.id, "--approve", "--message", "Welcome to Retail");
+    expect((await db.prisma.organization.findUniqueOrThrow({ where: { id: org.id }, include: { plan: true } })).plan.slug).toBe("retail");
+    expect((await listPlanRequests(db.prisma, owner, org.id)).map((r) => [r.status, r.answer])).toEqual([
+      ["APPROVED", "Welcome to Retail"],
+      ["DECLINED", "Tell us more about your use"],
+    ]);
+    expect((await cli("plans:answer", "--request", second.id, "--approve", "--message", "again")).exitCode).not.toBe(0);
+    expect(await json("plans:requests")).toEqual([]);
+    expect(await json("payments:held")).toEqual([]);
+  });
+
   it("rejects bad arguments clearly, exits non-zero and writes nothing", async () => {
     const { id: orgId } = await json("org:create", "--name", "Bad args", "--plan", "retail");
     const before = await tableCounts();

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { changeBalance } from "@/lib/billing/ledger";
-import { formatDollars, parseDollars } from "@/lib/money";
+import { centsToNanos, formatDollars, parseDollars } from "@/lib/money";
 import { PLAN_SLUGS } from "@/lib/billing/plans";
 import { recordAudit } from "@/lib/audit";
 import { createKey, deleteKey, findKeyByIdOrHint, setKeyStatus } from "@/lib/keys/manage";
 import { DomainError } from "@/lib/errors";
 import { addMembership } from "@/lib/platform/members";
 import { createOrganization, setOrganizationPlan } from "@/lib/platform/organizations";
+import { answerPlanRequest, openPlanRequests } from "@/lib/platform/plans";
 import { lockUser, unlockUser } from "@/lib/platform/security";
+import { heldPayments } from "@/lib/billing/checkout";
 import { createUser, hashPassword, normalizeEmail } from "@/lib/auth/accounts";
 
 /**
@@ -198,6 +200,59 @@ const COMMANDS: Record<string, Command> = {
     async (db, input) => {
       const unlocked = await unlockUser(db, input.email, CLI_ACTOR);
       return { json: { id: unlocked.userId, email: unlocked.email }, text: `${unlocked.email} may sign in again.` };
+    },
+  ),
+  "plans:requests": command(
+    "plans:requests",
+    "List the open requests for another plan, oldest first.",
+    z.strictObject({}),
+    async (db) => {
+      const requests = await openPlanRequests(db);
+      const json = requests.map((r) => ({
+        id: r.id,
+        org: r.organization.id,
+        org_name: r.organization.name,
+        from_plan: r.organization.plan.slug,
+        to_plan: r.plan.slug,
+        requested_by: r.requestedBy?.email ?? null,
+        message: r.message,
+        created_at: r.createdAt.toISOString(),
+      }));
+      const text = json.length
+        ? json.map((r) => `${r.id}  ${r.org_name}: ${r.from_plan} → ${r.to_plan}${r.message ? `  “${r.message}”` : ""}  (${r.requested_by ?? "?"}, ${r.created_at})`).join("\n")
+        : "No open requests.";
+      return { json, text };
+    },
+  ),
+  "plans:answer": command(
+    "plans:answer --request <id> (--approve | --decline) --message <text>",
+    "Answer a plan request; the customer sees the message. Approving moves the organization to the plan.",
+    z
+      .strictObject({ request: uuid("request"), approve: z.literal(true).optional(), decline: z.literal(true).optional(), message: text("message") })
+      .refine((v) => (v.approve === true) !== (v.decline === true), "give exactly one of --approve and --decline"),
+    async (db, input) => {
+      const answered = await answerPlanRequest(db, input.request, { approve: input.approve === true, answer: input.message }, CLI_ACTOR);
+      return { json: answered, text: `${answered.approved ? "Approved" : "Declined"}: the request for the ${answered.plan} plan.` };
+    },
+  ),
+  "payments:held": command(
+    "payments:held",
+    "List payments held back, not credited (amount or currency not as created, or the organization closed).",
+    z.strictObject({}),
+    async (db) => {
+      const held = await heldPayments(db);
+      const json = held.map((p) => ({
+        session: p.id,
+        org: p.orgId,
+        org_name: p.organization.name,
+        amount: formatDollars(centsToNanos(p.amountCents)),
+        currency: p.currency,
+        reason: p.heldReason,
+        payment_intent: p.paymentIntentId,
+        created_at: p.createdAt.toISOString(),
+      }));
+      const text = json.length ? json.map((p) => `${p.session}  ${p.org_name}: ${p.amount} ${p.currency} — ${p.reason ?? "?"}`).join("\n") : "No payment is held back.";
+      return { json, text };
     },
   ),
   "key:disable": keyStatusCommand("key:disable", "Disable a key (requests get 401 api_key_disabled).", "DISABLED"),

@@ -31,6 +31,8 @@ const CASES: [string, unknown, string][] = [
   ["org.plan_changed", { plan: "retail" }, "Moved the organization to the Retail plan"],
   ["org.plan_requested", { plan: "retail", message: "We need dilution data" }, "Asked for the Retail plan: “We need dilution data”"],
   ["org.plan_request_withdrawn", { plan: "enterprise" }, "Withdrew the request for the Enterprise plan"],
+  ["org.plan_request_answered", { plan: "retail", approved: true, answer: "Welcome aboard" }, "Approved the request for the Retail plan: “Welcome aboard”"],
+  ["org.plan_request_answered", { plan: "retail", approved: false, answer: "Not for trial use" }, "Declined the request for the Retail plan: “Not for trial use”"],
   ["org.closed", { forfeited: "$4.50", keysDeleted: 2 }, "Closed the organization, forfeiting $4.50 of credit"],
   ["org.closed", { forfeited: "$0.00" }, "Closed the organization"],
   ["user.deleted", {}, "Deleted their account"],

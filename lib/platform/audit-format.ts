@@ -94,6 +94,12 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
     const plan = str(d, "plan");
     return `Withdrew the request for the ${plan ? (PLANS[plan] ?? plan) : "other"} plan`;
   },
+  "org.plan_request_answered": (d) => {
+    const plan = str(d, "plan");
+    const name = plan ? (PLANS[plan] ?? plan) : "requested";
+    const answer = str(d, "answer");
+    return `${d.approved === true ? "Approved" : "Declined"} the request for the ${name} plan${answer ? `: “${answer}”` : ""}`;
+  },
   "org.closed": (d) => {
     const forfeited = str(d, "forfeited");
     return `Closed the organization${forfeited && forfeited !== "$0.00" ? `, forfeiting ${forfeited} of credit` : ""}`;

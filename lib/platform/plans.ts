@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit";
+import { recordAudit, type AuditActor } from "@/lib/audit";
 import type { Principal } from "@/lib/auth/session";
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
+import { notifyAccessChanged } from "@/lib/keys/invalidation";
 import { isUuid } from "@/lib/utils/uuid";
 import { auditActor, requireAccess } from "./access";
 
@@ -57,4 +58,41 @@ export async function withdrawPlanRequest(db: PrismaClient, principal: Principal
     if (taken.count !== 1) throw new DomainError("unknown_request", "That request has been answered or withdrawn already.");
     await recordAudit(tx, { action: "org.plan_request_withdrawn", orgId, ...auditActor(access), targetType: "plan_change_request", targetId: request.id, details: { plan: request.plan.slug } });
   });
+}
+
+/** Open requests, oldest first, for the people who answer them (the CLI now, the admin console later). */
+export function openPlanRequests(db: DbClient) {
+  return db.planChangeRequest.findMany({
+    where: { status: "OPEN" },
+    orderBy: { createdAt: "asc" },
+    include: { plan: { select: { slug: true, name: true } }, organization: { select: { id: true, name: true, plan: { select: { slug: true } } } }, requestedBy: { select: { email: true } } },
+  });
+}
+
+/**
+ * A platform operator's answer, which the customer sees on their settings
+ * page: approving moves the organization to the plan asked for.
+ */
+export async function answerPlanRequest(db: PrismaClient, requestId: string, input: { approve: boolean; answer: string }, actor: AuditActor) {
+  const request = isUuid(requestId) ? await db.planChangeRequest.findFirst({ where: { id: requestId, status: "OPEN" }, include: { plan: true } }) : null;
+  if (!request) throw new DomainError("unknown_request", `No open request with id ${requestId}.`);
+  const answered = await db.$transaction(async (tx) => {
+    const taken = await tx.planChangeRequest.updateMany({
+      where: { id: request.id, status: "OPEN" },
+      data: { status: input.approve ? "APPROVED" : "DECLINED", answer: input.answer, answeredAt: new Date(), answeredById: actor.actorUserId ?? null },
+    });
+    if (taken.count !== 1) throw new DomainError("unknown_request", "That request was answered or withdrawn meanwhile.");
+    if (input.approve) await tx.organization.update({ where: { id: request.orgId }, data: { planId: request.planId } });
+    await recordAudit(tx, {
+      action: "org.plan_request_answered",
+      orgId: request.orgId,
+      ...actor,
+      targetType: "plan_change_request",
+      targetId: request.id,
+      details: { plan: request.plan.slug, approved: input.approve, answer: input.answer },
+    });
+    return { orgId: request.orgId, plan: request.plan.slug, approved: input.approve };
+  });
+  if (input.approve) notifyAccessChanged();
+  return answered;
 }

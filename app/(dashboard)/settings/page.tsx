@@ -211,7 +211,7 @@ export default async function SettingsPage() {
               <>
                 <p className="text-sm text-zinc-600">
                   Its keys stop at once and its members lose access. Its balance,{" "}
-                  <span title={formatDollars(org.balanceNanos)}>{formatDollarsShort(org.balanceNanos, { grouping: true })}</span>, is forfeited.
+                  <span title={formatDollars(org.balanceNanos)}>{formatDollarsShort(org.balanceNanos, { grouping: true })}</span>, would be forfeited.
                 </p>
                 <div>
                   <CloseOrganization
