@@ -349,6 +349,22 @@ describe("what a payment can take back", () => {
     expect(await t.balance(other.id)).toBe(0n);
     await expectConsistent(other.id, 0n);
 
+    // Refunded in full, then disputed: nothing left to take, and the dispute's later events record it once.
+    const third = await t.org({ dollars: "0" });
+    const last = await buy(third.id, 2_050);
+    await deliver(payload(last.completed));
+    await deliver(payload(await refund(last.chargeId)));
+    const lateDispute = await openDisputeOf(last.chargeId, 2_050);
+    const disputeId = (JSON.parse(lateDispute) as { data: { object: { id: string } } }).data.object.id;
+    await deliver(lateDispute);
+    const again = JSON.parse(lateDispute) as { id: string; type: string };
+    again.id = `evt_again_${randomBytes(6).toString("hex")}`;
+    again.type = "charge.dispute.funds_withdrawn";
+    expect((await deliver(JSON.stringify(again))).body.outcome).toBe("processed");
+    expect(await t.balance(third.id)).toBe(0n);
+    expect(await t.prisma.auditLog.count({ where: { orgId: third.id, action: "credits.disputed" } })).toBe(1);
+    expect(disputeId).toMatch(/^dp_/);
+
     async function openDisputeOf(charge: string, amount: number) {
       const template = await buy((await t.org({ dollars: "0" })).id, 1_000); // any real dispute payload, to edit
       const opened = await openDispute(template.chargeId);

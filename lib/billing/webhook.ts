@@ -406,7 +406,10 @@ async function prepareDispute(db: PrismaClient, stripe: Stripe, object: unknown,
 type Dispute = z.infer<typeof disputeSchema>;
 
 async function debitDispute(tx: Tx, row: Row, dispute: Dispute, eventId: string): Promise<string[]> {
+  // Each dispute is applied once, whichever of its events comes first (a dispute that found nothing left to take has no ledger entry, only its audit entry).
   if (await tx.creditLedgerEntry.findUnique({ where: { idempotencyKey: `dispute:${dispute.id}` }, select: { id: true } })) return [];
+  const recorded = await tx.auditLog.count({ where: { action: "credits.disputed", targetId: row.id, details: { path: ["dispute_id"], equals: dispute.id } } });
+  if (recorded > 0) return [];
   const take = takeBackAllowed(row, dispute.amount);
   if (take > 0) {
     await changeOrFail(tx, {
