@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DatabaseRateLimiter } from "@/lib/rate-limit";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import type { Database } from "@/lib/db";
 import { openTestDatabase } from "@/tests/support/database";
 import { authenticateWithPassword, SIGN_IN_LIMITS } from "@/lib/auth/accounts";
-import { findOrCreateOAuthUser, signUp } from "./accounts";
+import { findOrCreateOAuthUser, SIGN_UPS_PER_EMAIL_PER_HOUR, signUp, signUpFromAddress } from "./accounts";
 
 let db: Database;
 let limiter: DatabaseRateLimiter;
@@ -35,6 +35,34 @@ describe("sign-up", () => {
     await expect(signUp(db.prisma, { email: "not an email", password: "a long password" })).rejects.toThrow(/does not look right/);
     expect(await db.prisma.user.count()).toBe(users);
     expect(await db.prisma.organization.count()).toBe(orgs);
+  });
+});
+
+describe("sign-up limits", () => {
+  it("stops a flood of attempts for one email address from many networks, and one network from creating many accounts", async () => {
+    const now = new Date("2026-11-22T09:00:00Z");
+    const email = "Target@Example.com";
+    for (let i = 0; i < SIGN_UPS_PER_EMAIL_PER_HOUR; i++) {
+      // wrong each time (too short), from a different address each time
+      await expect(signUpFromAddress(db.prisma, limiter, { email, password: "short" }, `198.51.100.${i}`, now)).rejects.toThrow(/at least 10 characters/);
+    }
+    await expect(signUpFromAddress(db.prisma, limiter, { email: "target@example.com", password: "a long password" }, "198.51.100.99", now)).rejects.toMatchObject({
+      code: "rate_limited",
+      message: expect.stringContaining("this email address"),
+    });
+    // Another email from a fresh network is unaffected; the next hour lets the address try again.
+    expect((await signUpFromAddress(db.prisma, limiter, { email: "other@example.com", password: "a long password" }, "198.51.100.98", now)).user.email).toBe("other@example.com");
+    const later = new Date(now.getTime() + 60 * 60 * 1000);
+    expect((await signUpFromAddress(db.prisma, limiter, { email, password: "a long password" }, "198.51.100.97", later)).user.email).toBe("target@example.com");
+
+    vi.stubEnv("SIGN_UPS_PER_IP_PER_HOUR", "2");
+    try {
+      await signUpFromAddress(db.prisma, limiter, { email: "n1@example.com", password: "a long password" }, "203.0.113.50", now);
+      await signUpFromAddress(db.prisma, limiter, { email: "n2@example.com", password: "a long password" }, "203.0.113.50", now);
+      await expect(signUpFromAddress(db.prisma, limiter, { email: "n3@example.com", password: "a long password" }, "203.0.113.50", now)).rejects.toMatchObject({ code: "rate_limited" });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

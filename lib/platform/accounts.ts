@@ -35,10 +35,23 @@ export async function signUp(db: PrismaClient, input: unknown, ip?: string | nul
   });
 }
 
-/** The sign-up form: at most so many new accounts per client address and hour, then signUp. */
+/** Sign-up attempts for one email address per hour, wherever they come from. */
+export const SIGN_UPS_PER_EMAIL_PER_HOUR = 5;
+
+/**
+ * The sign-up form: at most so many attempts per client address and per
+ * email address an hour (so nobody can probe or flood one address from many
+ * networks), then signUp.
+ */
 export async function signUpFromAddress(db: PrismaClient, limiter: RateLimiter, input: unknown, ip: string, now = new Date()) {
-  const decision = await limiter.hit(`signup:ip:${ip}`, signUpsPerIpPerHour(), now, 60 * 60 * 1000);
-  if (!decision.allowed) throw new DomainError("rate_limited", "Too many accounts were created from your network. Try again in an hour.");
+  const hour = 60 * 60 * 1000;
+  const byIp = await limiter.hit(`signup:ip:${ip}`, signUpsPerIpPerHour(), now, hour);
+  if (!byIp.allowed) throw new DomainError("rate_limited", "Too many accounts were created from your network. Try again in an hour.");
+  const email = signUpInput.shape.email.safeParse((input as { email?: unknown } | null)?.email);
+  if (email.success) {
+    const byEmail = await limiter.hit(`signup:email:${email.data}`, SIGN_UPS_PER_EMAIL_PER_HOUR, now, hour);
+    if (!byEmail.allowed) throw new DomainError("rate_limited", "Too many sign-up attempts for this email address. Try again in an hour.");
+  }
   return signUp(db, input, ip);
 }
 
