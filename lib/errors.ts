@@ -81,7 +81,7 @@ export class ServiceUnavailable extends Error {
 
 const UNAVAILABLE_CODES = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE", "57P01", "57P02", "57P03", "53300", "08000", "08003", "08006", "P1001", "P1017"];
 const UNAVAILABLE_MESSAGES =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|connect ETIMEDOUT|server closed the connection|Can't reach database|the database system is (starting up|shutting down|in recovery mode)|terminating connection|Client has encountered a connection error|is not queryable|timeout exceeded when trying to connect|Connection is closed|MaxRetriesPerRequest/i;
+  /ECONNREFUSED|ECONNRESET|Connection terminated|connect ETIMEDOUT|server closed the connection|Can't reach database|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Client has encountered a connection error|is not queryable|timeout exceeded when trying to connect|Connection is closed|MaxRetriesPerRequest|Command timed out/i;
 
 /** The database or Redis (or the connection to it) is down, as opposed to a query that is wrong. */
 export function isServiceUnavailable(error: unknown): boolean {

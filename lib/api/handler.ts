@@ -5,7 +5,7 @@ import { ApiError, logFailure, toApiError } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
 import { estimate, estimateRateLimitError, health, listEndpoints } from "./public";
 import { errorResponse, jsonResponse, newRequestId } from "./response";
-import { clientIp } from "@/lib/utils/client-ip";
+import { addressBucket, clientIp } from "@/lib/utils/client-ip";
 
 /**
  * The API as a function of a web Request: route handlers, tests and any other
@@ -62,7 +62,7 @@ export async function handleApiRequest(request: Request, source: ContextSource =
       case "endpoints":
         return jsonResponse(await listEndpoints(ctx), { requestId, cache: "public, max-age=60", omitBody: isHead });
     }
-    const decision = await ctx.rateLimiter.hit(`estimate:${clientIp(request.headers)}`, ctx.estimateLimitPerMinute, ctx.now());
+    const decision = await ctx.rateLimiter.hit(`estimate:${addressBucket(clientIp(request.headers))}`, ctx.estimateLimitPerMinute, ctx.now());
     if (!decision.allowed) throw estimateRateLimitError(decision.limit, decision.retryAfterSeconds);
     return jsonResponse(await estimate(request, ctx), { requestId, omitBody: isHead });
   } catch (thrown) {

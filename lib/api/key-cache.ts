@@ -41,12 +41,14 @@ const MAX_ENTRIES = 10_000;
 const PREFIX_LENGTH = 16;
 /** Keys created this long before a top-up are looked for again, for transactions that committed late. */
 const TOP_UP_OVERLAP_MS = 60_000;
+/** The whole set is read again this often when a miss needs a top-up: a key whose writer's clock was far off is found then. */
+const FULL_RELOAD_MS = 5 * 60_000;
 
 const prefixOf = (hash: string) => hash.slice(0, PREFIX_LENGTH);
 
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
-  private known?: { prefixes: Set<string>; toppedUpAt: number; since: Date; epoch: number };
+  private known?: { prefixes: Set<string>; toppedUpAt: number; since: Date; epoch: number; loadedAt: number };
   private pending?: Promise<void>;
 
   constructor(
@@ -76,7 +78,7 @@ export class KeyCache {
     if (this.known!.prefixes.has(prefix)) return true;
     // A key made in this process shows at once; one made elsewhere at the next top-up.
     if (nowMs - this.known!.toppedUpAt < this.refreshMs && this.known!.epoch === this.epoch()) return false;
-    await this.refresh(() => this.topUp(nowMs));
+    await this.refresh(() => (nowMs - this.known!.loadedAt >= FULL_RELOAD_MS ? this.loadAll(nowMs) : this.topUp(nowMs)));
     return this.known!.prefixes.has(prefix);
   }
 
@@ -91,7 +93,7 @@ export class KeyCache {
   private async loadAll(nowMs: number): Promise<void> {
     const epoch = this.epoch();
     const rows = await this.db.apiKey.findMany({ where: { deletedAt: null }, select: { keyHash: true } });
-    this.known = { prefixes: new Set(rows.map((r) => prefixOf(r.keyHash))), toppedUpAt: nowMs, since: new Date(nowMs), epoch };
+    this.known = { prefixes: new Set(rows.map((r) => prefixOf(r.keyHash))), toppedUpAt: nowMs, since: new Date(nowMs), epoch, loadedAt: nowMs };
   }
 
   private async topUp(nowMs: number): Promise<void> {
@@ -105,7 +107,7 @@ export class KeyCache {
 
   private async load(keyHash: string): Promise<KeyAccess | null> {
     const key = await this.db.apiKey.findFirst({
-      where: { keyHash, deletedAt: null },
+      where: { keyHash, deletedAt: null, organization: { closedAt: null } },
       select: {
         id: true,
         hint: true,

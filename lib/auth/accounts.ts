@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/audit";
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { RateLimiter } from "@/lib/rate-limit";
+import { addressBucket } from "@/lib/utils/client-ip";
 
 /**
  * Users and passwords: what a valid email and password are, how a password is
@@ -78,12 +79,15 @@ export const signInInput = z.object({
 /**
  * Password guessing is kept expensive without letting a stranger lock the
  * owner out:
- * - one address may try one account `perAccountAndIp` times and all accounts
- *   `perIp` times per window; past that it is refused;
- * - an account's failures from everywhere only slow its failed answers down
- *   (`slowDownAfter` failures, then `slowDownStepMs` more each, up to
- *   `slowDownMaxMs`), never refuse: the right password from an address that
- *   has not failed always gets in.
+ * - one address (an IPv6 client: its /64) may try one account
+ *   `perAccountAndIp` times and all accounts `perIp` times per window; past
+ *   that it is refused;
+ * - an account's attempts from everywhere only slow every answer about it
+ *   (`slowDownAfter` attempts, then `slowDownStepMs` more each, up to
+ *   `slowDownMaxMs`), before the password is checked, so a guesser cannot
+ *   tell a slow wrong answer from a fast right one; attempts on one account
+ *   are checked one at a time in each process. Nothing is refused, so the
+ *   right password from an address that has not failed always gets in.
  */
 export const SIGN_IN_LIMITS = {
   perAccountAndIp: 10,
@@ -104,6 +108,20 @@ let decoyHash: Promise<string> | undefined;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The attempt on each account now being checked in this process: the next one waits for it. */
+const inFlight = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(account: string, work: () => Promise<T>): Promise<T> {
+  const before = inFlight.get(account) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(work);
+  inFlight.set(account, mine);
+  try {
+    return await mine;
+  } finally {
+    if (inFlight.get(account) === mine) inFlight.delete(account);
+  }
+}
+
 export async function authenticateWithPassword(
   db: PrismaClient,
   limiter: RateLimiter,
@@ -116,31 +134,34 @@ export async function authenticateWithPassword(
   if (!parsed.success) return { ok: false, reason: "invalid" };
   const { email, password } = parsed.data;
   const { perAccountAndIp, perIp, windowMs } = SIGN_IN_LIMITS;
+  const from = addressBucket(ip);
   const [byAccountHere, byIp] = await Promise.all([
-    limiter.hit(`signin:acct-ip:${email}:${ip}`, perAccountAndIp, now, windowMs),
-    limiter.hit(`signin:ip:${ip}`, perIp, now, windowMs),
+    limiter.hit(`signin:acct-ip:${email}:${from}`, perAccountAndIp, now, windowMs),
+    limiter.hit(`signin:ip:${from}`, perIp, now, windowMs),
   ]);
   if (!byAccountHere.allowed || !byIp.allowed) {
     // Not audited: the failures that reached the limit are, and a flood of refusals must not become a flood of writes.
     const retryAfterSeconds = Math.max(byAccountHere.allowed ? 0 : byAccountHere.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds);
     return { ok: false, reason: "rate_limited", retryAfterSeconds };
   }
-  const user = await db.user.findUnique({ where: { email } });
-  if (!user?.passwordHash) {
-    await verifyPassword(await (decoyHash ??= hashPassword("decoy password, never valid")), password);
-    return { ok: false, reason: "invalid" };
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordAudit(db, { action: "user.sign_in_failed", actorUserId: user.id, ip, details: { reason: "wrong_password" } });
-    const failures = await limiter.hit(`signin:acct-failures:${email}`, Number.MAX_SAFE_INTEGER, now, windowMs);
-    const over = failures.limit - failures.remaining - SIGN_IN_LIMITS.slowDownAfter;
+  return oneAtATime(email, async () => {
+    const attempts = await limiter.hit(`signin:acct:${email}`, Number.MAX_SAFE_INTEGER, now, windowMs);
+    const over = attempts.limit - attempts.remaining - SIGN_IN_LIMITS.slowDownAfter;
     if (over > 0) await slowDown(Math.min(SIGN_IN_LIMITS.slowDownStepMs * over, SIGN_IN_LIMITS.slowDownMaxMs));
-    return { ok: false, reason: "invalid" };
-  }
-  // Only after the password: a locked account's state is not revealed to someone guessing.
-  if (user.lockedAt) return { ok: false, reason: "locked" };
-  await recordSignIn(db, user.id, ip, "password");
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name } };
+    const user = await db.user.findUnique({ where: { email } });
+    if (!user?.passwordHash) {
+      await verifyPassword(await (decoyHash ??= hashPassword("decoy password, never valid")), password);
+      return { ok: false, reason: "invalid" } as const;
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await recordAudit(db, { action: "user.sign_in_failed", actorUserId: user.id, ip, details: { reason: "wrong_password" } });
+      return { ok: false, reason: "invalid" } as const;
+    }
+    // Only after the password: a locked account's state is not revealed to someone guessing.
+    if (user.lockedAt) return { ok: false, reason: "locked" } as const;
+    await recordSignIn(db, user.id, ip, "password");
+    return { ok: true, user: { id: user.id, email: user.email, name: user.name } } as const;
+  });
 }
 
 export async function recordSignIn(db: PrismaClient, userId: string, ip: string | null, method: string) {

@@ -47,7 +47,7 @@ export async function principalFromCookies(
   const claims = await sessionClaims(getCookie);
   if (!claims) return null;
   const live = await db.session.count({
-    where: { id: claims.sessionId, userId: claims.userId, revokedAt: null, expiresAt: { gt: now }, user: { lockedAt: null } },
+    where: { id: claims.sessionId, userId: claims.userId, revokedAt: null, expiresAt: { gt: now }, user: { lockedAt: null, deletedAt: null } },
   });
   return live === 1 ? { userId: claims.userId, sessionId: claims.sessionId, ip } : null;
 }

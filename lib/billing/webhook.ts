@@ -553,8 +553,9 @@ async function creditOrHold(tx: Tx, row: Row, facts: SessionFacts | undefined, e
   if (mismatch) return holdBack(tx, row, mismatch, eventId);
   if (!row.creditedAt && row.status !== "HELD") {
     // Money for an organization that has closed is not credited to it; an operator refunds or settles it.
-    const org = await tx.organization.findUnique({ where: { id: row.orgId }, select: { closedAt: true } });
-    if (org?.closedAt) return holdBack(tx, row, "the organization is closed", eventId);
+    // The row lock orders this against a close that is committing at the same time.
+    const [org] = await tx.$queryRaw<{ closed_at: Date | null }[]>`SELECT closed_at FROM organizations WHERE id = ${row.orgId}::uuid FOR UPDATE`;
+    if (org?.closed_at) return holdBack(tx, row, "the organization is closed", eventId);
   }
   return creditOnce(tx, row, eventId);
 }

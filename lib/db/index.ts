@@ -49,7 +49,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 function openPostgres(url: string, poolSize = 10): Omit<Database, "migrated"> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A database that does not answer a connection within 5 s is treated as down (503), not waited for.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next
   // query reports the failure (and /health turns it into a 503).
   pool.on("error", () => {});

@@ -35,6 +35,9 @@ export async function createKey(
   await assertWithinPlan(db, input.orgId, endpoints);
   const generated = generateApiKey();
   const record = await db.$transaction(async (tx) => {
+    // Locked and checked here, so a key cannot be made for an organization closing at the same moment.
+    const [org] = await tx.$queryRaw<{ closed_at: Date | null }[]>`SELECT closed_at FROM organizations WHERE id = ${input.orgId}::uuid FOR UPDATE`;
+    if (org?.closed_at) throw new DomainError("organization_closed", "This organization is closed.");
     const created = await tx.apiKey.create({
       data: {
         orgId: input.orgId,

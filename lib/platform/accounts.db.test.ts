@@ -94,11 +94,12 @@ describe("password sign-in", () => {
       const attempt = await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "guess" }, `203.0.113.${i}`, now, slowDown);
       expect(attempt).toMatchObject({ ok: false, reason: "invalid" });
     }
-    // Past ten failures the account's failed answers slow down, step by step; nothing is refused.
+    // Past ten attempts every answer about the account slows down, step by step, before the password is
+    // checked (a right guess is no faster than a wrong one); nothing is refused.
     expect(delays).toEqual([250, 500, 750, 1000]);
     const owner = await authenticateWithPassword(db.prisma, limiter, { email: "dave@example.com", password: "dave's password" }, "198.51.100.20", now, slowDown);
     expect(owner.ok).toBe(true);
-    expect(delays).toHaveLength(4);
+    expect(delays).toEqual([250, 500, 750, 1000, 1250]);
   });
 
   it("one address is stopped: ten tries at one account, fifty across accounts, even with the right password after", async () => {
@@ -121,6 +122,18 @@ describe("password sign-in", () => {
     }
     const sprayed = await authenticateWithPassword(db.prisma, limiter, { email: "carol@example.com", password: "carol's password" }, "192.0.2.99", ipNow, slowDown);
     expect(sprayed).toMatchObject({ ok: false, reason: "rate_limited" });
+  });
+
+  it("an IPv6 client is one address for its whole /64: rotating through it does not reset the limit", async () => {
+    const now = new Date("2026-11-22T16:00:00Z");
+    await signUp(db.prisma, { email: "gil@example.com", password: "gil's password" });
+    const slowDown = async () => {};
+    for (let i = 1; i <= SIGN_IN_LIMITS.perAccountAndIp; i++) {
+      await authenticateWithPassword(db.prisma, limiter, { email: "gil@example.com", password: "guess" }, `2001:db8:77:1::${i.toString(16)}`, now, slowDown);
+    }
+    const rotated = await authenticateWithPassword(db.prisma, limiter, { email: "gil@example.com", password: "guess" }, "2001:db8:77:1:dead:beef:0:1", now, slowDown);
+    expect(rotated).toMatchObject({ ok: false, reason: "rate_limited" });
+    expect((await authenticateWithPassword(db.prisma, limiter, { email: "gil@example.com", password: "gil's password" }, "2001:db8:77:2::1", now, slowDown)).ok).toBe(true);
   });
 
   it("a locked account is refused with the right password, and a wrong one learns nothing of the lock", async () => {

@@ -5,6 +5,7 @@ import { endSessionsOf, type Principal } from "@/lib/auth/session";
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { RateLimiter } from "@/lib/rate-limit";
+import { addressBucket } from "@/lib/utils/client-ip";
 import { auditActor, requireSignedIn } from "./access";
 import { createOrganization } from "./organizations";
 
@@ -45,7 +46,7 @@ export const SIGN_UPS_PER_EMAIL_PER_HOUR = 5;
  */
 export async function signUpFromAddress(db: PrismaClient, limiter: RateLimiter, input: unknown, ip: string, now = new Date()) {
   const hour = 60 * 60 * 1000;
-  const byIp = await limiter.hit(`signup:ip:${ip}`, signUpsPerIpPerHour(), now, hour);
+  const byIp = await limiter.hit(`signup:ip:${addressBucket(ip)}`, signUpsPerIpPerHour(), now, hour);
   if (!byIp.allowed) throw new DomainError("rate_limited", "Too many accounts were created from your network. Try again in an hour.");
   const email = signUpInput.shape.email.safeParse((input as { email?: unknown } | null)?.email);
   if (email.success) {
@@ -115,6 +116,14 @@ export async function deleteAccount(db: PrismaClient, principal: Principal | nul
     throw new DomainError("still_an_owner", `You are the only owner of ${blocking.map((o) => o.name).join(", ")}. Make someone else an owner or close it first.`);
   }
   await db.$transaction(async (tx) => {
+    // Again under the organizations' row locks (the ones role changes and leaving take), so two owners
+    // deleting their accounts at once cannot leave an organization with none.
+    const owned = await tx.membership.findMany({ where: { userId: user.id, role: "OWNER" }, select: { orgId: true }, orderBy: { orgId: "asc" } });
+    for (const { orgId } of owned) await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
+    const stillBlocking = await organizationsOnlyOwnedBy(tx, user.id);
+    if (stillBlocking.length) {
+      throw new DomainError("still_an_owner", `You are the only owner of ${stillBlocking.map((o) => o.name).join(", ")}. Make someone else an owner or close it first.`);
+    }
     const now = new Date();
     await tx.invitation.updateMany({ where: { createdById: user.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
     await tx.membership.deleteMany({ where: { userId: user.id } });

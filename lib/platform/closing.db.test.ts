@@ -82,6 +82,8 @@ describe("closing an organization", () => {
     // The database itself refuses to delete a closed organization's records with it.
     await expect(t.prisma.organization.delete({ where: { id: c.orgId } })).rejects.toThrow();
     expect(await records(c.orgId)).toEqual([ledgerAfter, usageAfter, auditAfter]);
+    // No key can be made for it any more, by an operator either.
+    await expect(createKey(t.prisma, { orgId: c.orgId, name: "late" }, { actorLabel: "cli" })).rejects.toMatchObject({ code: "organization_closed" });
     // Closed once.
     await expect(closeOrganization(t.prisma, c.owner, c.orgId, { confirmName: c.name, forfeitCredit: true })).rejects.toMatchObject({ code: "not_member" });
   });

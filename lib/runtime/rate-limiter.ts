@@ -30,7 +30,14 @@ async function openRateLimiter(): Promise<RateLimiter> {
  * and reports an outage once and its end once, rather than an unhandled error event per attempt.
  */
 export function connectRedis(url: string, log: (line: string) => void = console.warn): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, retryStrategy: (attempt) => Math.min(attempt * 200, 2000) });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2000,
+    // A Redis that hangs (paused, partitioned) fails the request rather than holding it.
+    commandTimeout: 1000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
   let down = false;
   redis.on("error", (error: Error) => {
     if (!down) log(`[redis] unavailable: ${error.message}; keyed requests answer 503 until it is back`);

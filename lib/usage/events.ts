@@ -80,10 +80,16 @@ export class UsageEventRecorder {
     const batch = this.held.splice(0, this.held.length);
     if (batch.length === 0) return true;
     try {
-      await this.db.usageEvent.createMany({ data: batch.map(rowOf) });
-      this.log(`[usage] wrote ${batch.length} usage event(s) held during an outage`);
+      // An event whose write reached the database just as the connection died is there already: skip it.
+      const { count } = await this.db.usageEvent.createMany({ data: batch.map(rowOf), skipDuplicates: true });
+      this.log(`[usage] wrote ${count} usage event(s) held during an outage`);
       return true;
-    } catch {
+    } catch (error) {
+      if (!isServiceUnavailable(error)) {
+        this.lost += batch.length;
+        this.log(`[usage] ${batch.length} held usage event(s) could not be written: ${(error as Error).message}`);
+        return true;
+      }
       this.held.unshift(...batch);
       this.timer ??= setTimeout(() => void this.flush(), RETRY_MS);
       this.timer.unref?.();

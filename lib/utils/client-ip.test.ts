@@ -14,3 +14,15 @@ describe("clientIp", () => {
     expect(clientIp(new Headers({ "x-forwarded-for": "6.6.6.6" }), undefined)).toBe("unknown");
   });
 });
+
+describe("addressBucket", () => {
+  it("counts an IPv6 client by its /64 and an IPv4 client by its address", async () => {
+    const { addressBucket } = await import("./client-ip");
+    expect(addressBucket("2001:db8:0:1:aaaa::1")).toBe("2001:db8:0:1::/64");
+    expect(addressBucket("2001:db8:0:1:ffff:ffff:ffff:ffff")).toBe("2001:db8:0:1::/64");
+    expect(addressBucket("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressBucket("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressBucket("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressBucket("unknown")).toBe("unknown");
+  });
+});

@@ -10,3 +10,21 @@ export function clientIp(headers: Pick<Headers, "get">, headerName = process.env
   const value = headerName ? headers.get(headerName)?.trim() : undefined;
   return value ? value.slice(0, 64) : "unknown";
 }
+
+/**
+ * The unit per-address limits count in: an IPv4 address as it is, an IPv6
+ * address by its /64 (one subscriber's whole network, which it can rotate
+ * through freely), e.g. "2001:db8:0:1::/64".
+ */
+export function addressBucket(ip: string): string {
+  const address = ip.split("%")[0]!;
+  if (!address.includes(":")) return address;
+  const [head = "", tail] = address.split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? front : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group || "0", 16) || 0).toString(16))
+    .join(":")}::/64`;
+}

@@ -32,3 +32,13 @@ ALTER TYPE "checkout_status" ADD VALUE 'HELD';
 
 ALTER TABLE "stripe_checkout_sessions" ADD COLUMN     "taken_back_cents" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "held_reason" TEXT;
+
+-- What refunds and disputes had already taken back before this column existed:
+-- refunds as recorded, disputes from their audit entries (net of disputes won).
+UPDATE "stripe_checkout_sessions" AS s
+   SET "taken_back_cents" = LEAST(s."amount_cents", GREATEST(0, s."refunded_cents" + COALESCE((
+         SELECT SUM(CASE a."action" WHEN 'credits.disputed' THEN 1 ELSE -1 END * COALESCE((a."details"->>'amount_cents')::int, 0))
+           FROM "audit_logs" a
+          WHERE a."target_type" = 'stripe_checkout_session' AND a."target_id" = s."id"
+            AND a."action" IN ('credits.disputed', 'credits.dispute_won')), 0)))
+ WHERE s."credited_at" IS NOT NULL;
