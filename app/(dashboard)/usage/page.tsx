@@ -27,7 +27,8 @@ const METRICS: { id: UsageMetric; label: string }[] = [
   { id: "bytes", label: "Bytes" },
 ];
 
-const money = (nanos: bigint) => formatDollars(nanos, { maxDecimals: 6 });
+/** Short and never more than the true cost (the exact figure is in the title). */
+const money = (nanos: bigint) => formatDollarsShort(nanos, { grouping: true });
 
 export default async function UsagePage({ searchParams }: { searchParams: SearchParams }) {
   const raw = await searchParams;
