@@ -337,21 +337,10 @@ async function debitRefund(tx: Tx, row: Row, charge: z.infer<typeof chargeSchema
   const total = charge.amount_refunded;
   const increase = total - row.refundedCents;
   if (increase <= 0) return [];
-  const take = takeBackAllowed(row, increase);
-  if (take > 0) {
-    await changeOrFail(tx, {
-      orgId: row.orgId,
-      kind: "REFUND",
-      amountNanos: -centsToNanos(take),
-      reference: charge.id,
-      idempotencyKey: `refund:${charge.id}:${total}`,
-      description: `Stripe refund ${formatCents(take)}`,
-      allowNegative: true,
-    });
-  }
+  const take = await takeBack(tx, row, increase, { kind: "REFUND", reference: charge.id, idempotencyKey: `refund:${charge.id}:${total}`, label: "Stripe refund" });
   await tx.stripeCheckoutSession.update({
     where: { id: row.id },
-    data: { refundedCents: total, takenBackCents: { increment: take }, status: total >= row.amountCents && row.status !== "HELD" ? "REFUNDED" : row.status },
+    data: { refundedCents: total, status: total >= row.amountCents && row.status !== "HELD" ? "REFUNDED" : row.status },
   });
   await audit(tx, row, "credits.refunded", eventId, {
     refunded_cents: take,
@@ -369,9 +358,26 @@ async function debitRefund(tx: Tx, row: Row, charge: z.infer<typeof chargeSchema
  * disputes won) are counted. A payment held back was never credited, so
  * nothing of it can be taken back. The session's row is locked by the caller.
  */
-function takeBackAllowed(row: Row, wantedCents: number): number {
+async function takeBack(
+  tx: Tx,
+  row: Row,
+  wantedCents: number,
+  entry: { kind: "REFUND" | "DISPUTE"; reference: string; idempotencyKey: string; label: string },
+): Promise<number> {
   const credited = row.creditedAt ? row.amountCents : 0;
-  return Math.max(0, Math.min(wantedCents, credited - row.takenBackCents));
+  const take = Math.max(0, Math.min(wantedCents, credited - row.takenBackCents));
+  if (take === 0) return 0;
+  await changeOrFail(tx, {
+    orgId: row.orgId,
+    kind: entry.kind,
+    amountNanos: -centsToNanos(take),
+    reference: entry.reference,
+    idempotencyKey: entry.idempotencyKey,
+    description: `${entry.label} ${formatCents(take)}`,
+    allowNegative: true, // the money has left already
+  });
+  await tx.stripeCheckoutSession.update({ where: { id: row.id }, data: { takenBackCents: { increment: take } } });
+  return take;
 }
 
 // ── charge.dispute.* ──
@@ -410,19 +416,7 @@ async function debitDispute(tx: Tx, row: Row, dispute: Dispute, eventId: string)
   if (await tx.creditLedgerEntry.findUnique({ where: { idempotencyKey: `dispute:${dispute.id}` }, select: { id: true } })) return [];
   const recorded = await tx.auditLog.count({ where: { action: "credits.disputed", targetId: row.id, details: { path: ["dispute_id"], equals: dispute.id } } });
   if (recorded > 0) return [];
-  const take = takeBackAllowed(row, dispute.amount);
-  if (take > 0) {
-    await changeOrFail(tx, {
-      orgId: row.orgId,
-      kind: "DISPUTE",
-      amountNanos: -centsToNanos(take),
-      reference: dispute.id,
-      idempotencyKey: `dispute:${dispute.id}`,
-      description: `Stripe dispute ${formatCents(take)}`,
-      allowNegative: true,
-    });
-    await tx.stripeCheckoutSession.update({ where: { id: row.id }, data: { takenBackCents: { increment: take } } });
-  }
+  const take = await takeBack(tx, row, dispute.amount, { kind: "DISPUTE", reference: dispute.id, idempotencyKey: `dispute:${dispute.id}`, label: "Stripe dispute" });
   await audit(tx, row, "credits.disputed", eventId, {
     dispute_id: dispute.id,
     amount_cents: take,
