@@ -41,6 +41,14 @@ export type DomainErrorCode =
   | "ambiguous_key"
   | "unknown_endpoint"
   | "endpoint_not_in_plan"
+  | "disabled_by_platform"
+  // platform administration
+  | "not_found"
+  | "last_admin"
+  | "own_admin_flag"
+  | "plan_in_use"
+  | "plan_slug_taken"
+  | "organization_suspended"
   // money
   | "insufficient_funds"
   | "not_applied"

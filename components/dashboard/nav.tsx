@@ -14,7 +14,7 @@ export interface NavItem {
  * The dashboard's sections. On narrow screens the row scrolls sideways inside
  * itself; a fade and an arrow at either edge show that there is more.
  */
-export function DashboardNav({ items }: { items: NavItem[] }) {
+export function DashboardNav({ items, label = "Dashboard", exact }: { items: NavItem[]; label?: string; /** An item active only on its own path (a section's overview). */ exact?: string }) {
   const pathname = usePathname();
   const navRef = useRef<HTMLElement>(null);
   const [more, setMore] = useState({ before: false, after: false });
@@ -39,10 +39,10 @@ export function DashboardNav({ items }: { items: NavItem[] }) {
 
   return (
     <div className="relative">
-      <nav ref={navRef} aria-label="Dashboard" className="-mb-px overflow-x-auto [scrollbar-width:none]" onScroll={measure}>
+      <nav ref={navRef} aria-label={label} className="-mb-px overflow-x-auto [scrollbar-width:none]" onScroll={measure}>
         <ul className="flex gap-1 text-sm">
           {items.map((item) => {
-            const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+            const active = pathname === item.href || (item.href !== exact && pathname.startsWith(`${item.href}/`));
             return (
               <li key={item.href}>
                 <Link

@@ -21,6 +21,7 @@ const WHEN: Record<ApiErrorCode, { when: string; details: string }> = {
     details: "balance_dollars, estimated_cost_dollars, unit",
   },
   endpoint_not_allowed: { when: "The plan, or the key's restrictions, do not include this endpoint.", details: "endpoint, allowed_endpoints" },
+  organization_suspended: { when: "The platform suspended the organization; the dashboard says why. Nothing is charged.", details: "—" },
   not_found: { when: "No endpoint at this path.", details: "path" },
   method_not_allowed: { when: "A method other than GET (with an Allow header).", details: "allowed" },
   rate_limit_exceeded: {

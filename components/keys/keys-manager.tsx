@@ -19,6 +19,8 @@ export interface KeyRow {
   name: string;
   hint: string;
   status: "ACTIVE" | "DISABLED";
+  /** Disabled by the platform, with its reason: only the platform can re-enable the key. */
+  platformReason: string | null;
   allowedEndpoints: string[];
   createdBy: string;
   createdAt: string;
@@ -106,7 +108,7 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
                         <KeyHint hint={key.hint} />
                       </TD>
                       <TD>
-                        <KeyStatus status={key.status} />
+                        <KeyStatus keyRow={key} />
                       </TD>
                       <TD className="min-w-40">
                         <KeyEndpoints endpoints={key.allowedEndpoints} />
@@ -137,7 +139,7 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
                       <div className="font-medium break-words text-zinc-900">{key.name}</div>
                       <KeyHint hint={key.hint} />
                     </div>
-                    <KeyStatus status={key.status} />
+                    <KeyStatus keyRow={key} />
                   </div>
                   <KeyEndpoints endpoints={key.allowedEndpoints} />
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-zinc-600">
@@ -218,8 +220,15 @@ function KeyHint({ hint }: { hint: string }) {
   );
 }
 
-function KeyStatus({ status }: { status: KeyRow["status"] }) {
-  return status === "ACTIVE" ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Disabled</Badge>;
+function KeyStatus({ keyRow }: { keyRow: KeyRow }) {
+  if (keyRow.status === "ACTIVE") return <Badge tone="success">Active</Badge>;
+  if (keyRow.platformReason === null) return <Badge tone="warning">Disabled</Badge>;
+  return (
+    <div className="flex max-w-56 flex-col items-start gap-1">
+      <Badge tone="danger">Disabled by the platform</Badge>
+      <span className="text-xs text-zinc-600">{keyRow.platformReason}</span>
+    </div>
+  );
 }
 
 function KeyEndpoints({ endpoints }: { endpoints: string[] }) {
@@ -255,7 +264,7 @@ function KeyActions({
       <Button size="sm" variant="ghost" onClick={() => onEdit(keyRow)} aria-label={`Edit endpoints of ${keyRow.name}`}>
         Endpoints
       </Button>
-      {keyRow.status === "ACTIVE" ? (
+      {keyRow.platformReason !== null ? null : keyRow.status === "ACTIVE" ? (
         <Button size="sm" variant="ghost" onClick={() => onConfirm({ kind: "disable", key: keyRow })} aria-label={`Disable ${keyRow.name}`}>
           Disable
         </Button>

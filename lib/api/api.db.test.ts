@@ -117,11 +117,11 @@ describe("public endpoints", () => {
   });
 
   it("/endpoints shows a price an administrator set", async () => {
-    await t.prisma.endpointPrice.create({ data: { endpoint: "float-outstanding", pricePerGbNanos: parseDollars("3.5") } });
+    await t.prisma.priceChange.create({ data: { endpoint: "float-outstanding", pricePerGbNanos: parseDollars("3.5"), effectiveAt: new Date(Date.now() - 1000) } });
     const ctx = createApiContext(t.prisma);
     const { body } = await t.json("/endpoints", { ctx });
     expect(body.endpoints.find((e: { name: string }) => e.name === "float-outstanding").price_per_gb_dollars).toBe(3.5);
-    await t.prisma.endpointPrice.delete({ where: { endpoint: "float-outstanding" } });
+    await t.prisma.priceChange.deleteMany({ where: { endpoint: "float-outstanding" } });
   });
 });
 

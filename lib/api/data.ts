@@ -9,6 +9,7 @@ import type { KeyAccess } from "./key-cache";
 import { parseDataQuery, type DataQuery } from "./params";
 import { encodeJson, errorResponse, jsonResponse } from "./response";
 import { chicagoDay, chicagoDayEnd } from "./trial";
+import { clientIp } from "@/lib/utils/client-ip";
 
 /**
  * One data request, in the spec's order: authentication → endpoint permission
@@ -73,6 +74,7 @@ export async function handleDataRequest(
   requestId: string,
 ): Promise<Response> {
   const now = ctx.now();
+  const ip = clientIp(request.headers);
   let access: KeyAccess | null = null;
   let headers: Record<string, string> = {};
   let tickers: string[] = [];
@@ -81,7 +83,16 @@ export async function handleDataRequest(
     access = await ctx.keys.lookup(hashApiKey(key), now.getTime());
     if (!access) throw new ApiError("invalid_api_key", "The API key is not valid. Check it for typos or create a new one.");
     if (access.status === "DISABLED") {
-      throw new ApiError("api_key_disabled", `The API key ${access.hint}… is disabled. Re-enable it on the platform.`);
+      const platform = access.disabledByPlatform;
+      throw new ApiError(
+        "api_key_disabled",
+        platform
+          ? `The API key ${access.hint}… was disabled by the platform${platform.reason ? `: ${platform.reason}` : ""}. Contact support to have it re-enabled.`
+          : `The API key ${access.hint}… is disabled. Re-enable it on the platform.`,
+      );
+    }
+    if (access.suspended) {
+      throw new ApiError("organization_suspended", "This organization is suspended by the platform. Its members can see why on the dashboard.");
     }
 
     const allowed = access.plan.allowedEndpoints.filter((e) => access!.keyEndpoints.length === 0 || access!.keyEndpoints.includes(e));
@@ -119,6 +130,7 @@ export async function handleDataRequest(
       costNanos,
       requestId,
       now,
+      clientIp: ip,
       dailyTickerLimit: access.plan.isTrial ? access.plan.dailyTickerLimit : null,
       trialDay: chicagoDay(now),
       touchKey,
@@ -162,6 +174,7 @@ export async function handleDataRequest(
         bytes: Number(response.headers.get("Content-Length") ?? 0),
         requestId,
         now,
+        clientIp: ip,
       }).catch((logError) => console.error(`[api] ${requestId}: could not record usage event:`, logError));
     }
     return response;

@@ -43,14 +43,14 @@ describe("loadDocsData", () => {
   it("shows the database's prices, so an administrator's change appears", async () => {
     const before = await loadDocsData(createApiContext(t.prisma));
     for (const doc of before.endpoints) expect(doc.pricePerGbNanos).toBe(doc.endpoint.defaultPricePerGbNanos);
-    await t.prisma.endpointPrice.create({ data: { endpoint: "offerings", pricePerGbNanos: parseDollars("31.5") } });
+    await t.prisma.priceChange.create({ data: { endpoint: "offerings", pricePerGbNanos: parseDollars("31.5"), effectiveAt: new Date(Date.now() - 1000) } });
     try {
       const after = await loadDocsData(createApiContext(t.prisma));
       const offerings = after.endpoints.find((d) => d.endpoint.name === "offerings")!;
       expect(offerings.pricePerGbNanos).toBe(parseDollars("31.5"));
       expect(offerings.sample!.costNanos).toBe(chargeForBytes(offerings.sample!.bytes, parseDollars("31.5")));
     } finally {
-      await t.prisma.endpointPrice.delete({ where: { endpoint: "offerings" } });
+      await t.prisma.priceChange.deleteMany({ where: { endpoint: "offerings" } });
     }
   });
 

@@ -12,6 +12,7 @@ export type ApiErrorCode =
   | "invalid_api_key"
   | "api_key_disabled"
   | "endpoint_not_allowed"
+  | "organization_suspended"
   | "insufficient_credits"
   | "not_found"
   | "method_not_allowed"
@@ -28,6 +29,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   api_key_disabled: 401,
   insufficient_credits: 402,
   endpoint_not_allowed: 403,
+  organization_suspended: 403,
   not_found: 404,
   method_not_allowed: 405,
   rate_limit_exceeded: 429,

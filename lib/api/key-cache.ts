@@ -18,8 +18,12 @@ export interface KeyAccess {
   keyId: string;
   hint: string;
   status: "ACTIVE" | "DISABLED";
+  /** A platform administrator disabled the key, with this reason (null otherwise). */
+  disabledByPlatform: { reason: string | null } | null;
   keyEndpoints: string[];
   orgId: string;
+  /** A platform administrator suspended the organization: every keyed request is refused. */
+  suspended: boolean;
   plan: {
     slug: string;
     allowedEndpoints: string[];
@@ -112,10 +116,13 @@ export class KeyCache {
         id: true,
         hint: true,
         status: true,
+        disabledByPlatform: true,
+        disabledReason: true,
         allowedEndpoints: true,
         orgId: true,
         organization: {
           select: {
+            suspendedAt: true,
             plan: { select: { slug: true, allowedEndpoints: true, requestsPerMinute: true, isTrial: true, dailyTickerLimit: true } },
           },
         },
@@ -126,8 +133,10 @@ export class KeyCache {
         keyId: key.id,
         hint: key.hint,
         status: key.status,
+        disabledByPlatform: key.disabledByPlatform ? { reason: key.disabledReason } : null,
         keyEndpoints: key.allowedEndpoints,
         orgId: key.orgId,
+        suspended: key.organization.suspendedAt !== null,
         plan: key.organization.plan,
       }
     );

@@ -345,6 +345,7 @@ const ERROR_DETAILS: Record<ApiErrorCode, Schema> = {
   missing_api_key: NO_DETAILS,
   invalid_api_key: NO_DETAILS,
   api_key_disabled: NO_DETAILS,
+  organization_suspended: NO_DETAILS,
   endpoint_not_allowed: objectSchema({ endpoint: endpointName, allowed_endpoints: { type: "array", items: endpointName } }),
   insufficient_credits: objectSchema({
     balance_dollars: { type: "string", pattern: DOLLAR_TEXT },
@@ -448,8 +449,9 @@ const ERROR_RESPONSES: Record<string, { codes: ApiErrorCode[]; description: stri
     headers: headers([], [ON_DATA_ENDPOINTS]),
   },
   Forbidden: {
-    codes: ["endpoint_not_allowed"],
-    description: "The organization's plan or the key's restrictions do not include this endpoint.",
+    codes: ["endpoint_not_allowed", "organization_suspended"],
+    description:
+      "endpoint_not_allowed: the organization's plan or the key's restrictions do not include this endpoint. organization_suspended: a platform administrator suspended the organization; nothing is served or charged until it is lifted.",
     headers: headers([]),
   },
   NotFound: { codes: ["not_found"], description: "No endpoint at this path.", headers: headers([]) },

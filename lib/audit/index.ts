@@ -45,6 +45,17 @@ export const AUDIT_ACTIONS = [
   "credits.dispute_won",
   "credits.dispute_lost",
   "credits.adjusted",
+  // platform administration
+  "org.suspended",
+  "org.unsuspended",
+  "plan.created",
+  "plan.updated",
+  "plan.deleted",
+  "price.scheduled",
+  "user.admin_granted",
+  "user.admin_revoked",
+  "data.imported",
+  "data.import_failed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -115,6 +115,8 @@ export interface UsageCharge {
   costNanos: bigint;
   requestId: string;
   now: Date;
+  /** The client's address, kept with the usage event for abuse review. */
+  clientIp?: string | null;
   /** Unique tickers a day allows (trial plans), or null for no limit. */
   dailyTickerLimit: number | null;
   /** The day (YYYY-MM-DD) trial tickers count towards. */
@@ -174,6 +176,7 @@ export async function chargeUsage(db: PrismaClient, charge: UsageCharge): Promis
           bytes: charge.bytes,
           costNanos,
           requestId: charge.requestId,
+          clientIp: charge.clientIp ?? null,
           createdAt: charge.now,
         },
       });

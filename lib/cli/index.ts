@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
-import { changeBalance } from "@/lib/billing/ledger";
+import { randomUUID } from "node:crypto";
+import { adjustCredit } from "@/lib/billing/adjustments";
 import { centsToNanos, formatDollars, parseDollars } from "@/lib/money";
 import { PLAN_SLUGS } from "@/lib/billing/plans";
 import { recordAudit } from "@/lib/audit";
@@ -48,7 +49,8 @@ function parseFlags(args: string[]): Flags {
 const text = (label: string) =>
   z.string({ error: `--${label} needs a value` }).trim().min(1, `--${label} must not be empty`);
 const uuid = (label: string) => z.uuid({ error: `--${label} must be an id (a UUID)` });
-const plan = z.enum(PLAN_SLUGS, { error: `--plan must be one of: ${PLAN_SLUGS.join(", ")}` });
+/** Any plan's slug (trial, retail, enterprise, and any an administrator added); an unknown one is refused by name. */
+const plan = text("plan").toLowerCase();
 const role = z.enum(["owner", "admin", "member"], { error: "--role must be owner, admin or member" });
 
 interface Command {
@@ -78,7 +80,7 @@ async function orgSummary(db: PrismaClient, orgId: string) {
 
 const COMMANDS: Record<string, Command> = {
   "org:create": command(
-    "org:create --name <name> --plan <trial|retail|enterprise>",
+    `org:create --name <name> --plan <${PLAN_SLUGS.join("|")}|…>`,
     "Create an organization; prints its id.",
     z.strictObject({ name: text("name"), plan }),
     async (db, input) => {
@@ -285,24 +287,8 @@ const COMMANDS: Record<string, Command> = {
       reason: text("reason"),
     }),
     async (db, input) => {
-      const result = await changeBalance(db, {
-        orgId: input.org,
-        kind: "ADJUSTMENT",
-        amountNanos: input.dollars,
-        description: input.reason,
-        reference: "cli",
-      });
-      if (result.status === "no_such_organization") throw new DomainError("unknown_organization", `No organization with id ${input.org}.`);
-      if (result.status === "insufficient_funds") {
-        throw new DomainError("insufficient_funds", `The balance is ${formatDollars(result.balanceNanos)}; it cannot go below zero.`);
-      }
+      const result = await adjustCredit(db, { orgId: input.org, amountNanos: input.dollars, reason: input.reason, idempotencyKey: randomUUID() }, CLI_ACTOR);
       if (result.status !== "applied") throw new DomainError("not_applied", "The credit was not applied.");
-      await recordAudit(db, {
-        action: "credits.adjusted",
-        orgId: input.org,
-        ...CLI_ACTOR,
-        details: { amount_dollars: formatDollars(input.dollars), reason: input.reason },
-      });
       return {
         json: { org: input.org, amount_dollars: formatDollars(input.dollars), balance_dollars: formatDollars(result.balanceAfterNanos) },
         text: `Balance is now ${formatDollars(result.balanceAfterNanos, { grouping: true })}.`,

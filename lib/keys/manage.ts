@@ -79,22 +79,42 @@ export async function findKeyByIdOrHint(db: DbClient, idOrHint: string, orgId?: 
   return matches[0]!;
 }
 
+type KeyChange = {
+  status?: "ACTIVE" | "DISABLED";
+  disabledAt?: Date | null;
+  disabledByPlatform?: boolean;
+  disabledReason?: string | null;
+  deletedAt?: Date;
+  allowedEndpoints?: string[];
+};
+
 async function changeKey(
   db: PrismaClient,
   keyId: string,
   actor: AuditActor,
   action: AuditAction,
-  data: { status?: "ACTIVE" | "DISABLED"; disabledAt?: Date | null; deletedAt?: Date; allowedEndpoints?: string[] },
+  data: KeyChange,
+  options: { onlyIfCustomerMay?: boolean; details?: Record<string, string | boolean | null> } = {},
 ) {
   const updated = await db.$transaction(async (tx) => {
-    const key = await tx.apiKey.update({ where: { id: keyId, deletedAt: null }, data });
+    // Locked first, so "disabled by the platform" cannot change between the check and the write.
+    const [current] = await tx.$queryRaw<{ disabled_by_platform: boolean; disabled_reason: string | null }[]>`
+      SELECT disabled_by_platform, disabled_reason FROM api_keys WHERE id = ${keyId}::uuid AND deleted_at IS NULL FOR UPDATE`;
+    if (!current) throw new DomainError("unknown_key", "That key does not exist or was deleted.");
+    if (options.onlyIfCustomerMay && current.disabled_by_platform) {
+      throw new DomainError(
+        "disabled_by_platform",
+        `The platform disabled this key${current.disabled_reason ? ` (${current.disabled_reason})` : ""}. Only the platform can re-enable it: contact support.`,
+      );
+    }
+    const key = await tx.apiKey.update({ where: { id: keyId }, data });
     await recordAudit(tx, {
       action,
       orgId: key.orgId,
       ...actor,
       targetType: "api_key",
       targetId: key.id,
-      details: { hint: key.hint, name: key.name, ...(data.allowedEndpoints ? { endpoints: data.allowedEndpoints } : {}) },
+      details: { hint: key.hint, name: key.name, ...(data.allowedEndpoints ? { endpoints: data.allowedEndpoints } : {}), ...options.details },
     });
     return key;
   });
@@ -102,11 +122,43 @@ async function changeKey(
   return updated;
 }
 
+/** A customer's switch: a key the platform disabled stays disabled until an administrator re-enables it. */
 export function setKeyStatus(db: PrismaClient, keyId: string, status: "ACTIVE" | "DISABLED", actor: AuditActor) {
-  return changeKey(db, keyId, actor, status === "ACTIVE" ? "key.enabled" : "key.disabled", {
-    status,
-    disabledAt: status === "DISABLED" ? new Date() : null,
-  });
+  return changeKey(
+    db,
+    keyId,
+    actor,
+    status === "ACTIVE" ? "key.enabled" : "key.disabled",
+    { status, disabledAt: status === "DISABLED" ? new Date() : null },
+    { onlyIfCustomerMay: true },
+  );
+}
+
+/** A platform administrator's switch: disabling needs a reason the customer sees; enabling lifts any disable. */
+export function setKeyStatusByPlatform(
+  db: PrismaClient,
+  keyId: string,
+  change: { status: "DISABLED"; reason: string } | { status: "ACTIVE" },
+  actor: AuditActor,
+) {
+  if (change.status === "DISABLED") {
+    return changeKey(
+      db,
+      keyId,
+      actor,
+      "key.disabled",
+      { status: "DISABLED", disabledAt: new Date(), disabledByPlatform: true, disabledReason: change.reason },
+      { details: { by_platform: true, reason: change.reason } },
+    );
+  }
+  return changeKey(
+    db,
+    keyId,
+    actor,
+    "key.enabled",
+    { status: "ACTIVE", disabledAt: null, disabledByPlatform: false, disabledReason: null },
+    { details: { by_platform: true } },
+  );
 }
 
 export function deleteKey(db: PrismaClient, keyId: string, actor: AuditActor) {

@@ -57,8 +57,8 @@ function amount(details: Details, centsField = "amount_cents", textField = "amou
 
 const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "key.created": (d) => `Created key ${key(d)}`,
-  "key.disabled": (d) => `Disabled key ${key(d)}`,
-  "key.enabled": (d) => `Enabled key ${key(d)}`,
+  "key.disabled": (d) => `Disabled key ${key(d)}${d.by_platform === true ? ` for the platform${str(d, "reason") ? `: ${str(d, "reason")}` : ""}` : ""}`,
+  "key.enabled": (d) => `Enabled key ${key(d)}${d.by_platform === true ? " for the platform" : ""}`,
   "key.deleted": (d) => `Deleted key ${key(d)}`,
   "key.restricted": (d) => {
     const endpoints = Array.isArray(d.endpoints) ? d.endpoints.filter((e): e is string => typeof e === "string") : [];
@@ -141,9 +141,35 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
     const dollars = str(d, "amount_dollars");
     const reason = str(d, "reason");
     const change = dollars ? (dollars.startsWith("-") ? `Removed ${dollars.slice(1)} of credits` : `Added ${dollars} of credits`) : "Adjusted the credits";
-    return reason ? `${change}: ${reason}` : change;
+    const negative = str(d, "negative_reason");
+    return `${reason ? `${change}: ${reason}` : change}${negative ? ` (allowed below zero: ${negative})` : ""}`;
   },
+
+  "org.suspended": (d) => `Suspended the organization${str(d, "reason") ? `: ${str(d, "reason")}` : ""}; API requests are refused`,
+  "org.unsuspended": () => "Lifted the suspension of the organization",
+  "plan.created": (d) => `Created the ${str(d, "name") ?? str(d, "slug") ?? "new"} plan`,
+  "plan.updated": (d) => `Changed the ${str(d, "name") ?? str(d, "slug") ?? ""} plan${changedFields(d)}`,
+  "plan.deleted": (d) => `Deleted the ${str(d, "name") ?? str(d, "slug") ?? ""} plan`,
+  "price.scheduled": (d) => {
+    const endpoint = str(d, "endpoint") ?? "an endpoint";
+    const before = str(d, "before_per_gb") ?? "?";
+    const after = str(d, "after_per_gb") ?? "?";
+    return `Set the price of ${endpoint} from ${before} to ${after} per GB, effective ${str(d, "effective_at") ?? "now"}`;
+  },
+  "user.admin_granted": (d) => `Made ${who(d, "a user")} a platform administrator`,
+  "user.admin_revoked": (d) => `Removed ${who(d, "a user")} as platform administrator`,
+  "data.imported": (d) => `Loaded data from ${str(d, "source") ?? "a file"}${str(d, "summary") ? ` (${str(d, "summary")})` : ""}`,
+  "data.import_failed": (d) => `A data load from ${str(d, "source") ?? "a file"} failed${num(d, "error_count") ? ` with ${num(d, "error_count")} error(s)` : ""}; nothing was written`,
 };
+
+/** " (requests per minute 200 → 500, …)" from the entry's before and after values. */
+function changedFields(d: Details): string {
+  const before = d.before && typeof d.before === "object" ? (d.before as Details) : {};
+  const after = d.after && typeof d.after === "object" ? (d.after as Details) : {};
+  const show = (v: unknown) => (Array.isArray(v) ? v.join(", ") || "none" : v === null || v === undefined ? "none" : String(v));
+  const changes = Object.keys(after).filter((k) => show(before[k]) !== show(after[k])).map((k) => `${k.replaceAll("_", " ")} ${show(before[k])} → ${show(after[k])}`);
+  return changes.length ? ` (${changes.join("; ")})` : "";
+}
 
 /** ", ending 2 other sessions" (or " (2)" when the action says it already). */
 function endedSessions(d: Details, bare = false): string {
@@ -167,7 +193,13 @@ export function describeAuditEntry(entry: AuditEntryLike): string {
 /** Every action this module puts in words (the test checks it against the code). */
 export const DESCRIBED_ACTIONS = Object.keys(DESCRIBE);
 
-const ACTOR_LABELS: Record<string, string> = { cli: "Operator (CLI)", stripe: "Stripe", system: "System", admin: "Platform administrator" };
+const ACTOR_LABELS: Record<string, string> = {
+  cli: "Operator (CLI)",
+  stripe: "Stripe",
+  system: "System",
+  admin: "Platform administrator",
+  "platform administrator": "Platform administrator",
+};
 
 /** Who acted: a user's email as it is, a label (e.g. "stripe") in words. */
 export function describeActor(actor: string): string {

@@ -1,6 +1,7 @@
 import type { DbClient } from "@/lib/db";
 import type { Principal } from "@/lib/auth/session";
 import { requireAccess } from "./access";
+import { PLATFORM_ACTOR_LABEL } from "./admin/access";
 
 /** Actions recorded against a user rather than an organization, shown in the log of every organization they belong to. */
 export const USER_ACTIONS = [
@@ -40,7 +41,8 @@ export async function listAuditLog(db: DbClient, principal: Principal | null, or
     entries: page.map((e) => ({
       id: e.id.toString(),
       action: e.action,
-      actor: e.actorUserId ? (emailOf.get(e.actorUserId) ?? "deleted user") : (e.actorLabel ?? "system"),
+      // An administrator acting on the organization is "Platform administrator", not their email.
+      actor: e.actorLabel === PLATFORM_ACTOR_LABEL ? PLATFORM_ACTOR_LABEL : e.actorUserId ? (emailOf.get(e.actorUserId) ?? "deleted user") : (e.actorLabel ?? "system"),
       ip: e.ip,
       targetType: e.targetType,
       targetId: e.targetId,

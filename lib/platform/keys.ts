@@ -33,6 +33,8 @@ export async function listOrgKeys(db: PrismaClient, principal: Principal | null,
       createdAt: true,
       lastUsedAt: true,
       disabledAt: true,
+      disabledByPlatform: true,
+      disabledReason: true,
       createdBy: { select: { email: true, name: true } },
     },
   });

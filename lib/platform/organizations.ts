@@ -49,11 +49,18 @@ export async function createOrganization(
 export async function setOrganizationPlan(db: PrismaClient, orgId: string, planSlug: string, actor: AuditActor) {
   const plan = await db.plan.findUnique({ where: { slug: planSlug } });
   if (!plan) throw new DomainError("unknown_plan", `No plan named "${planSlug}".`);
-  const org = await db.organization.findUnique({ where: { id: orgId } });
+  const org = await db.organization.findUnique({ where: { id: orgId }, include: { plan: { select: { slug: true } } } });
   if (!org) throw new DomainError("unknown_organization", `No organization with id ${orgId}.`);
   const updated = await db.$transaction(async (tx) => {
     const changed = await tx.organization.update({ where: { id: orgId }, data: { planId: plan.id }, include: { plan: true } });
-    await recordAudit(tx, { action: "org.plan_changed", orgId, ...actor, targetType: "organization", targetId: orgId, details: { plan: planSlug } });
+    await recordAudit(tx, {
+      action: "org.plan_changed",
+      orgId,
+      ...actor,
+      targetType: "organization",
+      targetId: orgId,
+      details: { plan: planSlug, before: { plan: org.plan.slug }, after: { plan: planSlug } },
+    });
     return changed;
   });
   notifyAccessChanged();

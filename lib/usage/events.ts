@@ -21,6 +21,7 @@ export interface FailedRequest {
   bytes: number;
   requestId: string;
   now: Date;
+  clientIp?: string | null;
 }
 
 const MAX_HELD = 10_000;
@@ -36,6 +37,7 @@ const rowOf = (event: FailedRequest) => ({
   bytes: event.bytes,
   costNanos: 0n,
   requestId: event.requestId,
+  clientIp: event.clientIp ?? null,
   createdAt: event.now,
 });
 
@@ -96,4 +98,13 @@ export class UsageEventRecorder {
       return false;
     }
   }
+}
+
+/** How long the client address of an API request is kept (documented in README: "Data kept"). */
+export const CLIENT_ADDRESS_RETENTION_DAYS = 30;
+
+/** Erases the client addresses of usage events older than the retention; the events themselves stay. */
+export async function eraseOldClientAddresses(db: DbClient, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - CLIENT_ADDRESS_RETENTION_DAYS * 86_400_000);
+  return db.$executeRaw`UPDATE usage_events SET client_ip = NULL WHERE client_ip IS NOT NULL AND created_at < ${cutoff}`;
 }

@@ -36,6 +36,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           name: key.name,
           hint: key.hint,
           status: key.status,
+          platformReason: key.disabledByPlatform ? (key.disabledReason ?? "no reason given") : null,
           allowedEndpoints: key.allowedEndpoints,
           createdBy: key.createdBy?.name || key.createdBy?.email || "Operator",
           createdAt: formatDateTime(key.createdAt),
