@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { LowBalanceBanner } from "@/components/dashboard/low-balance-banner";
+import { SuspendedBanner } from "@/components/dashboard/suspended-banner";
 import { DashboardNav, type NavItem } from "@/components/dashboard/nav";
 import { OrgSwitcher } from "@/components/dashboard/org-switcher";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
@@ -48,6 +49,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <DashboardNav items={nav} />
         </div>
       </header>
+      {org?.suspendedAt ? <SuspendedBanner reason={org.suspendedReason} /> : null}
       {org ? <LowBalanceBanner balanceNanos={org.balanceNanos} thresholdNanos={org.lowBalanceThresholdNanos} canBuy={can(role, "billing:manage")} /> : null}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
         {children}

@@ -74,7 +74,8 @@ export async function handleDataRequest(
   requestId: string,
 ): Promise<Response> {
   const now = ctx.now();
-  const ip = clientIp(request.headers);
+  const address = clientIp(request.headers);
+  const ip = address === "unknown" ? null : address;
   let access: KeyAccess | null = null;
   let headers: Record<string, string> = {};
   let tickers: string[] = [];

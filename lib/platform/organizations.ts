@@ -21,7 +21,9 @@ export function listMemberships(db: DbClient, userId: string) {
     orderBy: { createdAt: "asc" },
     select: {
       role: true,
-      organization: { select: { id: true, name: true, balanceNanos: true, lowBalanceThresholdNanos: true, plan: { select: { name: true } } } },
+      organization: {
+        select: { id: true, name: true, balanceNanos: true, lowBalanceThresholdNanos: true, suspendedAt: true, suspendedReason: true, plan: { select: { name: true } } },
+      },
     },
   });
 }

@@ -1,3 +1,4 @@
+import { unstable_rethrow } from "next/navigation";
 import { ZodError } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { principalFromRequest, type Principal } from "@/lib/auth/session";
@@ -25,6 +26,7 @@ export async function handleDashboardRoute(
     const principal = await principalFromRequest(prisma, request, clientIp(request.headers));
     return await fn({ db: prisma, principal, url: new URL(request.url) });
   } catch (error) {
+    unstable_rethrow(error); // notFound(): the console's routes answer a non-admin as an unknown path
     if (error instanceof AccessDenied) return text(error.code === "signed_out" ? 401 : error.code === "forbidden" ? 403 : 404, error.message);
     if (error instanceof ZodError) return text(400, error.issues[0]?.message ?? "Invalid request.");
     if (error instanceof DomainError) return text(400, error.message);
