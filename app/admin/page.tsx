@@ -11,10 +11,9 @@ import { Field, Input } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { formatDollars } from "@/lib/money";
+import { centsToNanos, formatDollars } from "@/lib/money";
 import { platformOverview } from "@/lib/platform/admin/overview";
 import { getAdminPage } from "@/lib/platform/admin/session";
-import { centsToNanos } from "@/lib/money";
 import { recentRanges } from "@/lib/usage/report";
 import { formatDateTime } from "@/lib/utils/dates";
 import { formatBytes, formatCount } from "@/lib/utils/format";
@@ -38,7 +37,9 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
   }
   const { range, totals } = overview;
   const exportHref = `/admin/export?${new URLSearchParams({ from: range.from, to: range.to })}`;
-  const attention = overview.negative.length + overview.heldPayments.length + overview.failedEvents.length + overview.requests.length;
+  const activeDays = [...overview.days].reverse().filter((d) => d.requests > 0 || d.topUpsNanos || d.refundsNanos || d.disputesNanos || d.adjustmentsNanos || d.usageNanos);
+  const quietDays = overview.days.length - activeDays.length;
+  const attention = overview.negative.length + overview.payments.total + overview.requests.length;
 
   return (
     <div className="flex flex-col gap-6">
@@ -98,26 +99,30 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
                 </ul>
               </div>
             ) : null}
-            {overview.heldPayments.length ? (
+            {overview.payments.heldPayments.count ? (
               <div>
-                <h3 className="font-medium text-zinc-900">Payments held back ({overview.heldPayments.length})</h3>
+                <h3 className="font-medium text-zinc-900">Payments held back ({overview.payments.heldPayments.count})</h3>
                 <ul className="mt-1 flex flex-col gap-1">
-                  {overview.heldPayments.map((p) => (
+                  {overview.payments.heldPayments.rows.map((p) => (
                     <li key={p.id} className="break-all">
                       <Link href={`/admin/payments?q=${encodeURIComponent(p.id)}`} className="font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
                         {p.id}
                       </Link>{" "}
-                      {p.organization.name}: {formatDollars(centsToNanos(p.amountCents), { grouping: true })} {p.currency.toUpperCase()} — {p.heldReason ?? "amount mismatch"}
+                      {p.org.name}: {formatDollars(centsToNanos(p.amountCents), { grouping: true })} {p.currency.toUpperCase()} — {p.heldReason ?? "amount mismatch"}
                     </li>
                   ))}
                 </ul>
               </div>
             ) : null}
-            {overview.failedEvents.length ? (
+            {overview.payments.failedEvents.count ? (
               <div>
-                <h3 className="font-medium text-zinc-900">Webhook events that failed ({overview.failedEvents.length})</h3>
+                <h3 className="font-medium text-zinc-900">
+                  <Link href="/admin/payments" className="underline-offset-2 hover:underline">
+                    Webhook events that failed ({overview.payments.failedEvents.count})
+                  </Link>
+                </h3>
                 <ul className="mt-1 flex flex-col gap-1">
-                  {overview.failedEvents.map((e) => (
+                  {overview.payments.failedEvents.rows.map((e) => (
                     <li key={e.eventId} className="break-all">
                       <span className="font-mono text-xs">{e.eventId}</span> {e.type} · {e.attempts} attempt(s), last {formatDateTime(e.lastFailedAt)}: {e.error}
                     </li>
@@ -150,38 +155,47 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
       <Card>
         <CardHeader>
           <CardTitle as="h2">Per day</CardTitle>
+          <CardDescription>
+            Newest first.{quietDays ? ` ${quietDays} day${quietDays === 1 ? "" : "s"} without any money movement or request ${quietDays === 1 ? "is" : "are"} left out (the CSV has every day).` : ""}
+          </CardDescription>
         </CardHeader>
-        <Table caption="Money and traffic per UTC day" stacked>
-          <THead>
-            <TR>
-              <TH>Day (UTC)</TH>
-              <TH className="text-right">Top-ups</TH>
-              <TH className="text-right">Refunds</TH>
-              <TH className="text-right">Disputes</TH>
-              <TH className="text-right">Net sold</TH>
-              <TH className="text-right">Usage charged</TH>
-              <TH className="text-right">Requests</TH>
-              <TH className="text-right">Bytes</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {[...overview.days].reverse().map((d) => (
-              <TR key={d.day} data-day={d.day}>
-                <TD data-label="Day (UTC)" className="whitespace-nowrap">{d.day}</TD>
-                <TD data-label="Top-ups" className="text-right"><Money nanos={d.topUpsNanos} /></TD>
-                <TD data-label="Refunds" className="text-right"><Money nanos={d.refundsNanos} /></TD>
-                <TD data-label="Disputes" className="text-right"><Money nanos={d.disputesNanos} /></TD>
-                <TD data-label="Net sold" className="text-right"><Money nanos={d.netSoldNanos} /></TD>
-                <TD data-label="Usage charged" className="text-right"><Money nanos={d.usageNanos} /></TD>
-                <TD data-label="Requests" className="text-right tabular-nums">
-                  {formatCount(d.requests)}
-                  {d.failed ? <span className="block text-[11px] text-zinc-500">{formatCount(d.failed)} refused</span> : null}
-                </TD>
-                <TD data-label="Bytes" className="text-right tabular-nums" title={`${d.bytes} bytes`}>{formatBytes(d.bytes)}</TD>
+        {activeDays.length === 0 ? (
+          <EmptyState title="Nothing happened in this range">No money moved and no request was made between {range.from} and {range.to}.</EmptyState>
+        ) : (
+          <Table caption="Money and traffic per UTC day" stacked>
+            <THead>
+              <TR>
+                <TH>Day (UTC)</TH>
+                <TH className="text-right">Top-ups</TH>
+                <TH className="text-right">Refunds</TH>
+                <TH className="text-right">Disputes</TH>
+                <TH className="text-right">Net sold</TH>
+                <TH className="text-right">Adjustments</TH>
+                <TH className="text-right">Usage charged</TH>
+                <TH className="text-right">Requests</TH>
+                <TH className="text-right">Bytes</TH>
               </TR>
-            ))}
-          </TBody>
-        </Table>
+            </THead>
+            <TBody>
+              {activeDays.map((d) => (
+                <TR key={d.day} data-day={d.day}>
+                  <TD data-label="Day (UTC)" className="whitespace-nowrap">{d.day}</TD>
+                  <TD data-label="Top-ups" className="text-right"><Money nanos={d.topUpsNanos} /></TD>
+                  <TD data-label="Refunds" className="text-right"><Money nanos={d.refundsNanos} /></TD>
+                  <TD data-label="Disputes" className="text-right"><Money nanos={d.disputesNanos} /></TD>
+                  <TD data-label="Net sold" className="text-right"><Money nanos={d.netSoldNanos} /></TD>
+                  <TD data-label="Adjustments" className="text-right"><Money nanos={d.adjustmentsNanos} /></TD>
+                  <TD data-label="Usage charged" className="text-right"><Money nanos={d.usageNanos} /></TD>
+                  <TD data-label="Requests" className="text-right tabular-nums">
+                    {formatCount(d.requests)}
+                    {d.failed ? <span className="block text-[11px] text-zinc-500">{formatCount(d.failed)} refused</span> : null}
+                  </TD>
+                  <TD data-label="Bytes" className="text-right tabular-nums" title={`${d.bytes} bytes`}>{formatBytes(d.bytes)}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
       </Card>
 
       <Card>

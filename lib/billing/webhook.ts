@@ -64,11 +64,42 @@ export async function handleStripeWebhook(request: Request, deps: WebhookDeps = 
 
   try {
     const result = await processStripeEvent(setup.db, setup.stripe, event.data);
+    await resolveFailure(setup.db, event.data.id);
     return Response.json({ received: true, ...result });
   } catch (error) {
+    await recordFailure(setup.db, event.data, error);
     if (error instanceof UnexpectedObject) return reply(400, error.message);
     console.error(`[billing] webhook ${event.data.id} (${event.data.type}) failed: ${(error as Error).message}`);
     return reply(500, "Processing failed; it will be retried.");
+  }
+}
+
+/**
+ * A delivery that failed, for the platform console's "Needs attention":
+ * one row per event, its attempts counted and its last error kept (the
+ * message, never a stack). Best effort: when the database is what failed,
+ * this cannot be written either, and Stripe's retries still come.
+ */
+async function recordFailure(db: PrismaClient, event: { id: string; type: string }, error: unknown): Promise<void> {
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 500) || "unknown error";
+  try {
+    await db.$executeRaw`
+      INSERT INTO stripe_event_failures (event_id, type, error, attempts, first_failed_at, last_failed_at)
+      VALUES (${event.id}, ${event.type}, ${message}, 1, now(), now())
+      ON CONFLICT (event_id) DO UPDATE
+        SET attempts = stripe_event_failures.attempts + 1, type = EXCLUDED.type, error = EXCLUDED.error,
+            last_failed_at = now(), resolved_at = NULL`;
+  } catch (recording) {
+    console.error(`[billing] could not record the failure of ${event.id}: ${(recording as Error).message}`);
+  }
+}
+
+/** A later delivery of a failed event went through (or found it done already): the failure is resolved. */
+async function resolveFailure(db: PrismaClient, eventId: string): Promise<void> {
+  try {
+    await db.stripeEventFailure.updateMany({ where: { eventId, resolvedAt: null }, data: { resolvedAt: new Date() } });
+  } catch (recording) {
+    console.error(`[billing] could not mark the failure of ${eventId} resolved: ${(recording as Error).message}`);
   }
 }
 

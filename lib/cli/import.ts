@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
-import { formatImportReport, importDataset, parseImportFile } from "@/lib/data/import";
+import { formatImportReport, parseImportFile } from "@/lib/data/import";
+import { importRecorded } from "@/lib/data/loads";
 import type { CliResult } from "./index";
 
 /**
@@ -14,7 +15,8 @@ export async function runImport(db: PrismaClient, input: { fileName: string; tex
     const records = Object.values(parsed.input).reduce((n, rows) => n + (rows?.length ?? 0), 0);
     lines.push(`${input.fileName}: ${parsed.format.toUpperCase()}, ${records} record(s)${input.dryRun ? " (dry run)" : ""}`);
     lines.push(`database: ${input.database}`, "");
-    const report = await importDataset(db, parsed, { dryRun: input.dryRun });
+    // An applied or failed import is recorded in data_loads (the console's Data page); a dry run is not.
+    const report = await importRecorded(db, parsed, { dryRun: input.dryRun, source: input.fileName, actor: { actorLabel: "cli" } });
     lines.push(formatImportReport(report));
     return { exitCode: report.ok ? 0 : 1, stdout: `${lines.join("\n")}\n`, stderr: "" };
   } catch (error) {

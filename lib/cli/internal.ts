@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_IMPORT_BYTES } from "@/lib/data/import";
 import { secretsEqual } from "@/lib/keys";
 import { embeddedLock, getAppDatabase } from "@/lib/runtime/database";
 import { runImport } from "./import";
@@ -13,8 +14,7 @@ import { runCli, type CliResult } from "./index";
  * token (the machine's own user); anyone else gets a plain 404.
  */
 const cliBody = z.object({ args: z.array(z.string().max(10_000)).max(50) });
-/** A data file's text; the same limit as the admin console's upload. */
-export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+/** A data file's text: at most MAX_IMPORT_BYTES, as for the console's upload. */
 const importBody = z.object({ fileName: z.string().min(1).max(255), text: z.string().max(MAX_IMPORT_BYTES), dryRun: z.boolean() });
 
 async function authorized(request: Request): Promise<boolean> {

@@ -28,6 +28,13 @@ import {
 } from "./import-schema";
 import { generateSampleDataset, type SampleOptions } from "./sample";
 
+/**
+ * The largest import file, in bytes (100 MiB): the admin console's upload
+ * (lib/platform/admin/data.ts) and the CLI's hand-over to the app server
+ * (lib/cli/internal.ts) both refuse anything larger.
+ */
+export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+
 // ───────────────────────────── errors and reports ─────────────────────────────
 
 export interface ImportError {
@@ -820,6 +827,12 @@ class Rollback extends Error {}
 export interface ImportOptions {
   /** Validate and count, then roll back: nothing is written. */
   dryRun?: boolean;
+  /**
+   * Runs inside the import's transaction once every record is written (never
+   * on a dry run or a failure), so what it records (a data_loads row, an audit
+   * entry) commits with the data or not at all.
+   */
+  onApplied?: (tx: Prisma.TransactionClient, report: ImportReport) => Promise<void>;
 }
 
 /**
@@ -877,6 +890,7 @@ export async function importDataset(
           counts[kind].unchanged = counts[kind].received - counts[kind].created - counts[kind].updated;
         }
         if (dryRun) throw new Rollback();
+        if (options.onApplied) await options.onApplied(tx, finish(true, []));
       },
       { maxWait: 60_000, timeout: 30 * 60_000 },
     );

@@ -6,6 +6,7 @@ import { toCsv } from "@/lib/utils/csv";
 import { isoDay } from "@/lib/utils/dates";
 import { openPlanRequests } from "../plans";
 import { requirePlatformAdmin } from "./access";
+import { paymentsNeedingAttention } from "./payments";
 
 /**
  * The service at a glance, per UTC day (as the customer's usage page counts
@@ -34,7 +35,7 @@ export async function platformOverview(db: DbClient, principal: Principal | null
   const start = new Date(`${range.from}T00:00:00Z`);
   const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
 
-  const [money, usage, negative, requests, heldPayments, failedEvents] = await Promise.all([
+  const [money, usage, negative, requests, payments] = await Promise.all([
     db.$queryRaw<{ day: Date; kind: string; amount: bigint }[]>`
       SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS day, kind::text AS kind, sum(amount_nanos)::bigint AS amount
         FROM credit_ledger WHERE created_at >= ${start} AND created_at < ${end}
@@ -48,8 +49,7 @@ export async function platformOverview(db: DbClient, principal: Principal | null
        GROUP BY 1, 2 ORDER BY 1, 2`,
     db.organization.findMany({ where: { balanceNanos: { lt: 0 } }, orderBy: { balanceNanos: "asc" }, select: { id: true, name: true, balanceNanos: true, closedAt: true } }),
     openPlanRequests(db),
-    db.stripeCheckoutSession.findMany({ where: { status: "HELD" }, orderBy: { createdAt: "desc" }, take: 20, include: { organization: { select: { id: true, name: true } } } }),
-    db.stripeEventFailure.findMany({ where: { resolvedAt: null }, orderBy: { lastFailedAt: "desc" }, take: 20 }),
+    paymentsNeedingAttention(db),
   ]);
 
   const days = new Map<string, MoneyDay>();
@@ -106,8 +106,7 @@ export async function platformOverview(db: DbClient, principal: Principal | null
     byDayEndpoint,
     negative,
     requests,
-    heldPayments,
-    failedEvents,
+    payments,
   };
 }
 
