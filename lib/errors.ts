@@ -49,6 +49,9 @@ export type DomainErrorCode =
   | "plan_in_use"
   | "plan_slug_taken"
   | "organization_suspended"
+  | "lock_self"
+  | "default_plan"
+  | "price_moment_taken"
   // money
   | "insufficient_funds"
   | "not_applied"

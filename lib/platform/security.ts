@@ -60,13 +60,24 @@ async function userByEmail(db: DbClient, email: string) {
   return user;
 }
 
-/** A platform lock: the user cannot sign in, and every session they have ends at once. */
-export async function lockUser(db: PrismaClient, email: string, reason: string, actor: AuditActor) {
+/**
+ * A platform lock: the user cannot sign in, and every session they have ends
+ * at once. `check` runs first in the same transaction (the console's "not the
+ * last administrator" rule) and refuses by throwing.
+ */
+export async function lockUser(db: PrismaClient, email: string, reason: string, actor: AuditActor, check?: (tx: DbClient, userId: string) => Promise<void>) {
   const user = await userByEmail(db, email);
   return db.$transaction(async (tx) => {
+    await check?.(tx, user.id);
     await tx.user.update({ where: { id: user.id }, data: { lockedAt: new Date(), lockedReason: reason } });
     const endedSessions = await endSessionsOf(tx, user.id);
-    await recordAudit(tx, { action: "user.locked", ...actor, targetType: "user", targetId: user.id, details: { email: user.email, reason, endedSessions } });
+    await recordAudit(tx, {
+      action: "user.locked",
+      ...actor,
+      targetType: "user",
+      targetId: user.id,
+      details: { email: user.email, reason, endedSessions, before: { locked: user.lockedAt !== null, reason: user.lockedReason }, after: { locked: true, reason } },
+    });
     return { userId: user.id, email: user.email, endedSessions };
   });
 }
