@@ -246,7 +246,7 @@ describe("the drift check", () => {
     alter(`"description" TEXT,\n    "actor_user_id" UUID,`, `"description" TEXT,\n    "actor_user_id" TEXT,`);
     alter(`"allowed_endpoints" TEXT[],`, `"allowed_endpoints" TEXT,`);
     alter(`"tickers" TEXT[] DEFAULT ARRAY[]::TEXT[],`, `"tickers" TEXT[],`);
-    alter(`"price_per_gb_nanos" BIGINT NOT NULL,`, `"price_per_gb_nanos" INTEGER NOT NULL,`);
+    alter(`"cost_nanos" BIGINT NOT NULL,`, `"cost_nanos" INTEGER NOT NULL,`);
     alter(`CREATE TABLE "users" (\n    "id" UUID NOT NULL DEFAULT gen_random_uuid(),`, `CREATE TABLE "users" (\n    "id" UUID NOT NULL,`);
     alter(`CREATE TABLE "audit_logs" (\n    "id" BIGSERIAL NOT NULL,`, `CREATE TABLE "audit_logs" (\n    "id" BIGINT NOT NULL,`);
     alter(
@@ -270,7 +270,7 @@ describe("the drift check", () => {
     alter(`"status" "api_key_status" NOT NULL`, `"status" "key_status" NOT NULL`);
     // primary keys
     alter(`PRIMARY KEY ("org_id","endpoint","day","ticker")`, `PRIMARY KEY ("org_id","day","endpoint","ticker")`);
-    alter(`,\n\n    CONSTRAINT "endpoint_prices_pkey" PRIMARY KEY ("endpoint")`, ``);
+    alter(`,\n\n    CONSTRAINT "oauth_accounts_pkey" PRIMARY KEY ("id")`, ``);
     // indexes: dropped, no longer unique, reordered, sorted differently, renamed
     alter(`CREATE INDEX "api_keys_hint_idx" ON "api_keys"("hint");`, ``);
     alter(`CREATE UNIQUE INDEX "users_email_key"`, `CREATE INDEX "users_email_key"`);
@@ -310,7 +310,7 @@ describe("the drift check", () => {
         `credit_ledger.actor_user_id: schema says UUID NULL, migrations give TEXT NULL`,
         `plans.allowed_endpoints: schema says TEXT[] NULL, migrations give TEXT NULL`,
         `usage_events.tickers: schema says TEXT[] NULL DEFAULT ARRAY[], migrations give TEXT[] NULL`,
-        `endpoint_prices.price_per_gb_nanos: schema says BIGINT NOT NULL, migrations give INTEGER NOT NULL`,
+        `usage_events.cost_nanos: schema says BIGINT NOT NULL, migrations give INTEGER NOT NULL`,
         `users.id: schema says UUID NOT NULL DEFAULT gen_random_uuid(), migrations give UUID NOT NULL`,
         `audit_logs.id: schema says BIGINT NOT NULL DEFAULT autoincrement(), migrations give BIGINT NOT NULL`,
         `memberships.created_at: schema says TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP, migrations give TIMESTAMPTZ(3) NOT NULL`,
@@ -324,7 +324,7 @@ describe("the drift check", () => {
         `enum key_status: in the migrations (ACTIVE, DISABLED), not in schema.prisma`,
         `api_keys.status: schema says "api_key_status" NOT NULL DEFAULT 'ACTIVE', migrations give "key_status" NOT NULL DEFAULT 'ACTIVE'`,
         `trial_ticker_uses primary key: schema says trial_ticker_uses_pkey (org_id, endpoint, day, ticker), migrations give trial_ticker_uses_pkey (org_id, day, endpoint, ticker)`,
-        `endpoint_prices primary key: schema says endpoint_prices_pkey (endpoint), migrations give none`,
+        `oauth_accounts primary key: schema says oauth_accounts_pkey (id), migrations give none`,
         `index api_keys_hint_idx: missing from the migrations (schema says ON api_keys (hint))`,
         `index users_email_key: schema says UNIQUE ON users (email), migrations give ON users (email)`,
         `index credit_ledger_org_id_created_at_idx: schema says ON credit_ledger (org_id, created_at), migrations give ON credit_ledger (created_at, org_id)`,

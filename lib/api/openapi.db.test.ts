@@ -2,6 +2,7 @@ import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
+import { notifyAccessChanged } from "@/lib/keys/invalidation";
 import { setKeyStatus } from "@/lib/keys/manage";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { ENDPOINT_LIST } from "@/lib/catalog";
@@ -412,6 +413,10 @@ describe("real responses validate against the document", () => {
     expect((await get(`/v1/dilution-data?ticker=${SAMPLE_SHOWCASE.highRisk}`, { key: trial.key }))!.error.code).toBe("endpoint_not_allowed");
     const restricted = await t.org({ dollars: "1", endpoints: ["offerings"] });
     expect((await get(`/v1/registrations?ticker=${SAMPLE_SHOWCASE.highRisk}`, { key: restricted.key }))!.error.code).toBe("endpoint_not_allowed");
+    const suspended = await t.org({ dollars: "1" });
+    await t.prisma.organization.update({ where: { id: suspended.id }, data: { suspendedAt: new Date(), suspendedReason: "test" } });
+    notifyAccessChanged();
+    await expectCode("organization_suspended", { key: suspended.key });
   });
 
   it("404 and 405", async () => {

@@ -46,7 +46,7 @@ export async function adjustCredit(db: PrismaClient, adjustment: CreditAdjustmen
       if (result.status === "insufficient_funds") {
         throw new DomainError(
           "insufficient_funds",
-          `The balance is ${formatDollars(result.balanceNanos, { grouping: true })}; removing ${formatDollars(-adjustment.amountNanos, { grouping: true })} would take it below zero. Tick “allow negative” and say why to do it anyway.`,
+          `The balance is ${formatDollars(result.balanceNanos, { grouping: true })}; removing ${formatDollars(-adjustment.amountNanos, { grouping: true })} would take it below zero. Allow a negative balance, with its reason, to do it anyway.`,
         );
       }
       await recordAudit(tx, {

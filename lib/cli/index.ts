@@ -5,12 +5,13 @@ import { adjustCredit } from "@/lib/billing/adjustments";
 import { centsToNanos, formatDollars, parseDollars } from "@/lib/money";
 import { PLAN_SLUGS } from "@/lib/billing/plans";
 import { recordAudit } from "@/lib/audit";
-import { createKey, deleteKey, findKeyByIdOrHint, setKeyStatus } from "@/lib/keys/manage";
+import { createKey, deleteKey, findKeyByIdOrHint, setKeyStatusByPlatform } from "@/lib/keys/manage";
 import { DomainError } from "@/lib/errors";
 import { addMembership } from "@/lib/platform/members";
 import { createOrganization, setOrganizationPlan } from "@/lib/platform/organizations";
 import { answerPlanRequest, openPlanRequests } from "@/lib/platform/plans";
 import { lockUser, unlockUser } from "@/lib/platform/security";
+import { setPlatformAdmin } from "@/lib/platform/admin/users";
 import { heldPayments } from "@/lib/billing/checkout";
 import { createUser, hashPassword, normalizeEmail } from "@/lib/auth/accounts";
 
@@ -204,6 +205,21 @@ const COMMANDS: Record<string, Command> = {
       return { json: { id: unlocked.userId, email: unlocked.email }, text: `${unlocked.email} may sign in again.` };
     },
   ),
+  "user:set-admin": command(
+    "user:set-admin --email <email> (--grant | --revoke)",
+    "Make an existing user a platform administrator (the console at /admin), or no longer one; the last one who can sign in cannot be removed.",
+    z
+      .strictObject({ email: text("email"), grant: z.literal(true).optional(), revoke: z.literal(true).optional() })
+      .refine((v) => (v.grant === true) !== (v.revoke === true), "give exactly one of --grant and --revoke"),
+    async (db, input) => {
+      const result = await setPlatformAdmin(db, { email: input.email }, input.grant === true, CLI_ACTOR);
+      const state = result.isPlatformAdmin ? "a platform administrator" : "not a platform administrator";
+      return {
+        json: { id: result.userId, email: result.email, platform_admin: result.isPlatformAdmin, changed: result.changed },
+        text: `${result.email} is ${result.changed ? "now" : "already"} ${state}.`,
+      };
+    },
+  ),
   "plans:requests": command(
     "plans:requests",
     "List the open requests for another plan, oldest first.",
@@ -257,8 +273,26 @@ const COMMANDS: Record<string, Command> = {
       return { json, text };
     },
   ),
-  "key:disable": keyStatusCommand("key:disable", "Disable a key (requests get 401 api_key_disabled).", "DISABLED"),
-  "key:enable": keyStatusCommand("key:enable", "Re-enable a disabled key.", "ACTIVE"),
+  "key:disable": command(
+    "key:disable --key <hint or id> [--reason <text the customer sees>]",
+    "Disable a key for the platform (requests get 401 api_key_disabled; only the platform can re-enable it).",
+    z.strictObject({ key: text("key"), reason: text("reason").default("Disabled by the platform's operators.") }),
+    async (db, input) => {
+      const key = await findKeyByIdOrHint(db, input.key);
+      await setKeyStatusByPlatform(db, key.id, { status: "DISABLED", reason: input.reason }, CLI_ACTOR);
+      return { json: { id: key.id, hint: key.hint, status: "disabled" }, text: `Key ${key.hint}… is now disabled.` };
+    },
+  ),
+  "key:enable": command(
+    "key:enable --key <hint or id>",
+    "Re-enable a disabled key, whoever disabled it.",
+    z.strictObject({ key: text("key") }),
+    async (db, input) => {
+      const key = await findKeyByIdOrHint(db, input.key);
+      await setKeyStatusByPlatform(db, key.id, { status: "ACTIVE" }, CLI_ACTOR);
+      return { json: { id: key.id, hint: key.hint, status: "active" }, text: `Key ${key.hint}… is now active.` };
+    },
+  ),
   "key:delete": command(
     "key:delete --key <hint or id>",
     "Delete a key for good (requests get 401 invalid_api_key).",
@@ -296,15 +330,6 @@ const COMMANDS: Record<string, Command> = {
     },
   ),
 };
-
-function keyStatusCommand(name: string, summary: string, status: "ACTIVE" | "DISABLED"): Command {
-  return command(`${name} --key <hint or id>`, summary, z.strictObject({ key: text("key") }), async (db, input) => {
-    const key = await findKeyByIdOrHint(db, input.key);
-    await setKeyStatus(db, key.id, status, CLI_ACTOR);
-    const state = status === "ACTIVE" ? "active" : "disabled";
-    return { json: { id: key.id, hint: key.hint, status: state }, text: `Key ${key.hint}… is now ${state}.` };
-  });
-}
 
 export function cliHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));

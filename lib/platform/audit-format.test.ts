@@ -65,6 +65,27 @@ const CASES: [string, unknown, string][] = [
   ["credits.dispute_lost", { dispute_id: "dp_1", amount_cents: 2000 }, "Lost the dispute of $20.00"],
   ["credits.adjusted", { amount_dollars: "$10", reason: "Goodwill" }, "Added $10 of credits: Goodwill"],
   ["credits.adjusted", { amount_dollars: "-$3.50", reason: "Correction" }, "Removed $3.50 of credits: Correction"],
+  ["credits.adjusted", { amount_dollars: "-$9", reason: "Chargeback", negative_reason: "card network" }, "Removed $9 of credits: Chargeback (allowed below zero: card network)"],
+  ["key.disabled", { ...KEY, by_platform: true, reason: "Abuse" }, "Disabled key “Bot” (svc-live-ab1…) for the platform: Abuse"],
+  ["key.enabled", { ...KEY, by_platform: true }, "Enabled key “Bot” (svc-live-ab1…) for the platform"],
+  ["org.suspended", { reason: "Unpaid" }, "Suspended the organization: Unpaid; API requests are refused"],
+  ["org.unsuspended", {}, "Lifted the suspension of the organization"],
+  ["plan.created", { slug: "pro", name: "Pro" }, "Created the Pro plan"],
+  [
+    "plan.updated",
+    { slug: "pro", name: "Pro", before: { requests_per_minute: 200, allowed_endpoints: ["offerings"] }, after: { requests_per_minute: 500, allowed_endpoints: ["offerings"] } },
+    "Changed the Pro plan (requests per minute 200 → 500)",
+  ],
+  ["plan.deleted", { slug: "pro", name: "Pro" }, "Deleted the Pro plan"],
+  [
+    "price.scheduled",
+    { endpoint: "offerings", before_per_gb: "$25.00", after_per_gb: "$30.00", effective_at: "2026-12-01T00:00:00.000Z" },
+    "Set the price of offerings from $25.00 to $30.00 per GB, effective 2026-12-01T00:00:00.000Z",
+  ],
+  ["user.admin_granted", { email: "ops@x.test" }, "Made ops@x.test a platform administrator"],
+  ["user.admin_revoked", { email: "ops@x.test" }, "Removed ops@x.test as platform administrator"],
+  ["data.imported", { source: "offerings.csv", summary: "3 offerings: 3 created, 0 updated, 0 unchanged" }, "Loaded data from offerings.csv (3 offerings: 3 created, 0 updated, 0 unchanged)"],
+  ["data.import_failed", { source: "offerings.csv", error_count: 2 }, "A data load from offerings.csv failed with 2 error(s); nothing was written"],
 ];
 
 describe("describeAuditEntry", () => {
@@ -92,7 +113,7 @@ describe("describeAuditEntry", () => {
 
 describe("every audit action the code writes is put in words", () => {
   const root = path.resolve(import.meta.dirname, "../..");
-  const ACTION = /["'`]((?:user|key|member|org|billing|credits|plan|price|admin)\.[a-z_]+)["'`]/g;
+  const ACTION = /["'`]((?:user|key|member|org|billing|credits|plan|price|admin|data)\.[a-z_]+)["'`]/g;
 
   function sources(dir: string): string[] {
     return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

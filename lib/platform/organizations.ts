@@ -34,14 +34,21 @@ export function listMemberships(db: DbClient, userId: string) {
  * organization"), with its audit entry. Pass the caller's transaction when
  * more belongs with it (sign-up creates the user in the same one).
  */
+/** The plan with this slug, or a refusal that names the plans there are. */
+async function planBySlug(db: DbClient, slug: string) {
+  const plan = await db.plan.findUnique({ where: { slug } });
+  if (plan) return plan;
+  const plans = await db.plan.findMany({ orderBy: [{ isTrial: "desc" }, { requestsPerMinute: "asc" }], select: { slug: true } });
+  throw new DomainError("unknown_plan", `No plan named "${slug}". Plans: ${plans.map((p) => p.slug).join(", ")}.`);
+}
+
 export async function createOrganization(
   db: DbClient,
   input: { name: string; plan?: string; ownerUserId?: string },
   actor: AuditActor,
 ) {
   const slug = input.plan ?? "trial";
-  const plan = await db.plan.findUnique({ where: { slug } });
-  if (!plan) throw new DomainError("unknown_plan", `No plan named "${slug}".`);
+  const plan = await planBySlug(db, slug);
   const org = await db.organization.create({ data: { name: input.name, planId: plan.id }, include: { plan: true } });
   if (input.ownerUserId) await db.membership.create({ data: { userId: input.ownerUserId, orgId: org.id, role: "OWNER" } });
   await recordAudit(db, { action: "org.created", orgId: org.id, ...actor, targetType: "organization", targetId: org.id, details: { name: org.name, plan: slug } });
@@ -49,8 +56,7 @@ export async function createOrganization(
 }
 
 export async function setOrganizationPlan(db: PrismaClient, orgId: string, planSlug: string, actor: AuditActor) {
-  const plan = await db.plan.findUnique({ where: { slug: planSlug } });
-  if (!plan) throw new DomainError("unknown_plan", `No plan named "${planSlug}".`);
+  const plan = await planBySlug(db, planSlug);
   const org = await db.organization.findUnique({ where: { id: orgId }, include: { plan: { select: { slug: true } } } });
   if (!org) throw new DomainError("unknown_organization", `No organization with id ${orgId}.`);
   const updated = await db.$transaction(async (tx) => {

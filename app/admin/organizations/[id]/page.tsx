@@ -288,8 +288,10 @@ export default async function AdminOrganizationPage({ params }: { params: Promis
                 <TR key={e.id.toString()} data-action={e.action}>
                   <TD data-label="Time (UTC)" className="whitespace-nowrap text-zinc-600">{formatDateTime(e.createdAt)}</TD>
                   <TD data-label="Actor" className="max-w-56 break-all">
-                    {e.actorEmail ?? describeActor(e.actorLabel ?? "system")}
-                    {e.actorEmail && e.actorLabel ? <span className="block text-xs text-zinc-500">{describeActor(e.actorLabel)}</span> : null}
+                    <div>
+                      {e.actorEmail ?? describeActor(e.actorLabel ?? "system")}
+                      {e.actorEmail && e.actorLabel ? <span className="block text-xs text-zinc-500">{describeActor(e.actorLabel)}</span> : null}
+                    </div>
                   </TD>
                   <TD data-label="Action">{describeAuditEntry(e)}</TD>
                 </TR>

@@ -1,0 +1,204 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { cli, createKey, currentOrgId, screenshots, signUp, unique, watchConsole } from "./support";
+
+const PASSWORD = "a long enough password";
+
+async function adminBrowser(browser: Browser): Promise<Page & { email: string }> {
+  const email = unique("operator");
+  cli("user:create", "--email", email, "--password", PASSWORD, "--platform-admin");
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard|\/keys|\/organizations\/new/, { timeout: 30_000 });
+  return Object.assign(page, { email });
+}
+
+/** What an unknown path answers: the status and the words on the page. */
+async function unknownPathAnswer(page: Page) {
+  const response = await page.goto("/no-such-page-anywhere");
+  return { status: response!.status(), text: await page.locator("body").innerText() };
+}
+
+test("the console answers everyone but platform administrators exactly as an unknown path does", async ({ page, browser }) => {
+  const unknown = await unknownPathAnswer(page);
+  expect(unknown.status).toBe(404);
+  for (const path of ["/admin", "/admin/organizations", "/admin/keys", "/admin/users", "/admin/plans", "/admin/payments", "/admin/data", "/admin/audit"]) {
+    const response = await page.goto(path);
+    expect(response!.status(), `${path} signed out`).toBe(404);
+    expect(await page.locator("body").innerText()).toBe(unknown.text);
+  }
+  const exported = await page.request.get("/admin/export");
+  expect(exported.status()).toBe(404);
+
+  await signUp(page, unique("nosy-owner"), PASSWORD);
+  for (const path of ["/admin", "/admin/organizations/00000000-0000-0000-0000-000000000000", "/admin/plans"]) {
+    const response = await page.goto(path);
+    expect(response!.status(), `${path} as a customer owner`).toBe(404);
+    expect(await page.locator("body").innerText()).toBe(unknown.text);
+  }
+  expect((await page.request.get("/admin/export")).status()).toBe(404);
+
+  // An administrator whose flag is revoked is refused on the very next request, with the same session.
+  const admin = await adminBrowser(browser);
+  expect((await admin.goto("/admin"))!.status()).toBe(200);
+  const second = unique("second-operator");
+  cli("user:create", "--email", second, "--password", PASSWORD, "--platform-admin"); // so the first is not the last administrator
+  cli("user:set-admin", "--email", admin.email, "--revoke");
+  expect((await admin.goto("/admin"))!.status()).toBe(404);
+  await admin.context().close();
+});
+
+test("an administrator finds a customer by email, adds credit, restricts, disables and suspends; the customer and the API see each step", async ({ page, browser, request }) => {
+  const errors = watchConsole(page);
+  const customer = unique("customer");
+  await signUp(page, customer, PASSWORD);
+  const orgId = await currentOrgId(page);
+  await page.goto("/keys");
+  const key = await createKey(page, "Trading bot");
+  const ticker = "ZVTX";
+  const call = (path = `/v1/dilution-rating?ticker=${ticker}`) => request.get(path, { headers: { "API-KEY": key } });
+  expect((await call()).status()).toBe(402);
+
+  const admin = await adminBrowser(browser);
+  const adminErrors = watchConsole(admin);
+  await admin.goto("/admin");
+  await expect(admin.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await screenshots(admin, "admin-overview");
+
+  // Find the organization by the member's email.
+  await admin.goto("/admin/organizations");
+  await admin.getByRole("searchbox").fill(customer);
+  await admin.getByRole("button", { name: "Search" }).click();
+  await screenshots(admin, "admin-organizations");
+  await admin.getByRole("table", { name: /Organizations matching/ }).getByRole("link").first().click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/organizations/${orgId}`));
+
+  // +$5 with a reason.
+  const adjust = admin.getByRole("form", { name: "Credit adjustment" });
+  await adjust.getByLabel("Amount (USD)").fill("5");
+  await adjust.getByLabel("Reason").fill("Welcome credit for the pilot");
+  await adjust.getByRole("button", { name: "Add credit" }).click();
+  await expect(adjust.getByText("Done. The balance is now $5.00.")).toBeVisible();
+  await expect(admin.getByTestId("admin-balance")).toHaveAttribute("data-nanos", "5000000000");
+  await screenshots(admin, "admin-organization");
+
+  // The customer sees the new balance and the adjustment in their billing history.
+  await page.goto("/billing");
+  await expect(page.getByTestId("balance")).toHaveText("$5.00");
+  await expect(page.getByTestId("billing-history").getByRole("row", { name: /Welcome credit for the pilot/ })).toContainText("+$5.00");
+  const paid = await call();
+  expect(paid.status()).toBe(200);
+
+  // A new price reaches /estimate and /endpoints within 2 s.
+  await admin.goto("/admin/plans");
+  await admin.getByRole("button", { name: "Change the price of Float and outstanding" }).click();
+  const priceDialog = admin.getByRole("dialog", { name: /Change the price of/ });
+  await priceDialog.getByLabel("Price per GB (US dollars)").fill("7.25");
+  await priceDialog.getByRole("button", { name: "Review" }).click();
+  await priceDialog.getByRole("button", { name: "Schedule price" }).click();
+  await expect(priceDialog).toBeHidden();
+  const changedAt = Date.now();
+  await expect
+    .poll(async () => ((await (await request.get("/endpoints")).json()) as { endpoints: { name: string; price_per_gb_dollars: number }[] }).endpoints.find((e) => e.name === "float-outstanding")?.price_per_gb_dollars, { timeout: 2_000, intervals: [100] })
+    .toBe(7.25);
+  await expect
+    .poll(async () => ((await (await request.get(`/estimate?endpoint=float-outstanding&ticker=${ticker}`)).json()) as { price_per_gb_dollars?: number }).price_per_gb_dollars, { timeout: Math.max(100, 2_000 - (Date.now() - changedAt)), intervals: [100] })
+    .toBe(7.25);
+  await screenshots(admin, "admin-plans");
+
+  // Restrict the key to another endpoint → 403; disable it → 401 with the platform's reason.
+  await admin.goto(`/admin/organizations/${orgId}`);
+  const keyRow = admin.locator("tr", { hasText: "Trading bot" });
+  await keyRow.getByRole("button", { name: "Endpoints of Trading bot" }).click();
+  const endpointsDialog = admin.getByRole("dialog", { name: /Endpoints of/ });
+  await endpointsDialog.getByLabel("offerings").check();
+  await endpointsDialog.getByRole("button", { name: "Save endpoints" }).click();
+  await expect(endpointsDialog).toBeHidden();
+  const restricted = await call();
+  expect(restricted.status()).toBe(403);
+  expect((await restricted.json()).error.code).toBe("endpoint_not_allowed");
+
+  await keyRow.getByRole("button", { name: "Disable Trading bot" }).click();
+  const disableDialog = admin.getByRole("dialog", { name: /Disable/ });
+  await disableDialog.getByLabel("Reason the customer sees").fill("Unusual traffic from many addresses");
+  await disableDialog.getByRole("button", { name: "Disable key" }).click();
+  await expect(disableDialog).toBeHidden();
+  const disabled = await call(`/v1/offerings?ticker=${ticker}`);
+  expect(disabled.status()).toBe(401);
+  expect((await disabled.json()).error.code).toBe("api_key_disabled");
+  await page.goto("/keys");
+  const customerRow = page.getByRole("row", { name: /Trading bot/ });
+  await expect(customerRow).toContainText("Disabled by the platform");
+  await expect(customerRow).toContainText("Unusual traffic from many addresses");
+  await expect(page.getByRole("button", { name: "Enable Trading bot" })).toHaveCount(0);
+
+  // Re-enable and open the key again, then suspend the organization: refused at no charge; the customer sees why.
+  await admin.reload();
+  await admin.locator("tr", { hasText: "Trading bot" }).getByRole("button", { name: "Re-enable Trading bot" }).click();
+  await admin.locator("tr", { hasText: "Trading bot" }).getByRole("button", { name: "Endpoints of Trading bot" }).click();
+  await admin.getByRole("dialog", { name: /Endpoints of/ }).getByLabel("offerings").uncheck();
+  await admin.getByRole("dialog", { name: /Endpoints of/ }).getByRole("button", { name: "Save endpoints" }).click();
+  await expect.poll(async () => (await call()).status()).toBe(200);
+
+  await admin.getByRole("button", { name: "Suspend organization" }).click();
+  const suspend = admin.getByRole("dialog", { name: /Suspend/ });
+  await suspend.getByLabel("Reason the customer sees").fill("Payment dispute under review");
+  await suspend.getByRole("button", { name: "Suspend" }).click();
+  await expect(admin.getByText("Suspended since")).toBeVisible();
+  const before = cli<{ balance_nanos: string }>("org:show", "--org", orgId).balance_nanos;
+  const suspended = await call();
+  expect(suspended.status()).toBe(403);
+  expect((await suspended.json()).error.code).toBe("organization_suspended");
+  expect(cli<{ balance_nanos: string }>("org:show", "--org", orgId).balance_nanos).toBe(before);
+  await page.goto("/billing");
+  await expect(page.getByTestId("suspended-banner")).toContainText("Payment dispute under review");
+  await expect(page.getByText("$20", { exact: true })).toBeVisible(); // buying credits stays open
+  await screenshots(page, "customer-suspended");
+
+  // Lift it; then load data: a CSV with one bad row is refused by line, the fixed one is applied and served.
+  await admin.goto(`/admin/organizations/${orgId}`);
+  await admin.getByRole("button", { name: "Lift the suspension" }).click();
+  await expect(admin.getByText("Suspended since")).toBeHidden();
+  await expect.poll(async () => (await call()).status()).toBe(200);
+
+  await admin.goto("/admin/data");
+  const header = "ticker,as_of,float_shares,outstanding_shares\n";
+  const bad = `${header}ZVTX,2026-11-20,9000000,12345678\nZVTX,2026-11-21,99000000,12345678\n`;
+  const fixed = `${header}ZVTX,2026-11-20,9000000,12345678\nZVTX,2026-11-21,11000000,12345678\n`;
+  const fileInput = admin.getByLabel("Data file (JSON or CSV)");
+  await fileInput.setInputFiles({ name: "float_snapshots.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+  await admin.getByTestId("data-check").click();
+  await expect(admin.getByRole("row", { name: /must not exceed outstanding_shares/ })).toContainText("3");
+  await expect(admin.getByTestId("data-apply")).toHaveCount(0);
+  await screenshots(admin, "admin-data");
+  await admin.getByRole("button", { name: "Choose another file" }).click();
+  await admin.getByLabel("Data file (JSON or CSV)").setInputFiles({ name: "float_snapshots.csv", mimeType: "text/csv", buffer: Buffer.from(fixed) });
+  await admin.getByTestId("data-check").click();
+  await admin.getByTestId("data-apply").click();
+  await admin.getByRole("dialog", { name: /Load float_snapshots.csv/ }).getByRole("button", { name: "Apply" }).click();
+  await expect(admin.getByRole("cell", { name: "float_snapshots.csv" }).first()).toBeVisible({ timeout: 30_000 });
+  const floats = await call(`/v1/float-outstanding?ticker=${ticker}&limit=100`);
+  expect(floats.status()).toBe(200);
+  expect((await floats.json()).results).toContainEqual(expect.objectContaining({ as_of: "2026-11-21", float: 11_000_000, outstanding: 12_345_678 }));
+
+  // The key page of the console shows the key's last requests with their client address.
+  await admin.goto(`/admin/keys?q=${encodeURIComponent(key.slice(0, 12))}`);
+  await expect(admin.getByRole("cell", { name: "organization_suspended" }).first()).toBeVisible();
+  await expect(admin.getByRole("cell", { name: "127.0.0.1" }).first()).toBeVisible();
+  await screenshots(admin, "admin-keys");
+
+  // The other console pages, for the record.
+  for (const [path, name] of [["/admin/users", "admin-users"], ["/admin/payments", "admin-payments"], ["/admin/audit", "admin-audit"]] as const) {
+    await admin.goto(path);
+    await screenshots(admin, name);
+  }
+
+  // The customer's audit log names the platform, not the administrator.
+  await page.goto("/audit");
+  await expect(page.getByRole("row", { name: /Suspended the organization: Payment dispute under review/ })).toContainText("Platform administrator");
+  expect(errors).toEqual([]);
+  expect(adminErrors).toEqual([]);
+  await admin.context().close();
+});
