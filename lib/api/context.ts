@@ -3,6 +3,7 @@ import { DatabaseRateLimiter, type RateLimiter } from "@/lib/rate-limit";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { getAppRateLimiter } from "@/lib/runtime/rate-limiter";
 import { UsageEventRecorder } from "@/lib/usage/events";
+import { BodyCache } from "./body-cache";
 import { KeyCache } from "./key-cache";
 import { PriceBook } from "./prices";
 
@@ -12,6 +13,8 @@ export interface ApiContext {
   now(): Date;
   keys: KeyCache;
   prices: PriceBook;
+  /** Response bodies of data endpoints, dropped when the dataset changes. */
+  bodies: BodyCache;
   rateLimiter: RateLimiter;
   /** Requests per minute per client IP on /estimate, which is free. */
   estimateLimitPerMinute: number;
@@ -27,6 +30,7 @@ export function createApiContext(prisma: PrismaClient, overrides: Partial<ApiCon
     now: () => new Date(),
     keys: new KeyCache(prisma),
     prices: new PriceBook(prisma),
+    bodies: new BodyCache(prisma),
     rateLimiter: new DatabaseRateLimiter(prisma),
     estimateLimitPerMinute: Number(process.env.ESTIMATE_LIMIT_PER_MINUTE ?? 60),
     keyTouches: new Map(),

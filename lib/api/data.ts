@@ -25,8 +25,22 @@ export interface ResponseBody {
   recordCount: number;
 }
 
-/** The envelope for one page, exactly as a data endpoint sends it (shared with /estimate). */
-export async function buildDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query: DataQuery, now: Date): Promise<ResponseBody> {
+/** The envelope for one page, exactly as a data endpoint sends it (shared with /estimate), from the cache when it has it. */
+export function buildDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query: DataQuery, now: Date): Promise<ResponseBody> {
+  const key = [
+    endpoint.name,
+    query.tickers.join(","),
+    query.page,
+    query.limit,
+    query.dateFrom?.toISOString() ?? "",
+    query.dateTo?.toISOString() ?? "",
+    query.effectiveOnly ? "effective" : "",
+    now.toISOString().slice(0, 10),
+  ].join("|");
+  return ctx.bodies.get(key, () => readDataBody(ctx, endpoint, query, now));
+}
+
+async function readDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query: DataQuery, now: Date): Promise<ResponseBody> {
   const companies = await resolveCompanies(ctx.prisma, query.tickers);
   const records = companies.length
     ? await RECORD_SOURCES[endpoint.name](ctx.prisma, {

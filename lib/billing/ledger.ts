@@ -132,6 +132,44 @@ class UsageRefusal extends Error {
 }
 
 export async function chargeUsage(db: PrismaClient, charge: UsageCharge): Promise<UsageChargeOutcome> {
+  // A trial's ticker count must see the other charges of its organization, which only the locked transaction below does.
+  return charge.dailyTickerLimit !== null && charge.tickers.length > 0 ? chargeTrialUsage(db, charge) : chargeInOneStatement(db, charge);
+}
+
+/**
+ * The paid request's one round trip: the conditional debit, the ledger entry,
+ * the usage event and (once a minute) the key's last use, as one statement,
+ * so one implicit transaction. Every insert reads the debit's row: when the
+ * balance cannot cover the cost nothing is written, and the balance the
+ * statement saw is returned for the 402.
+ */
+async function chargeInOneStatement(db: PrismaClient, charge: UsageCharge): Promise<UsageChargeOutcome> {
+  const { orgId, costNanos } = charge;
+  const [row] = await db.$queryRaw<{ balance_after: bigint | null; balance: bigint | null }[]>`
+    WITH debit AS (
+      UPDATE organizations SET balance_nanos = balance_nanos - ${costNanos}
+       WHERE id = ${orgId}::uuid AND balance_nanos >= ${costNanos}
+      RETURNING balance_nanos
+    ), entry AS (
+      INSERT INTO credit_ledger (org_id, kind, amount_nanos, balance_after_nanos, reference, description)
+      SELECT ${orgId}::uuid, 'USAGE'::ledger_kind, ${-costNanos}, balance_nanos, ${charge.requestId}, ${usageDescription(charge)} FROM debit
+    ), event AS (
+      INSERT INTO usage_events (org_id, api_key_id, endpoint, tickers, status_code, bytes, cost_nanos, request_id, client_ip, created_at)
+      SELECT ${orgId}::uuid, ${charge.keyId}::uuid, ${charge.endpoint}, ${charge.tickers}::text[], 200, ${charge.bytes}, ${costNanos},
+             ${charge.requestId}, ${charge.clientIp ?? null}, ${charge.now} FROM debit
+    ), touched AS (
+      UPDATE api_keys SET last_used_at = ${charge.now}
+       WHERE ${charge.touchKey} AND id = ${charge.keyId}::uuid AND EXISTS (SELECT 1 FROM debit)
+    )
+    SELECT (SELECT balance_nanos FROM debit) AS balance_after,
+           (SELECT balance_nanos FROM organizations WHERE id = ${orgId}::uuid) AS balance`;
+  if (row?.balance_after !== null && row?.balance_after !== undefined) return { status: "charged", balanceAfterNanos: BigInt(row.balance_after) };
+  return { status: "insufficient_credits", balanceNanos: BigInt(row?.balance ?? 0n) };
+}
+
+const usageDescription = (charge: UsageCharge) => `${charge.endpoint} · ${charge.bytes} bytes`;
+
+async function chargeTrialUsage(db: PrismaClient, charge: UsageCharge): Promise<UsageChargeOutcome> {
   const { orgId, costNanos } = charge;
   try {
     return await db.$transaction(async (tx) => {
@@ -163,7 +201,7 @@ export async function chargeUsage(db: PrismaClient, charge: UsageCharge): Promis
           amountNanos: -costNanos,
           balanceAfterNanos,
           reference: charge.requestId,
-          description: `${charge.endpoint} · ${charge.bytes} bytes`,
+          description: usageDescription(charge),
         },
       });
       await tx.usageEvent.create({

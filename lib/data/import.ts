@@ -27,6 +27,7 @@ import {
   type ValidRecord,
 } from "./import-schema";
 import { generateSampleDataset, type SampleOptions } from "./sample";
+import { bumpDatasetVersion, notifyDataChanged } from "./version";
 
 /**
  * The largest import file, in bytes (100 MiB): the admin console's upload
@@ -869,6 +870,7 @@ export async function importDataset(
   });
 
   let failure: ImportError[] | null = null;
+  let wrote = false;
   try {
     await prisma.$transaction(
       async (tx) => {
@@ -890,6 +892,8 @@ export async function importDataset(
           counts[kind].unchanged = counts[kind].received - counts[kind].created - counts[kind].updated;
         }
         if (dryRun) throw new Rollback();
+        wrote = IMPORT_KINDS.some((kind) => counts[kind].created + counts[kind].updated > 0);
+        if (wrote) await bumpDatasetVersion(tx);
         if (options.onApplied) await options.onApplied(tx, finish(true, []));
       },
       { maxWait: 60_000, timeout: 30 * 60_000 },
@@ -898,6 +902,7 @@ export async function importDataset(
     if (!(error instanceof Rollback)) throw error;
   }
   if (failure) return finish(false, failure);
+  if (wrote) notifyDataChanged();
   return finish(true, []);
 }
 

@@ -45,6 +45,7 @@ export class UsageEventRecorder {
   private held: FailedRequest[] = [];
   private lost = 0;
   private timer?: NodeJS.Timeout;
+  private flushing?: Promise<boolean>;
 
   constructor(
     private readonly db: DbClient,
@@ -76,8 +77,14 @@ export class UsageEventRecorder {
     this.timer.unref?.();
   }
 
-  /** Writes the held events (once the database answers); true when none is left. */
+  /** Writes the held events (once the database answers); true when none is left. A flush already under way is waited for first. */
   async flush(): Promise<boolean> {
+    while (this.flushing) await this.flushing;
+    this.flushing = this.writeHeld().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async writeHeld(): Promise<boolean> {
     this.timer = undefined;
     const batch = this.held.splice(0, this.held.length);
     if (batch.length === 0) return true;
