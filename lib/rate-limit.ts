@@ -53,8 +53,21 @@ export class DatabaseRateLimiter implements RateLimiter {
   }
 }
 
+/** Counts one hit and sets the window's expiry with its first: one command, one round trip, atomic in Redis. */
+const HIT_SCRIPT = `local count = redis.call("INCR", KEYS[1])
+if count == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
+return count`;
+
+type RedisWithHit = Redis & { rateLimitHit(key: string, expiryMs: number): Promise<number> };
+
 export class RedisRateLimiter implements RateLimiter {
-  constructor(private readonly redis: Redis, private readonly prefix = "rl:") {}
+  private readonly redis: RedisWithHit;
+
+  constructor(redis: Redis, private readonly prefix = "rl:") {
+    // EVALSHA with the script's hash, loaded once per connection.
+    if (!("rateLimitHit" in redis)) redis.defineCommand("rateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis = redis as RedisWithHit;
+  }
 
   /**
    * With Redis down the limit cannot be kept exactly across instances, so
@@ -63,14 +76,13 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(bucket: string, limit: number, now: Date, windowMs = RATE_WINDOW_MS): Promise<RateLimitDecision> {
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
     const key = `${this.prefix}${bucket}:${windowStart}`;
-    let results: [error: Error | null, result: unknown][] | null;
+    let count: unknown;
     try {
-      results = await this.redis.multi().incr(key).pexpire(key, 2 * windowMs).exec();
+      count = await this.redis.rateLimitHit(key, 2 * windowMs);
     } catch (error) {
       throw new ServiceUnavailable("redis", { cause: error });
     }
-    const [failed, count] = results?.[0] ?? [new Error("no reply"), null];
-    if (failed || typeof count !== "number") throw new ServiceUnavailable("redis", { cause: failed });
+    if (typeof count !== "number") throw new ServiceUnavailable("redis", { cause: new Error(`unexpected reply ${String(count)}`) });
     return decide(count, limit, windowStart, windowMs, now);
   }
 }

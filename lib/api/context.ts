@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
+import { prismaSqlDriver, type SqlDriver } from "@/lib/db/sql";
 import { DatabaseRateLimiter, type RateLimiter } from "@/lib/rate-limit";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { getAppRateLimiter } from "@/lib/runtime/rate-limiter";
@@ -10,6 +11,8 @@ import { PriceBook } from "./prices";
 /** Everything the API pipeline depends on; tests build their own. */
 export interface ApiContext {
   prisma: PrismaClient;
+  /** The driver under Prisma, for the hot path's statements. */
+  sql: SqlDriver;
   now(): Date;
   keys: KeyCache;
   prices: PriceBook;
@@ -24,9 +27,12 @@ export interface ApiContext {
   usage: UsageEventRecorder;
 }
 
-export function createApiContext(prisma: PrismaClient, overrides: Partial<ApiContext> = {}): ApiContext {
+/** `database` is the app's (Prisma and the driver under it), or a Prisma client alone, whose raw queries then carry the driver's statements. */
+export function createApiContext(database: PrismaClient | { prisma: PrismaClient; sql: SqlDriver }, overrides: Partial<ApiContext> = {}): ApiContext {
+  const { prisma, sql } = "sql" in database ? database : { prisma: database, sql: prismaSqlDriver(database) };
   return {
     prisma,
+    sql,
     now: () => new Date(),
     keys: new KeyCache(prisma),
     prices: new PriceBook(prisma),
@@ -44,7 +50,7 @@ const state = ((globalThis as { __apiContext?: { promise?: Promise<ApiContext> }
 /** The application's context: its database, and its shared rate limiter (Redis when REDIS_URL is set). */
 export function getApiContext(): Promise<ApiContext> {
   state.promise ??= Promise.all([getAppDatabase(), getAppRateLimiter()]).then(
-    ([database, rateLimiter]) => createApiContext(database.prisma, { rateLimiter }),
+    ([database, rateLimiter]) => createApiContext(database, { rateLimiter }),
     (error) => {
       state.promise = undefined;
       throw error;

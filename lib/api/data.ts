@@ -136,7 +136,7 @@ export async function handleDataRequest(
 
     const lastTouch = ctx.keyTouches.get(access.keyId) ?? 0;
     const touchKey = now.getTime() - lastTouch >= KEY_TOUCH_INTERVAL_MS;
-    const outcome = await chargeUsage(ctx.prisma, {
+    const outcome = await chargeUsage(ctx, {
       orgId: access.orgId,
       keyId: access.keyId,
       endpoint: endpoint.name,

@@ -1,6 +1,7 @@
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/errors";
 import type { LedgerKind } from "@/lib/generated/prisma/enums";
+import type { SqlDriver } from "@/lib/db/sql";
 
 /**
  * Every change of a balance goes through here: one conditional UPDATE of the
@@ -131,10 +132,34 @@ class UsageRefusal extends Error {
   }
 }
 
-export async function chargeUsage(db: PrismaClient, charge: UsageCharge): Promise<UsageChargeOutcome> {
-  // A trial's ticker count must see the other charges of its organization, which only the locked transaction below does.
-  return charge.dailyTickerLimit !== null && charge.tickers.length > 0 ? chargeTrialUsage(db, charge) : chargeInOneStatement(db, charge);
+/** The database as the charge uses it: the statement straight through the driver, the trial's transaction through Prisma. */
+export interface ChargeDatabase {
+  prisma: PrismaClient;
+  sql: SqlDriver;
 }
+
+export async function chargeUsage(db: ChargeDatabase, charge: UsageCharge): Promise<UsageChargeOutcome> {
+  // A trial's ticker count must see the other charges of its organization, which only the locked transaction below does.
+  return charge.dailyTickerLimit !== null && charge.tickers.length > 0 ? chargeTrialUsage(db.prisma, charge) : chargeInOneStatement(db.sql, charge);
+}
+
+const CHARGE_STATEMENT = `
+  WITH debit AS (
+    UPDATE organizations SET balance_nanos = balance_nanos - $2::bigint
+     WHERE id = $1::uuid AND balance_nanos >= $2::bigint
+    RETURNING balance_nanos
+  ), entry AS (
+    INSERT INTO credit_ledger (org_id, kind, amount_nanos, balance_after_nanos, reference, description)
+    SELECT $1::uuid, 'USAGE'::ledger_kind, -($2::bigint), balance_nanos, $3, $4 FROM debit
+  ), event AS (
+    INSERT INTO usage_events (org_id, api_key_id, endpoint, tickers, status_code, bytes, cost_nanos, request_id, client_ip, created_at)
+    SELECT $1::uuid, $5::uuid, $6, $7::text[], 200, $8::int, $2::bigint, $3, $9, $10::timestamptz FROM debit
+  ), touched AS (
+    UPDATE api_keys SET last_used_at = $10::timestamptz
+     WHERE $11::boolean AND id = $5::uuid AND EXISTS (SELECT 1 FROM debit)
+  )
+  SELECT (SELECT balance_nanos FROM debit)::text AS balance_after,
+         (SELECT balance_nanos FROM organizations WHERE id = $1::uuid)::text AS balance`;
 
 /**
  * The paid request's one round trip: the conditional debit, the ledger entry,
@@ -143,28 +168,22 @@ export async function chargeUsage(db: PrismaClient, charge: UsageCharge): Promis
  * balance cannot cover the cost nothing is written, and the balance the
  * statement saw is returned for the 402.
  */
-async function chargeInOneStatement(db: PrismaClient, charge: UsageCharge): Promise<UsageChargeOutcome> {
-  const { orgId, costNanos } = charge;
-  const [row] = await db.$queryRaw<{ balance_after: bigint | null; balance: bigint | null }[]>`
-    WITH debit AS (
-      UPDATE organizations SET balance_nanos = balance_nanos - ${costNanos}
-       WHERE id = ${orgId}::uuid AND balance_nanos >= ${costNanos}
-      RETURNING balance_nanos
-    ), entry AS (
-      INSERT INTO credit_ledger (org_id, kind, amount_nanos, balance_after_nanos, reference, description)
-      SELECT ${orgId}::uuid, 'USAGE'::ledger_kind, ${-costNanos}, balance_nanos, ${charge.requestId}, ${usageDescription(charge)} FROM debit
-    ), event AS (
-      INSERT INTO usage_events (org_id, api_key_id, endpoint, tickers, status_code, bytes, cost_nanos, request_id, client_ip, created_at)
-      SELECT ${orgId}::uuid, ${charge.keyId}::uuid, ${charge.endpoint}, ${charge.tickers}::text[], 200, ${charge.bytes}, ${costNanos},
-             ${charge.requestId}, ${charge.clientIp ?? null}, ${charge.now} FROM debit
-    ), touched AS (
-      UPDATE api_keys SET last_used_at = ${charge.now}
-       WHERE ${charge.touchKey} AND id = ${charge.keyId}::uuid AND EXISTS (SELECT 1 FROM debit)
-    )
-    SELECT (SELECT balance_nanos FROM debit) AS balance_after,
-           (SELECT balance_nanos FROM organizations WHERE id = ${orgId}::uuid) AS balance`;
-  if (row?.balance_after !== null && row?.balance_after !== undefined) return { status: "charged", balanceAfterNanos: BigInt(row.balance_after) };
-  return { status: "insufficient_credits", balanceNanos: BigInt(row?.balance ?? 0n) };
+async function chargeInOneStatement(sql: SqlDriver, charge: UsageCharge): Promise<UsageChargeOutcome> {
+  const [row] = await sql.prepared<{ balance_after: string | null; balance: string | null }>("charge_usage", CHARGE_STATEMENT, [
+    charge.orgId,
+    charge.costNanos.toString(),
+    charge.requestId,
+    usageDescription(charge),
+    charge.keyId,
+    charge.endpoint,
+    charge.tickers,
+    charge.bytes,
+    charge.clientIp ?? null,
+    charge.now.toISOString(),
+    charge.touchKey,
+  ]);
+  if (row?.balance_after != null) return { status: "charged", balanceAfterNanos: BigInt(row.balance_after) };
+  return { status: "insufficient_credits", balanceNanos: BigInt(row?.balance ?? 0) };
 }
 
 const usageDescription = (charge: UsageCharge) => `${charge.endpoint} · ${charge.bytes} bytes`;

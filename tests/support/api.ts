@@ -14,7 +14,7 @@ export async function openApiTestbed(options: { tickerCount?: number } = {}) {
   const db = await openTestDatabase();
   await ensureDefaultPlans(db.prisma);
   await loadSampleData(db.prisma, { tickerCount: options.tickerCount ?? 30 });
-  const ctx = createApiContext(db.prisma);
+  const ctx = createApiContext(db);
   return new Testbed(db, ctx);
 }
 
