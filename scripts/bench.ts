@@ -1,5 +1,8 @@
 import os from "node:os";
+import { Cleanup } from "@/tools/bench/cleanup";
 import { isReachable, openBenchDatabase, postgresServerUrl, type BenchDatabase, type BenchDbKind } from "@/tools/bench/database";
+import { fixed, pad, renderTable } from "@/tools/bench/format";
+import { failedChecks, formatHttpReport, runHttpBench, targetCounts } from "@/tools/bench/http";
 import type { LoadSummary } from "@/tools/bench/load";
 import { BenchRun, type ScenarioResult } from "@/tools/bench/scenarios";
 
@@ -10,6 +13,10 @@ import { BenchRun, type ScenarioResult } from "@/tools/bench/scenarios";
  * (no HTTP) on a fresh database: PostgreSQL (a scratch database, dropped
  * afterwards) and/or in-memory PGlite. Money is checked after every paid
  * scenario; a wrong cent fails the run even with --no-targets.
+ *
+ * `npm run bench -- --http [--instances 1|2|both] [--skip-build] …`: the real
+ * app through HTTP instead (tools/bench/http.ts), against the floor route of
+ * the same build, on one and on two server processes.
  */
 
 // ─────────── Targets, set from runs on a 2-core machine (README "Benchmarks") ───────────
@@ -61,12 +68,18 @@ interface Options {
   tickers: number;
   json: boolean;
   targets: boolean;
+  http: boolean;
+  instances: "1" | "2" | "both";
+  skipBuild: boolean;
 }
 
-const USAGE = "usage: npm run bench -- [--db pglite|postgres|both] [--seconds N] [--tickers N] [--json] [--no-targets]";
+const USAGE = [
+  "usage: npm run bench -- [--db pglite|postgres|both] [--seconds N] [--tickers N] [--json] [--no-targets]",
+  "       npm run bench -- --http [--instances 1|2|both] [--skip-build] [--seconds N] [--tickers N] [--json] [--no-targets]",
+].join("\n");
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { seconds: 5, tickers: 240, json: false, targets: true };
+  const options: Options = { seconds: 5, tickers: 240, json: false, targets: true, http: false, instances: "both", skipBuild: false };
   const number = (flag: string, value: string | undefined, min: number) => {
     const n = Number(value);
     if (value === undefined || !Number.isFinite(n) || n < min) throw new Error(`${flag} needs a number ≥ ${min}`);
@@ -95,6 +108,18 @@ function parseOptions(argv: string[]): Options {
       case "--no-targets":
         options.targets = false;
         break;
+      case "--http":
+        options.http = true;
+        break;
+      case "--instances": {
+        const instances = value();
+        if (instances !== "1" && instances !== "2" && instances !== "both") throw new Error("--instances is 1, 2 or both");
+        options.instances = instances;
+        break;
+      }
+      case "--skip-build":
+        options.skipBuild = true;
+        break;
       case "--help":
       case "-h":
         console.log(USAGE);
@@ -104,6 +129,8 @@ function parseOptions(argv: string[]): Options {
         throw new Error(`unknown option ${arg}`);
     }
   }
+  if (options.http && options.db) throw new Error("--http runs on PostgreSQL only: leave out --db");
+  if (!options.http && (options.skipBuild || argv.some((arg) => arg.startsWith("--instances")))) throw new Error("--instances and --skip-build go with --http");
   return options;
 }
 
@@ -174,9 +201,6 @@ function judge(kind: BenchDbKind, result: ScenarioResult): Row["target"] {
 
 // ─────────── output ───────────
 
-const pad = (text: string, width: number) => (text.length >= width ? text : text + " ".repeat(width - text.length));
-const padLeft = (text: string, width: number) => (text.length >= width ? text : " ".repeat(width - text.length) + text);
-const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
 const size = (bytes?: number) => (bytes === undefined ? "" : bytes >= 1000 ? `${(bytes / 1000).toFixed(1)}k` : String(Math.round(bytes)));
 const targetText = (t: Target) => (t.metric === "perSecond" ? `≥ ${t.limit}/s` : `${t.metric} ≤ ${t.limit} ms`);
 
@@ -200,16 +224,16 @@ function table(rows: Row[]): string {
       row.target ? (row.target.pass ? "PASS" : "FAIL") : "",
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((text, i) => (right.has(i) ? padLeft(text, widths[i]!) : pad(text, widths[i]!))).join("  ").trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
+  return renderTable(header, cells, right);
 }
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`;
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  log(`bench${options.http ? " --http" : ""}: ${machine}; ${options.seconds} s per scenario after a warm-up, ${options.tickers} tickers`);
+  if (options.http) return mainHttp(options);
   const kinds = await chooseDatabases(options.db);
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`;
-  log(`bench: ${machine}; ${options.seconds} s per scenario after a warm-up, ${options.tickers} tickers`);
 
   const rows: Row[] = [];
   for (const kind of kinds) rows.push(...(await runOn(kind, options)));
@@ -232,14 +256,47 @@ async function main() {
   }
 }
 
-async function cleanUp() {
-  await Promise.all([...open].map((db) => db.close().catch(() => {})));
+/** What the HTTP bench starts (build, servers, scratch database, Redis database), undone at its end or on SIGINT. */
+const httpCleanup = new Cleanup();
+
+async function mainHttp(options: Options) {
+  try {
+    const report = await runHttpBench(options, httpCleanup, log);
+    const wrong = failedChecks(report);
+    const targets = targetCounts(report);
+    if (options.json) {
+      console.log(JSON.stringify({ machine, options, ok: wrong.length === 0 && targets.failed === 0, ...report }, null, 2));
+    } else {
+      console.log(
+        `\n${machine}; ${report.database}; Redis ${report.redis ?? "none"}; ${report.seconds} s per scenario after ${report.warmupSeconds} s of warm-up; ` +
+          `latencies in ms; n = answers in the measured run; × floor = req/s ÷ the floor route's req/s\n`,
+      );
+      console.log(formatHttpReport(report));
+      if (options.targets) console.log(`\ntargets: ${targets.passed} passed, ${targets.failed} failed`);
+    }
+    if (wrong.length) {
+      console.error(`\nMONEY / CORRECTNESS CHECKS FAILED (${wrong.length}):\n${wrong.map((w) => `  ✗ ${w}`).join("\n")}`);
+      process.exitCode = 2;
+    } else if (targets.failed) {
+      process.exitCode = 1;
+    }
+  } finally {
+    log("stopping the servers, dropping the scratch database…");
+    await httpCleanup.run();
+  }
 }
 
-process.once("SIGINT", () => {
-  log("interrupted: dropping the scratch database…");
-  void cleanUp().finally(() => process.exit(130));
-});
+async function cleanUp() {
+  await Promise.all([...open].map((db) => db.close().catch(() => {})));
+  await httpCleanup.run();
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log("interrupted: stopping what the bench started, dropping the scratch database…");
+    void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  });
+}
 
 main()
   .catch(async (error: Error) => {

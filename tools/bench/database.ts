@@ -48,6 +48,8 @@ export interface BenchDatabase {
   /** What the table says, e.g. "postgres 15.20" or "pglite". */
   label: string;
   database: Database;
+  /** The scratch database's connection string (PostgreSQL only), e.g. for a server to use. */
+  url?: string;
   tickers: string[];
   close(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function openBenchDatabase(kind: BenchDbKind, options: { tickerCoun
   let database: Database;
   let drop = async () => {};
   let label: string = kind;
+  let databaseUrl: string | undefined;
   if (kind === "postgres") {
     const serverUrl = options.serverUrl ?? postgresServerUrl().url;
     const name = `bench_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
@@ -64,8 +67,9 @@ export async function openBenchDatabase(kind: BenchDbKind, options: { tickerCoun
     drop = () => onServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
+    databaseUrl = url.toString();
     try {
-      database = await openDatabase({ url: url.toString() });
+      database = await openDatabase({ url: databaseUrl });
     } catch (error) {
       await drop();
       throw error;
@@ -87,7 +91,7 @@ export async function openBenchDatabase(kind: BenchDbKind, options: { tickerCoun
     await ensureDefaultPlans(database.prisma);
     await loadSampleData(database.prisma, { tickerCount: options.tickerCount });
     const companies = await database.prisma.company.findMany({ select: { ticker: true }, orderBy: { ticker: "asc" } });
-    return { kind, label, database, tickers: companies.map((c) => c.ticker), close };
+    return { kind, label, database, url: databaseUrl, tickers: companies.map((c) => c.ticker), close };
   } catch (error) {
     await close();
     throw error;
