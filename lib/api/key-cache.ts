@@ -3,8 +3,10 @@ import { accessEpoch } from "@/lib/keys/invalidation";
 
 /**
  * What the pipeline needs to know about a key, cached for a second per key
- * hash so a busy client costs no lookup per request. Only hashes are keys of
- * this cache; the full API key never reaches it.
+ * hash so a busy client costs no lookup per request. When known keys grow
+ * old they are read again together, in one query for all of them, so many
+ * busy keys cost one query a second rather than one each. Only hashes are keys
+ * of this cache; the full API key never reaches it.
  *
  * A flood of made-up keys would defeat a per-hash cache (every hash is new),
  * so the cache also knows which hashes exist at all: the prefixes of every
@@ -66,11 +68,32 @@ export class KeyCache {
   async lookup(keyHash: string, nowMs = Date.now()): Promise<KeyAccess | null> {
     const cached = this.entries.get(keyHash);
     if (cached && cached.expiresAt > nowMs && cached.epoch === this.epoch()) return cached.value;
+    if (cached?.value) {
+      // A known key grown old: every known key that is (nearly) as old is read again with it, in one query.
+      await this.refreshKnown(nowMs);
+      const fresh = this.entries.get(keyHash);
+      if (fresh && fresh.expiresAt > nowMs && fresh.epoch === this.epoch()) return fresh.value;
+    }
     const epoch = this.epoch();
     const value = (await this.mayExist(keyHash, nowMs)) ? await this.load(keyHash) : null;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(keyHash, { value, expiresAt: nowMs + this.ttlMs, epoch });
     return value;
+  }
+
+  private refreshingKnown?: Promise<void>;
+
+  /** Reads again, in one query, the known keys whose entries have expired or expire within half a TTL. */
+  private refreshKnown(nowMs: number): Promise<void> {
+    this.refreshingKnown ??= (async () => {
+      const epoch = this.epoch();
+      const due = [...this.entries].filter(([, e]) => e.value && (e.expiresAt <= nowMs + this.ttlMs / 2 || e.epoch !== epoch)).map(([hash]) => hash);
+      const found = await this.loadMany(due);
+      for (const hash of due) this.entries.set(hash, { value: found.get(hash) ?? null, expiresAt: nowMs + this.ttlMs, epoch });
+    })().finally(() => {
+      this.refreshingKnown = undefined;
+    });
+    return this.refreshingKnown;
   }
 
   /** False only when no live key can have this hash (as of the last top-up). */
@@ -110,10 +133,16 @@ export class KeyCache {
   }
 
   private async load(keyHash: string): Promise<KeyAccess | null> {
-    const key = await this.db.apiKey.findFirst({
-      where: { keyHash, deletedAt: null, organization: { closedAt: null } },
+    return (await this.loadMany([keyHash])).get(keyHash) ?? null;
+  }
+
+  private async loadMany(keyHashes: string[]): Promise<Map<string, KeyAccess>> {
+    if (keyHashes.length === 0) return new Map();
+    const keys = await this.db.apiKey.findMany({
+      where: { keyHash: { in: keyHashes }, deletedAt: null, organization: { closedAt: null } },
       select: {
         id: true,
+        keyHash: true,
         hint: true,
         status: true,
         disabledByPlatform: true,
@@ -128,17 +157,20 @@ export class KeyCache {
         },
       },
     });
-    return (
-      key && {
-        keyId: key.id,
-        hint: key.hint,
-        status: key.status,
-        disabledByPlatform: key.disabledByPlatform ? { reason: key.disabledReason } : null,
-        keyEndpoints: key.allowedEndpoints,
-        orgId: key.orgId,
-        suspended: key.organization.suspendedAt !== null,
-        plan: key.organization.plan,
-      }
+    return new Map(
+      keys.map((key) => [
+        key.keyHash,
+        {
+          keyId: key.id,
+          hint: key.hint,
+          status: key.status,
+          disabledByPlatform: key.disabledByPlatform ? { reason: key.disabledReason } : null,
+          keyEndpoints: key.allowedEndpoints,
+          orgId: key.orgId,
+          suspended: key.organization.suspendedAt !== null,
+          plan: key.organization.plan,
+        },
+      ]),
     );
   }
 }
