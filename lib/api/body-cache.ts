@@ -33,6 +33,13 @@ export class BodyCache {
     private readonly checkMs = 1000,
   ) {}
 
+  /** The body while the cache is known to be current, or undefined: ask `get`. No promise on the busy path. */
+  peek(key: string): CachedBody | undefined {
+    const seen = this.seen;
+    if (!seen || Date.now() - seen.checkedAt >= this.checkMs || seen.epoch !== localDataEpoch()) return undefined;
+    return this.entries.get(key);
+  }
+
   async get(key: string, build: () => Promise<CachedBody>): Promise<CachedBody> {
     await this.dropIfStale();
     const hit = this.entries.get(key);

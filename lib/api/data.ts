@@ -27,7 +27,13 @@ export interface ResponseBody {
 
 /** The envelope for one page, exactly as a data endpoint sends it (shared with /estimate), from the cache when it has it. */
 export function buildDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query: DataQuery, now: Date): Promise<ResponseBody> {
-  const key = [
+  const key = bodyKey(endpoint, query, now);
+  return ctx.bodies.get(key, () => readDataBody(ctx, endpoint, query, now));
+}
+
+/** Everything that shapes a page's body. */
+function bodyKey(endpoint: EndpointDefinition, query: DataQuery, now: Date): string {
+  return [
     endpoint.name,
     query.tickers.join(","),
     query.page,
@@ -37,7 +43,6 @@ export function buildDataBody(ctx: ApiContext, endpoint: EndpointDefinition, que
     query.effectiveOnly ? "effective" : "",
     now.toISOString().slice(0, 10),
   ].join("|");
-  return ctx.bodies.get(key, () => readDataBody(ctx, endpoint, query, now));
 }
 
 async function readDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query: DataQuery, now: Date): Promise<ResponseBody> {
@@ -95,7 +100,8 @@ export async function handleDataRequest(
   let tickers: string[] = [];
   try {
     const key = authenticate(request);
-    access = await ctx.keys.lookup(hashApiKey(key), now.getTime());
+    const keyHash = hashApiKey(key);
+    access = ctx.keys.peek(keyHash, now.getTime()) ?? (await ctx.keys.lookup(keyHash, now.getTime()));
     if (!access) throw new ApiError("invalid_api_key", "The API key is not valid. Check it for typos or create a new one.");
     if (access.status === "DISABLED") {
       const platform = access.disabledByPlatform;
@@ -131,8 +137,10 @@ export async function handleDataRequest(
 
     const query = parseDataQuery(new URL(request.url).searchParams, endpoint);
     tickers = query.tickers;
-    const body = await buildDataBody(ctx, endpoint, query, now);
-    const costNanos = chargeForBytes(body.bytes.byteLength, await ctx.prices.pricePerGbNanos(endpoint.name, now.getTime()));
+    // Cached answers are taken without a promise: on the busy path every await costs.
+    const body = ctx.bodies.peek(bodyKey(endpoint, query, now)) ?? (await buildDataBody(ctx, endpoint, query, now));
+    const price = ctx.prices.peek(endpoint.name, now.getTime()) ?? (await ctx.prices.pricePerGbNanos(endpoint.name, now.getTime()));
+    const costNanos = chargeForBytes(body.bytes.byteLength, price);
 
     const lastTouch = ctx.keyTouches.get(access.keyId) ?? 0;
     const touchKey = now.getTime() - lastTouch >= KEY_TOUCH_INTERVAL_MS;

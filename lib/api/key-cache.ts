@@ -65,6 +65,12 @@ export class KeyCache {
     private readonly refreshMs = KEY_CACHE_TTL_MS,
   ) {}
 
+  /** The cached answer while it is fresh (null: no such key), or undefined: ask `lookup`. No promise on the busy path. */
+  peek(keyHash: string, nowMs = Date.now()): KeyAccess | null | undefined {
+    const cached = this.entries.get(keyHash);
+    return cached && cached.expiresAt > nowMs && cached.epoch === this.epoch() ? cached.value : undefined;
+  }
+
   async lookup(keyHash: string, nowMs = Date.now()): Promise<KeyAccess | null> {
     const cached = this.entries.get(keyHash);
     if (cached && cached.expiresAt > nowMs && cached.epoch === this.epoch()) return cached.value;

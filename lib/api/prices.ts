@@ -14,18 +14,28 @@ interface Change {
   pricePerGbNanos: bigint;
 }
 
+function priceAt(changes: Change[], endpoint: EndpointName, atMs: number): bigint {
+  let price = ENDPOINTS[endpoint].defaultPricePerGbNanos;
+  for (const change of changes) {
+    if (change.effectiveAtMs > atMs) break;
+    price = change.pricePerGbNanos;
+  }
+  return price;
+}
+
 export class PriceBook {
   private cache?: { schedule: Map<string, Change[]>; expiresAt: number; epoch: number };
   constructor(private readonly db: DbClient, private readonly ttlMs = 1000) {}
 
+  /** The price from a fresh schedule, or undefined: ask `pricePerGbNanos`. */
+  peek(endpoint: EndpointName, atMs = Date.now()): bigint | undefined {
+    const cache = this.cache;
+    if (!cache || cache.expiresAt <= Date.now() || cache.epoch !== accessEpoch()) return undefined;
+    return priceAt(cache.schedule.get(endpoint) ?? [], endpoint, atMs);
+  }
+
   async pricePerGbNanos(endpoint: EndpointName, atMs = Date.now()): Promise<bigint> {
-    const changes = (await this.schedule()).get(endpoint) ?? [];
-    let price = ENDPOINTS[endpoint].defaultPricePerGbNanos;
-    for (const change of changes) {
-      if (change.effectiveAtMs > atMs) break;
-      price = change.pricePerGbNanos;
-    }
-    return price;
+    return priceAt((await this.schedule()).get(endpoint) ?? [], endpoint, atMs);
   }
 
   private async schedule(): Promise<Map<string, Change[]>> {
