@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminKeyActions } from "@/components/admin/key-actions";
+import { AdminKeyStatus } from "@/components/admin/key-status";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -73,7 +74,9 @@ export default async function AdminKeysPage({ searchParams }: { searchParams: Pr
                         {k.organization.name}
                       </Link>
                     </TD>
-                    <TD data-label="Status">{k.deletedAt ? <Badge>Deleted</Badge> : k.status === "ACTIVE" ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Disabled</Badge>}</TD>
+                    <TD data-label="Status">
+                      <AdminKeyStatus apiKey={k} />
+                    </TD>
                     <TD data-label="Last used" className="whitespace-nowrap text-zinc-600">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never"}</TD>
                   </TR>
                 ))}
@@ -101,15 +104,7 @@ export default async function AdminKeysPage({ searchParams }: { searchParams: Pr
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center gap-2">
-              {activity.key.deletedAt ? (
-                <Badge>Deleted {formatDateTime(activity.key.deletedAt)}</Badge>
-              ) : activity.key.status === "ACTIVE" ? (
-                <Badge tone="success">Active</Badge>
-              ) : activity.key.disabledByPlatform ? (
-                <Badge tone="danger">Disabled by the platform: {activity.key.disabledReason}</Badge>
-              ) : (
-                <Badge tone="warning">Disabled by the customer</Badge>
-              )}
+              <AdminKeyStatus apiKey={activity.key} />
               <span className="text-sm text-zinc-600">Endpoints: {activity.key.allowedEndpoints.join(", ") || "all of the plan’s"}</span>
             </div>
             {activity.key.deletedAt ? null : (

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdminKeyActions } from "@/components/admin/key-actions";
+import { AdminKeyStatus } from "@/components/admin/key-status";
 import { Money } from "@/components/admin/money";
 import { CreditAdjuster, PlanChanger, PlanRequestAnswer, SuspensionControl } from "@/components/admin/org-actions";
 import { Alert } from "@/components/ui/alert";
@@ -131,18 +132,7 @@ export default async function AdminOrganizationPage({ params }: { params: Promis
                     <div className="font-mono text-xs text-zinc-500">{key.hint}…</div>
                   </TD>
                   <TD data-label="Status">
-                    {key.deletedAt ? (
-                      <Badge>Deleted</Badge>
-                    ) : key.status === "ACTIVE" ? (
-                      <Badge tone="success">Active</Badge>
-                    ) : key.disabledByPlatform ? (
-                      <span className="flex flex-col items-start gap-1">
-                        <Badge tone="danger">Disabled by the platform</Badge>
-                        <span className="text-xs text-zinc-600">{key.disabledReason}</span>
-                      </span>
-                    ) : (
-                      <Badge tone="warning">Disabled by the customer</Badge>
-                    )}
+                    <AdminKeyStatus apiKey={key} />
                   </TD>
                   <TD data-label="Endpoints" className="text-xs">{key.allowedEndpoints.length ? key.allowedEndpoints.join(", ") : "All plan endpoints"}</TD>
                   <TD data-label="Last used" className="whitespace-nowrap text-zinc-600">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</TD>

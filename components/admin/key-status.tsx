@@ -1,0 +1,14 @@
+import { Badge } from "@/components/ui/badge";
+
+/** A key's state as an operator needs it: who disabled it, and why when it was the platform. */
+export function AdminKeyStatus({ apiKey }: { apiKey: { deletedAt: Date | null; status: "ACTIVE" | "DISABLED"; disabledByPlatform: boolean; disabledReason: string | null } }) {
+  if (apiKey.deletedAt) return <Badge>Deleted</Badge>;
+  if (apiKey.status === "ACTIVE") return <Badge tone="success">Active</Badge>;
+  if (!apiKey.disabledByPlatform) return <Badge tone="warning">Disabled by the customer</Badge>;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Badge tone="danger">Disabled by the platform</Badge>
+      {apiKey.disabledReason ? <span className="text-xs text-zinc-600">{apiKey.disabledReason}</span> : null}
+    </span>
+  );
+}
