@@ -137,6 +137,7 @@ test("an administrator finds a customer by email, adds credit, restricts, disabl
   // Re-enable and open the key again, then suspend the organization: refused at no charge; the customer sees why.
   await admin.reload();
   await admin.locator("tr", { hasText: "Trading bot" }).getByRole("button", { name: "Re-enable Trading bot" }).click();
+  await expect(admin.locator("tr", { hasText: "Trading bot" }).getByRole("button", { name: "Disable Trading bot" })).toBeVisible();
   await admin.locator("tr", { hasText: "Trading bot" }).getByRole("button", { name: "Endpoints of Trading bot" }).click();
   await admin.getByRole("dialog", { name: /Endpoints of/ }).getByLabel("offerings").uncheck();
   await admin.getByRole("dialog", { name: /Endpoints of/ }).getByRole("button", { name: "Save endpoints" }).click();

@@ -30,12 +30,13 @@ export function AdminKeyActions({ keyRow, planEndpoints }: { keyRow: AdminKeyRow
   const [reason, setReason] = useState("");
   const [endpoints, setEndpoints] = useState<string[]>(keyRow.allowedEndpoints);
 
-  function run(action: () => Promise<ActionResult<null>>) {
+  /** Runs an action; on success only the dialog it came from closes (another may have been opened meanwhile). */
+  function run(action: () => Promise<ActionResult<null>>, from: Open) {
     setError(null);
     startTransition(async () => {
       const result = await action();
       startTransition(() => {
-        if (result.ok) setOpen(null);
+        if (result.ok) setOpen((current) => (current === from ? null : current));
         else setError(result.error);
         router.refresh();
       });
@@ -57,7 +58,7 @@ export function AdminKeyActions({ keyRow, planEndpoints }: { keyRow: AdminKeyRow
           Disable
         </Button>
       ) : (
-        <Button size="sm" variant="ghost" loading={busy && open === null} onClick={() => run(() => enableKeyAsAdminAction(keyRow.id, page))} aria-label={`Re-enable ${keyRow.name}`}>
+        <Button size="sm" variant="ghost" loading={busy && open === null} onClick={() => run(() => enableKeyAsAdminAction(keyRow.id, page), null)} aria-label={`Re-enable ${keyRow.name}`}>
           Re-enable
         </Button>
       )}
@@ -75,7 +76,7 @@ export function AdminKeyActions({ keyRow, planEndpoints }: { keyRow: AdminKeyRow
             <Button variant="secondary" onClick={() => setOpen(null)} data-autofocus disabled={busy}>
               Cancel
             </Button>
-            <Button variant="danger" loading={busy} onClick={() => run(() => disableKeyAsAdminAction(keyRow.id, reason, page))}>
+            <Button variant="danger" loading={busy} onClick={() => run(() => disableKeyAsAdminAction(keyRow.id, reason, page), "disable")}>
               Disable key
             </Button>
           </>
@@ -93,7 +94,7 @@ export function AdminKeyActions({ keyRow, planEndpoints }: { keyRow: AdminKeyRow
         confirmLabel="Delete key"
         busy={busy}
         error={error}
-        onConfirm={() => run(() => deleteKeyAsAdminAction(keyRow.id, page))}
+        onConfirm={() => run(() => deleteKeyAsAdminAction(keyRow.id, page), "delete")}
         onCancel={() => setOpen(null)}
       />
 
@@ -107,7 +108,7 @@ export function AdminKeyActions({ keyRow, planEndpoints }: { keyRow: AdminKeyRow
             <Button variant="secondary" onClick={() => setOpen(null)} disabled={busy}>
               Cancel
             </Button>
-            <Button loading={busy} onClick={() => run(() => restrictKeyAsAdminAction(keyRow.id, endpoints, page))}>
+            <Button loading={busy} onClick={() => run(() => restrictKeyAsAdminAction(keyRow.id, endpoints, page), "endpoints")}>
               Save endpoints
             </Button>
           </>
