@@ -1,12 +1,20 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/cookie-names";
+import { mayEnterConsole } from "@/lib/platform/admin/gate";
 import { checkServerActionPost } from "@/lib/platform/server-action-guard";
+
+/** The platform console: for anyone but a platform administrator, an unknown path (lib/platform/admin/gate.ts). */
+const CONSOLE = /^\/admin(?:\/|$)/;
+/** A path no route answers, so Next renders exactly what an unknown path gets. */
+const UNKNOWN_PATH = "/_console-not-found";
 
 /** Dashboard pages: a signed-out visitor is sent to sign in and brought back afterwards. */
 const DASHBOARD = /^\/(?:dashboard|keys|usage(?:\/.*)?|billing(?:\/.*)?|members|audit|settings|organizations(?:\/.*)?)$/;
 
 /**
- * Two jobs, each for its own requests only (see `config.matcher`):
+ * Three jobs, each for its own requests only (see `config.matcher`):
+ * - the console (`/admin…`) answers anyone but a platform administrator as an
+ *   unknown path, so its existence does not leak;
  * - a server-action post (Next-Action header) is checked before Next parses
  *   it, so a malformed or cross-origin one gets a 4xx rather than a 500;
  * - a signed-out visitor of a dashboard page goes to sign-in and comes back
@@ -17,6 +25,9 @@ export async function proxy(request: NextRequest) {
   if (request.headers.has("next-action")) {
     const refused = await checkServerActionPost(request);
     if (refused) return refused;
+  }
+  if (CONSOLE.test(request.nextUrl.pathname) && !(await mayEnterConsole(request))) {
+    return NextResponse.rewrite(new URL(UNKNOWN_PATH, request.url));
   }
   if (!DASHBOARD.test(request.nextUrl.pathname) || SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name))) return NextResponse.next();
   const signIn = new URL("/sign-in", request.url);
@@ -34,6 +45,9 @@ export const config = {
     "/audit",
     "/settings",
     "/organizations/:path*",
+    "/admin",
+    // Not the upload: a proxy would hold its body (up to 100 MB) in memory; the route checks itself, before reading a byte.
+    "/admin/((?!data/upload$).*)",
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
   ],
 };

@@ -29,8 +29,10 @@ test("the console answers everyone but platform administrators exactly as an unk
     expect(response!.status(), `${path} signed out`).toBe(404);
     expect(await page.locator("body").innerText()).toBe(unknown.text);
   }
+  const unknownRoute = await page.request.get("/no-such-route-anywhere.csv");
   const exported = await page.request.get("/admin/export");
   expect(exported.status()).toBe(404);
+  expect(await exported.text()).toBe(await unknownRoute.text());
 
   await signUp(page, unique("nosy-owner"), PASSWORD);
   for (const path of ["/admin", "/admin/organizations/00000000-0000-0000-0000-000000000000", "/admin/plans"]) {
@@ -38,7 +40,9 @@ test("the console answers everyone but platform administrators exactly as an unk
     expect(response!.status(), `${path} as a customer owner`).toBe(404);
     expect(await page.locator("body").innerText()).toBe(unknown.text);
   }
-  expect((await page.request.get("/admin/export")).status()).toBe(404);
+  const asCustomer = await page.request.get("/admin/export");
+  expect(asCustomer.status()).toBe(404);
+  expect(await asCustomer.text()).toBe(await (await page.request.get("/no-such-route-anywhere.csv")).text());
 
   // An administrator whose flag is revoked is refused on the very next request, with the same session.
   const admin = await adminBrowser(browser);
