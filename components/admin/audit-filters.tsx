@@ -30,8 +30,8 @@ export function AuditFilters({ values, groups }: { values: AuditFilterValues; gr
       <Field label="Organization" hint="Its id, or part of its name.">
         {(control) => <Input {...control} name="org" type="search" defaultValue={values.org} autoComplete="off" />}
       </Field>
-      <Field label="Actor" hint="Part of an email, or cli, stripe, system.">
-        {(control) => <Input {...control} name="actor" type="search" defaultValue={values.actor} autoComplete="off" />}
+      <Field label="Actor" hint="An email (or part) or a label.">
+        {(control) => <Input {...control} name="actor" type="search" defaultValue={values.actor} autoComplete="off" placeholder="ann@…, cli, stripe, system" />}
       </Field>
       <Field label="Action" hint="One action, or a whole group.">
         {(control) => (
