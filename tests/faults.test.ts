@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiContext, type ApiContext } from "@/lib/api/context";
 import { handleApiRequest } from "@/lib/api/handler";
+import { KeyCache } from "@/lib/api/key-cache";
 import { changeBalance, ledgerTotals } from "@/lib/billing/ledger";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import { loadSampleData } from "@/lib/data/import";
@@ -114,7 +115,8 @@ describeWithServers("a PostgreSQL outage under paid load", () => {
 
   it("answers 503 while the database is down, never 500, and serves again once it is back, with the money exact", async () => {
     const { orgId, key, ticker } = await fundedKey(database);
-    const ctx = createApiContext(database.prisma, { rateLimiter: new DatabaseRateLimiter(database.prisma) });
+    // The key stays cached through the outage, so every refused request names its organization and must reach the usage log.
+    const ctx = createApiContext(database.prisma, { rateLimiter: new DatabaseRateLimiter(database.prisma), keys: new KeyCache(database.prisma, 60_000) });
     const run = load(ctx, key, ticker);
     await sleep(1_000);
     pg.down();
