@@ -25,10 +25,14 @@ export interface ResponseBody {
   recordCount: number;
 }
 
-/** The envelope for one page, exactly as a data endpoint sends it (shared with /estimate), from the cache when it has it. */
-export function buildDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query: DataQuery, now: Date): Promise<ResponseBody> {
+/**
+ * The envelope for one page, exactly as a data endpoint sends it (shared with
+ * /estimate): the cached bytes themselves when the cache is current (no
+ * promise, which the busy path would pay for), else a promise of them.
+ */
+export function buildDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query: DataQuery, now: Date): ResponseBody | Promise<ResponseBody> {
   const key = bodyKey(endpoint, query, now);
-  return ctx.bodies.get(key, () => readDataBody(ctx, endpoint, query, now));
+  return ctx.bodies.peek(key) ?? ctx.bodies.get(key, () => readDataBody(ctx, endpoint, query, now));
 }
 
 /** Everything that shapes a page's body. */
@@ -138,7 +142,8 @@ export async function handleDataRequest(
     const query = parseDataQuery(new URL(request.url).searchParams, endpoint);
     tickers = query.tickers;
     // Cached answers are taken without a promise: on the busy path every await costs.
-    const body = ctx.bodies.peek(bodyKey(endpoint, query, now)) ?? (await buildDataBody(ctx, endpoint, query, now));
+    const built = buildDataBody(ctx, endpoint, query, now);
+    const body = built instanceof Promise ? await built : built;
     const price = ctx.prices.peek(endpoint.name, now.getTime()) ?? (await ctx.prices.pricePerGbNanos(endpoint.name, now.getTime()));
     const costNanos = chargeForBytes(body.bytes.byteLength, price);
 

@@ -26,6 +26,19 @@ const searchInput = z.object({
   show: z.enum(USER_FILTERS).catch("all"),
 });
 
+/** What the console shows of every user, in the list and on their panel. */
+const USER_SUMMARY = {
+  id: true,
+  email: true,
+  name: true,
+  createdAt: true,
+  lastSignInAt: true,
+  lockedAt: true,
+  lockedReason: true,
+  isPlatformAdmin: true,
+  deletedAt: true,
+} as const;
+
 /**
  * By email (contains), name (contains, any case) or id; empty = the newest.
  * `show` narrows to platform administrators or locked users.
@@ -45,17 +58,7 @@ export async function searchUsers(db: DbClient, principal: Principal | null, inp
       where: { ...text, ...filter },
       orderBy: { createdAt: "desc" },
       take: SEARCH_LIMIT + 1,
-      select: {
-        id: true,
-        email: true,
-        name: true,
-        createdAt: true,
-        lastSignInAt: true,
-        lockedAt: true,
-        lockedReason: true,
-        isPlatformAdmin: true,
-        deletedAt: true,
-      },
+      select: USER_SUMMARY,
     }),
     db.user.count({ where: { isPlatformAdmin: true, lockedAt: null, deletedAt: null } }),
   ]);
@@ -71,15 +74,7 @@ export async function userDetail(db: DbClient, principal: Principal | null, user
   const user = await db.user.findUnique({
     where: { id: userId },
     select: {
-      id: true,
-      email: true,
-      name: true,
-      createdAt: true,
-      lastSignInAt: true,
-      lockedAt: true,
-      lockedReason: true,
-      isPlatformAdmin: true,
-      deletedAt: true,
+      ...USER_SUMMARY,
       passwordHash: true,
       accounts: { select: { provider: true } },
       memberships: {
