@@ -4,6 +4,7 @@ import { Code } from "@/components/docs/doc-section";
 import { DocsCompactNav, DocsSidebar, type NavGroup } from "@/components/docs/docs-nav";
 import { EndpointSection, type EndpointSectionDoc } from "@/components/docs/endpoint-section";
 import { PaginationSection, PricingSection } from "@/components/docs/guide-billing";
+import { DataSection } from "@/components/docs/guide-data";
 import { ErrorsSection, RateLimitsSection } from "@/components/docs/guide-errors";
 import { AuthenticationSection, QuickStartSection } from "@/components/docs/guide-start";
 import { SiteHeader } from "@/components/site-header";
@@ -35,6 +36,7 @@ const NAV: NavGroup[] = [
       { id: "pagination", label: "Pagination" },
       { id: "errors", label: "Errors" },
       { id: "rate-limits", label: "Rate limits" },
+      { id: "data", label: "Data and evidence" },
     ],
   },
   { label: "Endpoints", items: ENDPOINT_LIST.map((e) => ({ id: e.name, label: e.title })) },
@@ -113,6 +115,7 @@ export default async function DocsPage() {
             <PaginationSection loopExample={paginationExample(ENDPOINTS.offerings, baseUrl, { ticker: offeringsTicker, limit: 100 })} />
             <ErrorsSection />
             <RateLimitsSection plans={live?.plans ?? []} estimateLimitPerMinute={live?.estimateLimitPerMinute ?? 60} />
+            <DataSection />
 
             <section id="endpoints" aria-labelledby="endpoints-title" className="scroll-mt-6">
               <h2 id="endpoints-title" className="text-2xl font-semibold tracking-tight text-zinc-950">

@@ -4,8 +4,10 @@ import { DATA_KINDS, type KindCountsView } from "./data-format";
 
 /** Records per kind of one load or check: received, then what the upsert did (or would do) with them. */
 export function DataCountsTable({ counts, caption, checking = false }: { counts: Partial<Record<string, KindCountsView>>; caption: string; checking?: boolean }) {
-  const rows = DATA_KINDS.filter(([kind]) => (counts[kind]?.received ?? 0) > 0);
+  const rows = DATA_KINDS.filter(([kind]) => (counts[kind]?.received ?? 0) > 0 || (counts[kind]?.removed ?? 0) > 0);
   if (rows.length === 0) return <p className="text-sm text-zinc-600">The file holds no records.</p>;
+  const showSkipped = rows.some(([kind]) => (counts[kind]?.skipped ?? 0) > 0);
+  const showRemoved = rows.some(([kind]) => (counts[kind]?.removed ?? 0) > 0);
   const created = checking ? "Would create" : "Created";
   const updated = checking ? "Would update" : "Updated";
   return (
@@ -17,6 +19,8 @@ export function DataCountsTable({ counts, caption, checking = false }: { counts:
           <TH className="text-right">{created}</TH>
           <TH className="text-right">{updated}</TH>
           <TH className="text-right">Unchanged</TH>
+          {showSkipped && <TH className="text-right">Skipped (not listed)</TH>}
+          {showRemoved && <TH className="text-right">Removed</TH>}
         </TR>
       </THead>
       <TBody>
@@ -29,6 +33,8 @@ export function DataCountsTable({ counts, caption, checking = false }: { counts:
               <TD data-label={created} className="text-right tabular-nums">{formatCount(c.created)}</TD>
               <TD data-label={updated} className="text-right tabular-nums">{formatCount(c.updated)}</TD>
               <TD data-label="Unchanged" className="text-right tabular-nums">{formatCount(c.unchanged)}</TD>
+              {showSkipped && <TD data-label="Skipped (not listed)" className="text-right tabular-nums">{formatCount(c.skipped ?? 0)}</TD>}
+              {showRemoved && <TD data-label="Removed" className="text-right tabular-nums">{formatCount(c.removed ?? 0)}</TD>}
             </TR>
           );
         })}

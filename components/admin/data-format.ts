@@ -16,6 +16,10 @@ export interface KindCountsView {
   created: number;
   updated: number;
   unchanged: number;
+  /** Price and threshold-list records naming a ticker not listed here. */
+  skipped?: number;
+  /** Records an EDGAR sync removed (the filings no longer give them), or the sample's removal. */
+  removed?: number;
 }
 
 /** The record kinds in the order of the import format, with their names on the page. */
@@ -27,6 +31,8 @@ export const DATA_KINDS = [
   ["dilution_instruments", "Dilution instruments"],
   ["compliance_deficiencies", "Compliance deficiencies"],
   ["float_snapshots", "Float snapshots"],
+  ["daily_prices", "Closing prices"],
+  ["reg_sho_thresholds", "Reg SHO threshold entries"],
 ] as const;
 
 export const kindLabel = (kind: string) => DATA_KINDS.find(([k]) => k === kind)?.[1] ?? kind;

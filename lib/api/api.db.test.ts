@@ -347,6 +347,33 @@ describe("credits and metering", () => {
     expect(totals.ledgerSumNanos).toBe(totals.balanceNanos);
   });
 
+  it("include=source adds each record's evidence, is billed for its bytes, and /estimate prices it exactly", async () => {
+    const org = await t.org({ dollars: "1" });
+    for (const endpoint of ENDPOINT_LIST) {
+      const query = `ticker=${ticker}&limit=3`;
+      const plain = await t.request(`${endpoint.path}?${query}`, { key: org.key });
+      const sourced = await t.request(`${endpoint.path}?${query}&include=source`, { key: org.key });
+      const plainBody = (await plain.json()) as { results: Record<string, unknown>[] };
+      const text = await sourced.text();
+      const body = JSON.parse(text) as { results: Record<string, unknown>[] };
+      expect(body.results.length, endpoint.name).toBe(plainBody.results.length);
+      for (const record of body.results) {
+        // The sample dataset is labelled as such; ratings list their sources.
+        const evidence = endpoint.name === "dilution-rating" ? (record.sources as unknown[])[0] : record.source;
+        expect(evidence, endpoint.name).toMatchObject({ type: "sample" });
+      }
+      const bytes = new TextEncoder().encode(text).byteLength;
+      expect(Number(sourced.headers.get("X-Billable-Bytes"))).toBe(bytes);
+      expect(Number(plain.headers.get("X-Billable-Bytes"))).toBeLessThan(bytes);
+      const estimate = await t.json(`/estimate?endpoint=${endpoint.name}&${query}&include=source`);
+      expect(estimate.body.estimated_bytes, endpoint.name).toBe(bytes);
+      expect(estimate.body.estimated_cost_dollars).toBe(sourced.headers.get("X-Cost-Dollars"));
+    }
+    const unknown = await t.json(`/v1/offerings?ticker=${ticker}&include=filings`, { key: org.key });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toMatchObject({ parameter: "include" });
+  });
+
   it("counts multi-byte characters as bytes, not characters", async () => {
     const org = await t.org({ dollars: "1" });
     const response = await t.request(`/v1/nasdaq-compliance?ticker=${SAMPLE_SHOWCASE.manyDeficiencies}&limit=20`, { key: org.key });

@@ -45,6 +45,7 @@ function bodyKey(endpoint: EndpointDefinition, query: DataQuery, now: Date): str
     query.dateFrom?.toISOString() ?? "",
     query.dateTo?.toISOString() ?? "",
     query.effectiveOnly ? "effective" : "",
+    query.includeSource ? "source" : "",
     now.toISOString().slice(0, 10),
   ].join("|");
 }
@@ -59,6 +60,7 @@ async function readDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query
         dateFrom: query.dateFrom,
         dateTo: query.dateTo,
         effectiveOnly: query.effectiveOnly,
+        includeSource: query.includeSource,
         asOf: now,
       })
     : [];

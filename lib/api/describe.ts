@@ -51,5 +51,14 @@ export function describeParameters(endpoint: EndpointDefinition): ParameterDescr
       description: "When true, only registrations that are effective (and not expired) are returned.",
     });
   }
+  parameters.push({
+    name: "include",
+    type: "string",
+    required: false,
+    description:
+      endpoint.name === "dilution-rating"
+        ? "include=source adds `sources`: every SEC filing (accession number, form, filing date, URL) the ratings used, or a note that the company is sample data. Opt-in: the extra bytes are billed."
+        : "include=source adds `source` to each record: the SEC filing (accession number, form, filing date, URL) it came from, or a note that it is sample or imported data. Opt-in: the extra bytes are billed.",
+  });
   return parameters;
 }

@@ -108,9 +108,9 @@ const dilutionRating = object<DilutionRating>(
     nasdaq_compliance: rating("exchange listing-compliance risk"),
     nasdaq_compliance_desc: string("Explanation of nasdaq_compliance."),
     overall_offering_risk: rating("the overall offering risk (composite)"),
-    regsho: boolean("On the Reg SHO threshold list (short-sale restriction)."),
-    estimated_cash: dollars("Estimated cash now: reported cash less the burn since the report's period end."),
-    cash_burn: dollars("Operating cash burn per quarter; 0 when the company does not burn cash."),
+    regsho: nullable(boolean("On the Reg SHO threshold list (short-sale restriction); null when unknown (no threshold list covers today and no report states it).")),
+    estimated_cash: nullable(dollars("Estimated cash now: reported cash less the burn since the report's period end; the reported cash when the burn is unknown; null when no financial report is on file.")),
+    cash_burn: nullable(dollars("Operating cash burn per quarter; 0 when the company does not burn cash; null when unknown (no report, or operating cash flow not reported).")),
     cash_remaining_months: nullable(
       number("Estimated months of cash remaining (1 decimal); null when the company does not burn cash or no financial report is on file."),
     ),
@@ -130,9 +130,9 @@ const registration = object<RegistrationRecord>(
     is_effective: boolean("Declared effective."),
     is_expired: boolean("Expired as of today."),
     is_atm: boolean("An at-the-market program."),
-    offering_amount: dollars("Total size of the registration."),
+    offering_amount: nullable(dollars("Total size of the registration; null when the filings do not state it (an automatic shelf, S-3ASR/F-3ASR, has no registered maximum; older filings have no fee exhibit).")),
     amount_remaining_atm: nullable(dollars("Amount still available on the at-the-market program; null when not an ATM or not reported.")),
-    over_baby_shelf: boolean("Public float at filing at or above $75M: the baby-shelf limit does not apply."),
+    over_baby_shelf: nullable(boolean("Public float at filing at or above $75M: the baby-shelf limit does not apply. null when the public float at filing is unknown.")),
     public_float: nullable(dollars("Public float value at filing; null when unknown.")),
     baby_shelf_capacity: nullable(dollars("One third of the public float when the baby-shelf limit applies; null otherwise.")),
   },
@@ -160,7 +160,7 @@ const floatRecord = object<FloatRecord>(
   {
     ticker: ticker(),
     as_of: date("Date of the snapshot."),
-    float: number("Shares in the public float."),
+    float: nullable(number("Shares in the public float; null when unknown (SEC filings state the public float in dollars, so shares need a closing price).")),
     outstanding: number("Shares outstanding."),
     price: nullable(dollars("Share price at the snapshot; null when unknown.")),
     market_cap_final: optional(dollars("Market capitalisation; absent when unknown.")),
@@ -193,7 +193,7 @@ const offering = object<OfferingRecord>(
     form_type: nullable(string("Form type of the filing; null when unknown.")),
     shares: nullable(number("Shares sold; null when unknown.")),
     price: nullable(dollars("Price per share; null when unknown.")),
-    amount: dollars("Gross amount raised."),
+    amount: nullable(dollars("Gross amount of the offering; null when the filing does not state it (the takedown's fee exhibit, where present, gives it).")),
     warrants_issued: nullable(number("Warrants issued with the offering; null when none reported.")),
     warrant_exercise_price: nullable(dollars("Exercise price of those warrants; null when none.")),
     underwriter: nullable(string("Underwriter or placement agent; null when unknown.")),
@@ -202,14 +202,40 @@ const offering = object<OfferingRecord>(
   "A completed offering.",
 );
 
+/** Evidence of a record (`include=source`): the SEC filing, or a note that it is sample or imported data. */
+const sourceSchema: Schema = {
+  description: "Where a record came from: an SEC filing, or a note that it is sample or imported data.",
+  oneOf: [
+    objectSchema({
+      type: { type: "string", const: "sec_filing" },
+      accession_number: { type: "string", description: "SEC accession number." },
+      form: { type: "string", description: "Form type, e.g. 10-Q, S-3ASR, 424B5, 8-K." },
+      filed_date: { type: "string", format: "date", description: "Filing date." },
+      url: { type: "string", format: "uri", description: "The filing on sec.gov." },
+    }),
+    objectSchema({ type: { type: "string", const: "sample" }, note: { type: "string" } }),
+    objectSchema({ type: { type: "string", const: "import" }, note: { type: "string" } }),
+  ],
+};
+
+/** A record schema that also admits its evidence, present only with include=source. */
+function evidenced(f: Field<unknown>, property: "source" | "sources"): Field<unknown> {
+  const properties = f.schema.properties as Record<string, Schema>;
+  const evidence =
+    property === "source"
+      ? { ...ref("schemas", "Source"), description: "Only with include=source: the filing this record came from." }
+      : { type: "array", items: ref("schemas", "Source"), description: "Only with include=source: every filing the ratings used, latest first." };
+  return field({ ...f.schema, properties: { ...properties, [property]: evidence } });
+}
+
 /** Each catalog endpoint's record: component name and schema. */
 const RECORD_SCHEMAS: Record<EndpointName, { component: string; field: Field<unknown> }> = {
-  "dilution-rating": { component: "DilutionRating", field: dilutionRating as Field<unknown> },
-  "dilution-data": { component: "DilutionDataRecord", field: dilutionData as Field<unknown> },
-  registrations: { component: "RegistrationRecord", field: registration as Field<unknown> },
-  "nasdaq-compliance": { component: "ComplianceRecord", field: compliance as Field<unknown> },
-  "float-outstanding": { component: "FloatRecord", field: floatRecord as Field<unknown> },
-  offerings: { component: "OfferingRecord", field: offering as Field<unknown> },
+  "dilution-rating": { component: "DilutionRating", field: evidenced(dilutionRating as Field<unknown>, "sources") },
+  "dilution-data": { component: "DilutionDataRecord", field: evidenced(dilutionData as Field<unknown>, "source") },
+  registrations: { component: "RegistrationRecord", field: evidenced(registration as Field<unknown>, "source") },
+  "nasdaq-compliance": { component: "ComplianceRecord", field: evidenced(compliance as Field<unknown>, "source") },
+  "float-outstanding": { component: "FloatRecord", field: evidenced(floatRecord as Field<unknown>, "source") },
+  offerings: { component: "OfferingRecord", field: evidenced(offering as Field<unknown>, "source") },
 };
 
 const pageComponent = (endpoint: EndpointDefinition) => `${pascal(endpoint.name)}Page`;
@@ -635,6 +661,7 @@ export function buildOpenApiDocument(serverUrl: string): object {
     DataEndpointEntry: dataEndpointEntry.schema,
     PublicEndpointEntry: publicEndpointEntry.schema,
     ParameterDescription: parameterDescription.schema,
+    Source: sourceSchema,
     OpenApiDocument: { type: "object", required: ["openapi", "info", "paths"], properties: { openapi: { type: "string" } } },
     Error: errorEnvelope.schema,
   };

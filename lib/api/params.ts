@@ -18,7 +18,12 @@ export interface DataQuery {
   dateFrom?: Date;
   dateTo?: Date;
   effectiveOnly?: boolean;
+  /** `include=source`: each record's SEC filing (opt-in: it adds bytes, and bytes are billed). */
+  includeSource?: boolean;
 }
+
+/** What `include` accepts: a comma list of these. */
+export const INCLUDE_VALUES = ["source"] as const;
 
 type Reader = (name: string) => string | undefined;
 
@@ -86,7 +91,19 @@ export function endpointParameters(endpoint: EndpointDefinition): string[] {
     "limit",
     ...(endpoint.supportsDateRange ? ["date_from", "date_to"] : []),
     ...(endpoint.name === "registrations" ? ["effective_status"] : []),
+    "include",
   ];
+}
+
+function parseInclude(raw: string | undefined): boolean | undefined {
+  if (raw === undefined) return undefined;
+  const parts = raw.split(",").map((part) => part.trim().toLowerCase());
+  for (const part of parts) {
+    if (!(INCLUDE_VALUES as readonly string[]).includes(part)) {
+      throw invalidParameter("include", `unknown value ${JSON.stringify(shorten(part))}; accepted: ${INCLUDE_VALUES.join(", ")}`);
+    }
+  }
+  return parts.includes("source") || undefined;
 }
 
 function parsePagingAndFilters(read: Reader, endpoint: EndpointDefinition): Omit<DataQuery, "tickers"> {
@@ -96,7 +113,8 @@ function parsePagingAndFilters(read: Reader, endpoint: EndpointDefinition): Omit
   const dateTo = parseDate(read("date_to"), "date_to");
   if (dateFrom && dateTo && dateFrom > dateTo) throw invalidParameter("date_from", "must not be after date_to");
   const effectiveOnly = parseBoolean(read("effective_status"), "effective_status");
-  return { page, limit, dateFrom, dateTo, effectiveOnly };
+  const includeSource = parseInclude(read("include"));
+  return { page, limit, dateFrom, dateTo, effectiveOnly, includeSource };
 }
 
 export function parseDataQuery(params: URLSearchParams, endpoint: EndpointDefinition): DataQuery {

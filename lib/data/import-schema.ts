@@ -23,6 +23,20 @@
  *   dilution_instruments      ticker, instrument_type, name
  *   compliance_deficiencies   ticker, deficiency, notice_date
  *   float_snapshots           ticker, as_of
+ *   daily_prices              ticker, date
+ *   reg_sho_thresholds        ticker, list_date
+ *
+ * Evidence: every kind but companies takes `source_accession`, `source_form`,
+ * `source_filed_at` and `source_url`, the SEC filing the record came from
+ * (the EDGAR sync sets them; an import may). Companies take `cik`, `sic` and
+ * `source_url`. A value the filings do not state is left out or null: it is
+ * stored as unknown (NULL), never as 0.
+ *
+ * The two operator kinds hold facts EDGAR does not: `daily_prices` (closing
+ * price in dollars, `close`, e.g. "12.3456") and `reg_sho_thresholds` (a
+ * ticker on an exchange's Reg SHO threshold list that day). Their records
+ * may name tickers this database does not list (an exchange's file names
+ * them all): those are skipped and counted, not errors.
  */
 import { z } from "zod";
 
@@ -34,7 +48,12 @@ export const IMPORT_KINDS = [
   "dilution_instruments",
   "compliance_deficiencies",
   "float_snapshots",
+  "daily_prices",
+  "reg_sho_thresholds",
 ] as const;
+
+/** Kinds whose records may name tickers this database does not list: those records are skipped. */
+export const SKIP_UNKNOWN_TICKER_KINDS: ReadonlySet<ImportKind> = new Set(["daily_prices", "reg_sho_thresholds"]);
 
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -127,6 +146,19 @@ function wholeNumber(unit: string, { min = 0n, max = INT64_MAX }: { min?: bigint
 }
 
 const cents = () => wholeNumber("cents");
+
+/** A price in dollars with at most 6 decimals ("12.34", 12.34) → micro-dollars, exactly. */
+function dollarsAsMicros() {
+  return z.union([z.number(), z.string()], { error: requiredOr("a price in dollars") }).transform((value, ctx) => {
+    const s = String(value).trim().replace(/^\$/, "");
+    const m = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(s);
+    if (!m) {
+      ctx.addIssue({ code: "custom", message: `must be a price in dollars with at most 6 decimals, got ${JSON.stringify(value)}` });
+      return z.NEVER;
+    }
+    return BigInt(m[1]!) * 1_000_000n + BigInt((m[2] ?? "").padEnd(6, "0"));
+  });
+}
 const micros = () => wholeNumber("micro-dollars");
 const shares = () => wholeNumber("shares");
 const bps = () => wholeNumber("basis points", { max: 10_000n }).transform((n) => Number(n));
@@ -222,12 +254,26 @@ function issue(ctx: Refinement, field: string, message: string) {
   ctx.addIssue({ code: "custom", path: [field], message });
 }
 
+/** EDGAR's accession number: 0001193125-19-133592. */
+const accession = () => text(20).regex(/^\d{10}-\d{2}-\d{6}$/, "must be an accession number like 0001193125-19-133592");
+
+/** The SEC filing a record came from; all optional. */
+const evidence = {
+  source_accession: optional(accession()),
+  source_form: optional(text(20)),
+  source_filed_at: optional(date()),
+  source_url: optional(text(500).regex(/^https:\/\//, "must be an https URL")),
+};
+
 export const companySchema = z.strictObject({
   ticker: tickerSchema,
   name: text(200),
   exchange: text(50),
   sector: optional(text(100)),
   is_sample: withDefault(boolean(), false),
+  cik: optional(text(10).regex(/^\d{10}$/, "must be 10 digits")),
+  sic: optional(text(4).regex(/^\d{3,4}$/, "must be a 3- or 4-digit SIC code")),
+  source_url: evidence.source_url,
 });
 
 export const financialReportSchema = z
@@ -236,9 +282,11 @@ export const financialReportSchema = z
     period_end: date(),
     filed_at: date(),
     cash_cents: cents(),
-    quarterly_burn_cents: cents(),
-    debt_cents: withDefault(cents(), 0n),
-    reg_sho: withDefault(boolean(), false),
+    quarterly_burn_cents: optional(cents()),
+    operating_cash_flow_cents: optional(wholeNumber("cents", { min: -INT64_MAX })),
+    debt_cents: optional(cents()),
+    reg_sho: optional(boolean()),
+    ...evidence,
   })
   .superRefine((r, ctx) => {
     if (r.filed_at < r.period_end) issue(ctx, "filed_at", `must not be before period_end (${r.period_end})`);
@@ -253,12 +301,16 @@ export const registrationSchema = z
     filed_at: date(),
     effective_at: optional(date()),
     expires_at: optional(date()),
-    offering_amount_cents: cents(),
+    offering_amount_cents: optional(cents()),
     is_atm: withDefault(boolean(), false),
     atm_remaining_cents: optional(cents()),
-    over_baby_shelf: withDefault(boolean(), false),
+    over_baby_shelf: optional(boolean()),
     public_float_cents: optional(cents()),
     is_effective: withDefault(boolean(), false),
+    effective_accession: optional(accession()),
+    effective_filed_at: optional(date()),
+    effective_url: evidence.source_url,
+    ...evidence,
   })
   .superRefine((r, ctx) => {
     if (r.effective_at !== null && r.effective_at < r.filed_at)
@@ -268,7 +320,7 @@ export const registrationSchema = z
     if (r.is_effective && r.effective_at === null) issue(ctx, "effective_at", "is required when is_effective is true");
     if (r.atm_remaining_cents !== null) {
       if (!r.is_atm) issue(ctx, "atm_remaining_cents", "is only allowed when is_atm is true");
-      else if (r.atm_remaining_cents > r.offering_amount_cents)
+      else if (r.offering_amount_cents !== null && r.atm_remaining_cents > r.offering_amount_cents)
         issue(ctx, "atm_remaining_cents", "must not exceed offering_amount_cents");
     }
   });
@@ -281,10 +333,12 @@ export const offeringSchema = z.strictObject({
   form_type: optional(text(20)),
   shares: optional(shares()),
   price_micros: optional(micros()),
-  amount_cents: cents(),
+  amount_cents: optional(cents()),
   warrants_issued: optional(shares()),
   warrant_price_micros: optional(micros()),
   underwriter: optional(text(200)),
+  file_number: optional(text(40)),
+  ...evidence,
 });
 
 export const dilutionInstrumentSchema = z
@@ -298,6 +352,7 @@ export const dilutionInstrumentSchema = z
     exercise_price_micros: optional(micros()),
     principal_cents: optional(cents()),
     remaining_cents: optional(cents()),
+    ...evidence,
   })
   .superRefine((r, ctx) => {
     if (r.expires_at !== null && r.expires_at < r.issued_at)
@@ -316,6 +371,7 @@ export const complianceDeficiencySchema = z
     deadline: optional(date()),
     resolved_at: optional(date()),
     status_updates: withDefault(statusUpdatesSchema, []),
+    ...evidence,
   })
   .superRefine((r, ctx) => {
     if (r.deadline !== null && r.deadline < r.notice_date)
@@ -330,16 +386,32 @@ export const floatSnapshotSchema = z
   .strictObject({
     ticker: tickerSchema,
     as_of: date(),
-    float_shares: shares(),
+    float_shares: optional(shares()),
     outstanding_shares: shares(),
     price_micros: optional(micros()),
     market_cap_cents: optional(cents()),
     insider_ownership_bps: optional(bps()),
     institutional_ownership_bps: optional(bps()),
+    public_float_cents: optional(cents()),
+    public_float_as_of: optional(date()),
+    ...evidence,
   })
   .superRefine((r, ctx) => {
-    if (r.float_shares > r.outstanding_shares) issue(ctx, "float_shares", "must not exceed outstanding_shares");
+    if (r.float_shares !== null && r.float_shares > r.outstanding_shares) issue(ctx, "float_shares", "must not exceed outstanding_shares");
+    if ((r.public_float_cents === null) !== (r.public_float_as_of === null))
+      issue(ctx, r.public_float_cents === null ? "public_float_cents" : "public_float_as_of", "public_float_cents and public_float_as_of go together");
   });
+
+export const dailyPriceSchema = z.strictObject({
+  ticker: tickerSchema,
+  date: date(),
+  close: dollarsAsMicros().refine((micros) => micros > 0n, "must be more than 0"),
+});
+
+export const regShoThresholdSchema = z.strictObject({
+  ticker: tickerSchema,
+  list_date: date(),
+});
 
 export const RECORD_SCHEMAS = {
   companies: companySchema,
@@ -349,6 +421,8 @@ export const RECORD_SCHEMAS = {
   dilution_instruments: dilutionInstrumentSchema,
   compliance_deficiencies: complianceDeficiencySchema,
   float_snapshots: floatSnapshotSchema,
+  daily_prices: dailyPriceSchema,
+  reg_sho_thresholds: regShoThresholdSchema,
 } as const satisfies Record<ImportKind, z.ZodType>;
 
 /** A record after validation: bigints, normalised text, defaults applied. */
@@ -363,6 +437,8 @@ export const NATURAL_KEYS: { [K in ImportKind]: readonly (keyof ValidRecord<K> &
   dilution_instruments: ["ticker", "instrument_type", "name"],
   compliance_deficiencies: ["ticker", "deficiency", "notice_date"],
   float_snapshots: ["ticker", "as_of"],
+  daily_prices: ["ticker", "date"],
+  reg_sho_thresholds: ["ticker", "list_date"],
 };
 
 /** Every field name a record of each kind accepts (the CSV columns). */
@@ -396,20 +472,32 @@ export interface CompanyRecord {
   exchange: string;
   sector?: string | null;
   is_sample?: boolean;
+  cik?: string | null;
+  sic?: string | null;
+  source_url?: string | null;
 }
 
-export interface FinancialReportRecord {
+/** The SEC filing a record came from (see the file comment). */
+export interface Evidence {
+  source_accession?: string | null;
+  source_form?: string | null;
+  source_filed_at?: DateString | null;
+  source_url?: string | null;
+}
+
+export interface FinancialReportRecord extends Evidence {
   ticker: string;
   period_end: DateString;
   filed_at: DateString;
   cash_cents: Whole;
-  /** Net operating cash used per quarter; 0 when the company does not burn cash. */
-  quarterly_burn_cents: Whole;
-  debt_cents?: Whole;
-  reg_sho?: boolean;
+  /** Net operating cash used per quarter; 0 when the company does not burn cash; null when unknown. */
+  quarterly_burn_cents?: Whole | null;
+  operating_cash_flow_cents?: Whole | null;
+  debt_cents?: Whole | null;
+  reg_sho?: boolean | null;
 }
 
-export interface RegistrationRecord {
+export interface RegistrationRecord extends Evidence {
   ticker: string;
   accession_number: string;
   form_type: string;
@@ -417,15 +505,18 @@ export interface RegistrationRecord {
   filed_at: DateString;
   effective_at?: DateString | null;
   expires_at?: DateString | null;
-  offering_amount_cents: Whole;
+  offering_amount_cents?: Whole | null;
   is_atm?: boolean;
   atm_remaining_cents?: Whole | null;
-  over_baby_shelf?: boolean;
+  over_baby_shelf?: boolean | null;
   public_float_cents?: Whole | null;
   is_effective?: boolean;
+  effective_accession?: string | null;
+  effective_filed_at?: DateString | null;
+  effective_url?: string | null;
 }
 
-export interface OfferingRecord {
+export interface OfferingRecord extends Evidence {
   ticker: string;
   accession_number: string;
   offering_date: DateString;
@@ -433,13 +524,14 @@ export interface OfferingRecord {
   form_type?: string | null;
   shares?: Whole | null;
   price_micros?: Whole | null;
-  amount_cents: Whole;
+  amount_cents?: Whole | null;
   warrants_issued?: Whole | null;
   warrant_price_micros?: Whole | null;
   underwriter?: string | null;
+  file_number?: string | null;
 }
 
-export interface DilutionInstrumentRecord {
+export interface DilutionInstrumentRecord extends Evidence {
   ticker: string;
   instrument_type: InstrumentType;
   name: string;
@@ -456,7 +548,7 @@ export interface StatusUpdate {
   text: string;
 }
 
-export interface ComplianceDeficiencyRecord {
+export interface ComplianceDeficiencyRecord extends Evidence {
   ticker: string;
   deficiency?: string;
   status: "active" | "resolved";
@@ -467,15 +559,29 @@ export interface ComplianceDeficiencyRecord {
   status_updates?: StatusUpdate[];
 }
 
-export interface FloatSnapshotRecord {
+export interface FloatSnapshotRecord extends Evidence {
   ticker: string;
   as_of: DateString;
-  float_shares: Whole;
+  float_shares?: Whole | null;
   outstanding_shares: Whole;
   price_micros?: Whole | null;
   market_cap_cents?: Whole | null;
   insider_ownership_bps?: number | null;
   institutional_ownership_bps?: number | null;
+  public_float_cents?: Whole | null;
+  public_float_as_of?: DateString | null;
+}
+
+export interface DailyPriceRecord {
+  ticker: string;
+  date: DateString;
+  /** Dollars, at most 6 decimals. */
+  close: string | number;
+}
+
+export interface RegShoThresholdRecord {
+  ticker: string;
+  list_date: DateString;
 }
 
 export interface Dataset {
@@ -486,6 +592,8 @@ export interface Dataset {
   dilution_instruments: DilutionInstrumentRecord[];
   compliance_deficiencies: ComplianceDeficiencyRecord[];
   float_snapshots: FloatSnapshotRecord[];
+  daily_prices: DailyPriceRecord[];
+  reg_sho_thresholds: RegShoThresholdRecord[];
 }
 
 /** What an import accepts: any subset of kinds, records not yet validated. */
@@ -500,6 +608,8 @@ export function emptyDataset(): Dataset {
     dilution_instruments: [],
     compliance_deficiencies: [],
     float_snapshots: [],
+    daily_prices: [],
+    reg_sho_thresholds: [],
   };
 }
 
@@ -513,5 +623,7 @@ const _typesAgree: [
   Accepts<"dilution_instruments", DilutionInstrumentRecord>,
   Accepts<"compliance_deficiencies", ComplianceDeficiencyRecord>,
   Accepts<"float_snapshots", FloatSnapshotRecord>,
-] = [true, true, true, true, true, true, true];
+  Accepts<"daily_prices", DailyPriceRecord>,
+  Accepts<"reg_sho_thresholds", RegShoThresholdRecord>,
+] = [true, true, true, true, true, true, true, true, true];
 void _typesAgree;

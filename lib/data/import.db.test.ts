@@ -28,6 +28,8 @@ const TABLES: Record<ImportKind, string> = {
   dilution_instruments: "dilution_instruments",
   compliance_deficiencies: "compliance_deficiencies",
   float_snapshots: "float_snapshots",
+  daily_prices: "daily_prices",
+  reg_sho_thresholds: "reg_sho_thresholds",
 };
 
 let db: Database;
@@ -47,7 +49,7 @@ beforeEach(async () => {
 /** Every row of every data table, ids and timestamps included. */
 async function snapshot() {
   const out: Record<string, unknown[]> = {};
-  for (const table of Object.values(TABLES)) out[table] = await db.prisma.$queryRawUnsafe(`SELECT * FROM "${table}" ORDER BY id`);
+  for (const table of Object.values(TABLES)) out[table] = await db.prisma.$queryRawUnsafe(`SELECT * FROM "${table}" ORDER BY 1, 2`);
   return out;
 }
 
@@ -106,7 +108,8 @@ describe("JSON import", () => {
       regSho: false,
     });
     const atm = fixa.registrations.find((r) => r.isAtm)!;
-    expect(atm).toMatchObject({ atmRemainingCents: 0n, offeringAmountCents: 1_300_000_000n, overBabyShelf: false, isEffective: true });
+    // The file does not state over_baby_shelf: it is stored as unknown, not as false.
+    expect(atm).toMatchObject({ atmRemainingCents: 0n, offeringAmountCents: 1_300_000_000n, overBabyShelf: null, isEffective: true });
     const deal = fixa.offerings.find((o) => o.offeringType === "registered_direct")!;
     expect(deal).toMatchObject({ shares: 2_000_000n, priceMicros: 1_250_000n, amountCents: 250_000_000n, warrantPriceMicros: 1_400_000n });
     expect(fixa.offerings.find((o) => o.offeringType === "atm")).toMatchObject({ shares: null, priceMicros: null, underwriter: null });
@@ -287,7 +290,7 @@ describe("JSON import", () => {
     expect(broken.errors.map(formatImportError)).toEqual(["line 3: invalid JSON: expected ',' or '}' after a property value (column 33)"]);
     const unknown = parseImportFile("x.json", '{\n  "companies": [],\n  "ofrerings": []\n}');
     expect(unknown.errors.map(formatImportError)).toEqual([
-      "line 3: ofrerings: unknown record kind; expected one of companies, financial_reports, registrations, offerings, dilution_instruments, compliance_deficiencies, float_snapshots",
+      "line 3: ofrerings: unknown record kind; expected one of companies, financial_reports, registrations, offerings, dilution_instruments, compliance_deficiencies, float_snapshots, daily_prices, reg_sho_thresholds",
     ]);
     expect(parseImportFile("x.json", "[]").errors[0]!.message).toMatch(/must be a JSON object/);
     const report = await importDataset(db.prisma, broken);
@@ -377,7 +380,7 @@ describe("CSV import", () => {
       "line 4: has 3 fields but the header has 2",
     ]);
     expect(file("ticker,amount,ticker\n")).toEqual([
-      "line 1: amount: unknown column for offerings; expected: ticker, accession_number, offering_date, offering_type, form_type, shares, price_micros, amount_cents, warrants_issued, warrant_price_micros, underwriter",
+      "line 1: amount: unknown column for offerings; expected: ticker, accession_number, offering_date, offering_type, form_type, shares, price_micros, amount_cents, warrants_issued, warrant_price_micros, underwriter, file_number, source_accession, source_form, source_filed_at, source_url",
       "line 1: ticker: column appears twice",
     ]);
     expect(file('ticker,name\nA,"x"y', "companies.csv")).toEqual(["line 2: name: text after the closing quote; double a quote inside a quoted field"]);

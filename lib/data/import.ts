@@ -17,6 +17,7 @@
 import type { Prisma, PrismaClient } from "@/lib/db";
 import {
   IMPORT_KINDS,
+  SKIP_UNKNOWN_TICKER_KINDS,
   NATURAL_KEYS,
   RECORD_FIELDS,
   RECORD_SCHEMAS,
@@ -62,6 +63,10 @@ export interface KindCounts {
   created: number;
   updated: number;
   unchanged: number;
+  /** Operator kinds only (prices, threshold lists): records naming a ticker this database does not list. */
+  skipped?: number;
+  /** The EDGAR sync and the sample's removal: records deleted. */
+  removed?: number;
 }
 
 export interface ImportReport {
@@ -90,7 +95,8 @@ export function formatImportReport(report: ImportReport): string {
   lines.push(`${"kind".padEnd(24)}${pad("received", 10)}${pad("created", 10)}${pad("updated", 10)}${pad("unchanged", 11)}`);
   for (const k of kinds) {
     const c = report.counts[k];
-    lines.push(`${k.padEnd(24)}${pad(c.received, 10)}${pad(c.created, 10)}${pad(c.updated, 10)}${pad(c.unchanged, 11)}`);
+    const skipped = c.skipped ? `  (${c.skipped} skipped: ticker not listed here)` : "";
+    lines.push(`${k.padEnd(24)}${pad(c.received, 10)}${pad(c.created, 10)}${pad(c.updated, 10)}${pad(c.unchanged, 11)}${skipped}`);
   }
   if (kinds.length === 0) lines.push("(no records)");
   if (!report.ok) {
@@ -649,12 +655,14 @@ interface TableSpec {
   conflict: string[];
   /** Children reference their company through company_id, found by ticker. */
   child: boolean;
+  /** Import field → column, where they differ. */
+  rename?: Record<string, string>;
 }
 
 const TABLES: Record<ImportKind, TableSpec> = {
   companies: {
     table: "companies",
-    columns: { ticker: "text", name: "text", exchange: "text", sector: "text", is_sample: "boolean" },
+    columns: { ticker: "text", name: "text", exchange: "text", sector: "text", is_sample: "boolean", cik: "text", sic: "text", source_url: "text" },
     conflict: ["ticker"],
     child: false,
   },
@@ -665,8 +673,13 @@ const TABLES: Record<ImportKind, TableSpec> = {
       filed_at: "date",
       cash_cents: "bigint",
       quarterly_burn_cents: "bigint",
+      operating_cash_flow_cents: "bigint",
       debt_cents: "bigint",
       reg_sho: "boolean",
+      source_accession: "text",
+      source_form: "text",
+      source_filed_at: "date",
+      source_url: "text",
     },
     conflict: ["company_id", "period_end"],
     child: true,
@@ -686,6 +699,13 @@ const TABLES: Record<ImportKind, TableSpec> = {
       over_baby_shelf: "boolean",
       public_float_cents: "bigint",
       is_effective: "boolean",
+      effective_accession: "text",
+      effective_filed_at: "date",
+      effective_url: "text",
+      source_accession: "text",
+      source_form: "text",
+      source_filed_at: "date",
+      source_url: "text",
     },
     conflict: ["accession_number"],
     child: true,
@@ -703,6 +723,11 @@ const TABLES: Record<ImportKind, TableSpec> = {
       warrants_issued: "bigint",
       warrant_price_micros: "bigint",
       underwriter: "text",
+      file_number: "text",
+      source_accession: "text",
+      source_form: "text",
+      source_filed_at: "date",
+      source_url: "text",
     },
     conflict: ["accession_number"],
     child: true,
@@ -718,6 +743,10 @@ const TABLES: Record<ImportKind, TableSpec> = {
       exercise_price_micros: "bigint",
       principal_cents: "bigint",
       remaining_cents: "bigint",
+      source_accession: "text",
+      source_form: "text",
+      source_filed_at: "date",
+      source_url: "text",
     },
     conflict: ["company_id", "instrument_type", "name"],
     child: true,
@@ -732,6 +761,10 @@ const TABLES: Record<ImportKind, TableSpec> = {
       deadline: "date",
       resolved_at: "date",
       status_updates: "jsonb",
+      source_accession: "text",
+      source_form: "text",
+      source_filed_at: "date",
+      source_url: "text",
     },
     conflict: ["company_id", "deficiency", "notice_date"],
     child: true,
@@ -746,8 +779,27 @@ const TABLES: Record<ImportKind, TableSpec> = {
       market_cap_cents: "bigint",
       insider_ownership_bps: "integer",
       institutional_ownership_bps: "integer",
+      public_float_cents: "bigint",
+      public_float_as_of: "date",
+      source_accession: "text",
+      source_form: "text",
+      source_filed_at: "date",
+      source_url: "text",
     },
     conflict: ["company_id", "as_of"],
+    child: true,
+  },
+  daily_prices: {
+    table: "daily_prices",
+    columns: { date: "date", close: "bigint" },
+    rename: { close: "close_micros" },
+    conflict: ["company_id", "date"],
+    child: true,
+  },
+  reg_sho_thresholds: {
+    table: "reg_sho_thresholds",
+    columns: { list_date: "date" },
+    conflict: ["company_id", "list_date"],
     child: true,
   },
 };
@@ -764,18 +816,22 @@ function upsertStatement(kind: ImportKind): string {
   const spec = TABLES[kind];
   const fields = Object.keys(spec.columns);
   const recordset = [...(spec.child ? ["ticker text"] : []), ...fields.map((f) => `${q(f)} ${spec.columns[f]}`)].join(", ");
-  const insertColumns = [...(spec.child ? ["company_id"] : []), ...fields];
+  const column = (field: string) => spec.rename?.[field] ?? field;
+  const insertColumns = [...(spec.child ? ["company_id"] : []), ...fields.map(column)];
   const selected = [...(spec.child ? ["c.id"] : []), ...fields.map((f) => `r.${q(f)}`)].join(", ");
   const from = spec.child ? `input r, "companies" c WHERE c.ticker = r.ticker` : "input r";
   const updated = insertColumns.filter((c) => !spec.conflict.includes(c));
   const set = [...updated.map((c) => `${q(c)} = EXCLUDED.${q(c)}`), ...(spec.child ? [] : [`"updated_at" = now()`])].join(", ");
   const compare = (prefix: string) => `(${updated.map((c) => `${prefix}.${q(c)}`).join(", ")})`;
+  // A table that is all key (a threshold-list entry) has nothing to update: a stored row is unchanged.
+  const onConflict = updated.length
+    ? `DO UPDATE SET ${set}\n  WHERE ${compare("t")} IS DISTINCT FROM ${compare("EXCLUDED")}`
+    : "DO NOTHING";
   return `WITH input AS (SELECT * FROM json_to_recordset($1::json) AS x(${recordset})),
 written AS (
   INSERT INTO ${q(spec.table)} AS t (${insertColumns.map(q).join(", ")})
   SELECT ${selected} FROM ${from}
-  ON CONFLICT (${spec.conflict.map(q).join(", ")}) DO UPDATE SET ${set}
-  WHERE ${compare("t")} IS DISTINCT FROM ${compare("EXCLUDED")}
+  ON CONFLICT (${spec.conflict.map(q).join(", ")}) ${onConflict}
   RETURNING (xmax = 0) AS inserted
 )
 SELECT count(*) FILTER (WHERE inserted)::int AS created, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM written`;
@@ -795,7 +851,7 @@ function toJson(rows: readonly object[]): string {
  * `alsoInFile`: tickers of company rows that are in the file but invalid (they
  * are reported already; records naming them are not reported again).
  */
-async function unknownTickers(tx: Prisma.TransactionClient, valid: ValidDataset, alsoInFile: Set<string>): Promise<ImportError[]> {
+async function unknownTickers(tx: Prisma.TransactionClient, valid: ValidDataset, alsoInFile: Set<string>): Promise<{ errors: ImportError[]; known: Set<string> }> {
   const inFile = new Set([...valid.companies.map((c) => c.record.ticker), ...alsoInFile]);
   const referenced = new Set<string>();
   for (const kind of IMPORT_KINDS) {
@@ -805,7 +861,7 @@ async function unknownTickers(tx: Prisma.TransactionClient, valid: ValidDataset,
       if (!inFile.has(ticker)) referenced.add(ticker);
     }
   }
-  if (referenced.size === 0) return [];
+  if (referenced.size === 0) return { errors: [], known: inFile };
   const found = await tx.$queryRawUnsafe<{ ticker: string }[]>(
     `SELECT ticker FROM "companies" WHERE ticker IN (SELECT json_array_elements_text($1::json))`,
     JSON.stringify([...referenced]),
@@ -813,14 +869,65 @@ async function unknownTickers(tx: Prisma.TransactionClient, valid: ValidDataset,
   const known = new Set(found.map((r) => r.ticker));
   const errors: ImportError[] = [];
   for (const kind of IMPORT_KINDS) {
-    if (kind === "companies") continue;
+    if (kind === "companies" || SKIP_UNKNOWN_TICKER_KINDS.has(kind)) continue;
     for (const { record, index, line, ref } of valid[kind] as Located<ImportKind>[]) {
       const ticker = (record as { ticker: string }).ticker;
       if (!inFile.has(ticker) && !known.has(ticker))
         errors.push({ line, kind, index, record: ref, field: "ticker", message: `unknown ticker ${ticker}: not among this file's companies nor in the database` });
     }
   }
-  return errors;
+  for (const ticker of inFile) known.add(ticker);
+  return { errors, known };
+}
+
+/**
+ * After the records are written: the days of the threshold lists in the file
+ * (a listed company absent from a day's list was not on it), and the values
+ * of EDGAR float snapshots that need a price (see deriveFloatValues).
+ */
+async function afterWrite(tx: Prisma.TransactionClient, valid: ValidDataset): Promise<number> {
+  const listDays = [...new Set(valid.reg_sho_thresholds.map((v) => v.record.list_date))];
+  if (listDays.length) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "reg_sho_list_days" ("list_date") SELECT d::date FROM json_array_elements_text($1::json) d ON CONFLICT DO NOTHING`,
+      JSON.stringify(listDays),
+    );
+  }
+  const tickers = new Set([...valid.daily_prices, ...valid.float_snapshots].map((v) => v.record.ticker));
+  return tickers.size ? deriveFloatValues(tx, [...tickers]) : 0;
+}
+
+/**
+ * EDGAR states shares outstanding and the public float in dollars, never a
+ * price. For float snapshots that came from EDGAR (they cite a filing), the
+ * values that need one are derived from the imported closing prices: price =
+ * the latest close on or before the snapshot's day (at most 7 days before),
+ * market cap = outstanding × price, float shares = public float ÷ the close
+ * on the public float's own day (same 7-day rule), never above outstanding.
+ * Without a close they stay unknown (NULL). Imported and sample snapshots
+ * keep the values they were given.
+ */
+export async function deriveFloatValues(tx: Prisma.TransactionClient, tickers: string[]): Promise<number> {
+  return tx.$executeRawUnsafe(
+    `WITH derived AS (
+       SELECT f.id,
+         p.close_micros AS price,
+         (f.outstanding_shares * p.close_micros) / 10000 AS cap,
+         CASE WHEN f.public_float_cents IS NOT NULL AND pf.close_micros > 0
+           THEN LEAST(f.outstanding_shares, (f.public_float_cents * 10000) / pf.close_micros) END AS float_shares
+       FROM "float_snapshots" f
+       JOIN "companies" c ON c.id = f.company_id
+       LEFT JOIN LATERAL (SELECT close_micros FROM "daily_prices" d WHERE d.company_id = f.company_id
+         AND d.date <= f.as_of AND d.date > f.as_of - 7 ORDER BY d.date DESC LIMIT 1) p ON true
+       LEFT JOIN LATERAL (SELECT close_micros FROM "daily_prices" d WHERE d.company_id = f.company_id
+         AND d.date <= f.public_float_as_of AND d.date > f.public_float_as_of - 7 ORDER BY d.date DESC LIMIT 1) pf ON true
+       WHERE f.source_accession IS NOT NULL AND c.ticker IN (SELECT json_array_elements_text($1::json))
+     )
+     UPDATE "float_snapshots" f SET price_micros = d.price, market_cap_cents = d.cap, float_shares = d.float_shares
+     FROM derived d
+     WHERE f.id = d.id AND (f.price_micros, f.market_cap_cents, f.float_shares) IS DISTINCT FROM (d.price, d.cap, d.float_shares)`,
+    JSON.stringify(tickers),
+  );
 }
 
 class Rollback extends Error {}
@@ -874,13 +981,18 @@ export async function importDataset(
   try {
     await prisma.$transaction(
       async (tx) => {
-        const tickerErrors = await unknownTickers(tx, valid, badCompanyTickers);
+        const { errors: tickerErrors, known } = await unknownTickers(tx, valid, badCompanyTickers);
         if (errors.length > 0 || tickerErrors.length > 0) {
           failure = [...errors, ...tickerErrors];
           throw new Rollback();
         }
         for (const kind of IMPORT_KINDS) {
-          const rows = (valid[kind] as Located<ImportKind>[]).map((v) => v.record);
+          let rows = (valid[kind] as Located<ImportKind>[]).map((v) => v.record);
+          if (SKIP_UNKNOWN_TICKER_KINDS.has(kind)) {
+            const listed = rows.filter((r) => known.has((r as { ticker: string }).ticker));
+            if (listed.length < rows.length) counts[kind].skipped = rows.length - listed.length;
+            rows = listed;
+          }
           for (let start = 0; start < rows.length; start += CHUNK_SIZE) {
             const [result] = await tx.$queryRawUnsafe<{ created: number; updated: number }[]>(
               STATEMENTS[kind],
@@ -889,10 +1001,11 @@ export async function importDataset(
             counts[kind].created += result?.created ?? 0;
             counts[kind].updated += result?.updated ?? 0;
           }
-          counts[kind].unchanged = counts[kind].received - counts[kind].created - counts[kind].updated;
+          counts[kind].unchanged = counts[kind].received - counts[kind].created - counts[kind].updated - (counts[kind].skipped ?? 0);
         }
+        const derived = await afterWrite(tx, valid);
         if (dryRun) throw new Rollback();
-        wrote = IMPORT_KINDS.some((kind) => counts[kind].created + counts[kind].updated > 0);
+        wrote = derived > 0 || IMPORT_KINDS.some((kind) => counts[kind].created + counts[kind].updated > 0);
         if (wrote) await bumpDatasetVersion(tx);
         if (options.onApplied) await options.onApplied(tx, finish(true, []));
       },

@@ -1,7 +1,7 @@
 /**
  * The record of every data load that was applied or failed (`data_loads`):
- * imports from the admin console and from `npm run data:import`, and later
- * the EDGAR sync (kind "edgar"). Dry runs are not recorded: they change
+ * imports from the admin console and from `npm run data:import`, the EDGAR
+ * sync (kind "edgar") and the sample dataset's removal ("remove-sample"). Dry runs are not recorded: they change
  * nothing. The platform console's Data page lists these rows.
  *
  *   const report = await importRecorded(prisma, parsed, { source: "offerings.csv", actor: { actorLabel: "cli" } });
@@ -10,7 +10,7 @@ import type { DbClient, Prisma, PrismaClient } from "@/lib/db";
 import { formatImportError, importDataset, type ImportReport, type KindCounts, type ParsedImportFile } from "./import";
 import { IMPORT_KINDS, type ImportKind } from "./import-schema";
 
-export const DATA_LOAD_KINDS = ["import", "edgar"] as const;
+export const DATA_LOAD_KINDS = ["import", "edgar", "remove-sample"] as const;
 export type DataLoadKind = (typeof DATA_LOAD_KINDS)[number];
 export type DataLoadStatus = "applied" | "failed";
 
@@ -43,19 +43,26 @@ export function countsWithRecords(counts: Record<ImportKind, KindCounts>): Parti
   return Object.fromEntries(IMPORT_KINDS.filter((kind) => counts[kind].received > 0).map((kind) => [kind, counts[kind]]));
 }
 
-/** "3 companies, 12 offerings: 10 created, 2 updated, 3 unchanged" (or "no records"). */
+/** "3 companies, 12 offerings: 10 created, 2 updated, 3 unchanged" (or "no records"), with removed and skipped records when there are any. */
 export function summarizeCounts(counts: Partial<Record<ImportKind, KindCounts>>): string {
-  const kinds = IMPORT_KINDS.filter((kind) => (counts[kind]?.received ?? 0) > 0);
+  const kinds = IMPORT_KINDS.filter((kind) => (counts[kind]?.received ?? 0) > 0 || (counts[kind]?.removed ?? 0) > 0);
   if (kinds.length === 0) return "no records";
-  const total = { created: 0, updated: 0, unchanged: 0 };
+  const total = { created: 0, updated: 0, unchanged: 0, removed: 0, skipped: 0 };
   for (const kind of kinds) {
     total.created += counts[kind]!.created;
     total.updated += counts[kind]!.updated;
     total.unchanged += counts[kind]!.unchanged;
+    total.removed += counts[kind]!.removed ?? 0;
+    total.skipped += counts[kind]!.skipped ?? 0;
   }
   const received = kinds.map((kind) => `${counts[kind]!.received.toLocaleString("en-US")} ${kind}`).join(", ");
+  const extra = [
+    ...(total.removed ? [`${total.removed} removed`] : []),
+    ...(total.skipped ? [`${total.skipped} skipped (ticker not listed)`] : []),
+  ];
   const writes = total.created + total.updated + total.unchanged;
-  return writes > 0 ? `${received}: ${total.created} created, ${total.updated} updated, ${total.unchanged} unchanged` : received;
+  const summary = writes > 0 ? `${received}: ${total.created} created, ${total.updated} updated, ${total.unchanged} unchanged` : received;
+  return extra.length ? `${summary}, ${extra.join(", ")}` : summary;
 }
 
 /** The row for an import's report. */

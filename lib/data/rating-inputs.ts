@@ -10,7 +10,14 @@
  */
 import type { Prisma, PrismaClient } from "@/lib/db";
 import { offeringWindowStart, utcDay } from "@/lib/ratings/engine";
-import type { RatingInputs } from "@/lib/ratings/types";
+import type { RatingInputs, SourceRef } from "@/lib/ratings/types";
+import { SOURCE_COLUMNS, sourceRef } from "./evidence";
+
+/**
+ * A Reg SHO threshold list older than this many days does not tell the
+ * as-of day's status (lists are daily; weekends and holidays have none).
+ */
+export const REG_SHO_LIST_MAX_AGE_DAYS = 5;
 
 /** What the ratings read of a registration; /v1/registrations serializes these and a few more (records.ts). */
 export const REGISTRATION_RATING_COLUMNS = {
@@ -25,6 +32,11 @@ export const REGISTRATION_RATING_COLUMNS = {
   overBabyShelf: true,
   publicFloatCents: true,
   isEffective: true,
+  fileNumber: true,
+  effectiveAccession: true,
+  effectiveFiledAt: true,
+  effectiveUrl: true,
+  ...SOURCE_COLUMNS,
 } satisfies Prisma.RegistrationSelect;
 
 /** What the ratings read of a warrant or convertible; /v1/dilution-data serializes these and a few more. */
@@ -37,6 +49,7 @@ export const INSTRUMENT_RATING_COLUMNS = {
   sharesUnderlying: true,
   exercisePriceMicros: true,
   remainingCents: true,
+  ...SOURCE_COLUMNS,
 } satisfies Prisma.DilutionInstrumentSelect;
 
 /** Company ids per round of queries; PostgreSQL allows 65,535 bind parameters. */
@@ -69,7 +82,7 @@ async function loadChunk(
   const day = utcDay(asOf);
   const inIds = { in: ids };
 
-  const [companies, financials, registrations, offerings, instruments, deficiencies, floats] = await Promise.all([
+  const [companies, financials, registrations, offerings, instruments, deficiencies, floats, regSho] = await Promise.all([
     prisma.company.findMany({ where: { id: inIds }, select: { id: true, ticker: true } }),
     // The latest report per company by period end, among those filed by asOf.
     prisma.financialReport.findMany({
@@ -83,6 +96,7 @@ async function loadChunk(
         quarterlyBurnCents: true,
         debtCents: true,
         regSho: true,
+        ...SOURCE_COLUMNS,
       },
     }),
     // All registrations filed by asOf: expired ones explain "shelf expired on …".
@@ -95,7 +109,7 @@ async function loadChunk(
     prisma.offering.findMany({
       where: { companyId: inIds, offeringDate: { gte: offeringWindowStart(asOf), lte: day } },
       orderBy: [{ companyId: "asc" }, { offeringDate: "asc" }, { id: "asc" }],
-      select: { companyId: true, offeringDate: true, offeringType: true, amountCents: true, shares: true },
+      select: { companyId: true, offeringDate: true, offeringType: true, amountCents: true, shares: true, ...SOURCE_COLUMNS },
     }),
     // Warrants and convertibles issued by asOf and not expired on it.
     prisma.dilutionInstrument.findMany({
@@ -111,7 +125,7 @@ async function loadChunk(
     prisma.complianceDeficiency.findMany({
       where: { companyId: inIds, noticeDate: { lte: day } },
       orderBy: [{ companyId: "asc" }, { noticeDate: "asc" }, { id: "asc" }],
-      select: { companyId: true, deficiency: true, status: true, noticeDate: true, deadline: true, resolvedAt: true },
+      select: { companyId: true, deficiency: true, status: true, noticeDate: true, deadline: true, resolvedAt: true, ...SOURCE_COLUMNS },
     }),
     // The latest float snapshot per company on or before asOf.
     prisma.floatSnapshot.findMany({
@@ -125,8 +139,11 @@ async function loadChunk(
         outstandingShares: true,
         priceMicros: true,
         marketCapCents: true,
+        publicFloatCents: true,
+        ...SOURCE_COLUMNS,
       },
     }),
+    regShoOn(prisma, ids, day),
   ]);
 
   const chunk = new Map<string, RatingInputs>();
@@ -141,18 +158,55 @@ async function loadChunk(
     });
   }
 
-  for (const { companyId, ...row } of financials) {
+  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of financials) {
     const target = chunk.get(companyId);
-    if (target && !target.latestFinancials) target.latestFinancials = row;
+    if (target && !target.latestFinancials) target.latestFinancials = { ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) };
   }
-  for (const { companyId, ...row } of floats) {
+  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of floats) {
     const target = chunk.get(companyId);
-    if (target && !target.latestFloat) target.latestFloat = row;
+    if (target && !target.latestFloat) target.latestFloat = { ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) };
   }
-  for (const { companyId, ...row } of registrations) chunk.get(companyId)?.registrations.push(row);
-  for (const { companyId, ...row } of offerings) chunk.get(companyId)?.offerings.push(row);
-  for (const { companyId, ...row } of instruments) chunk.get(companyId)?.instruments.push(row);
-  for (const { companyId, ...row } of deficiencies) chunk.get(companyId)?.deficiencies.push(row);
+  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, effectiveAccession, effectiveFiledAt, effectiveUrl, ...row } of registrations) {
+    chunk.get(companyId)?.registrations.push({
+      ...row,
+      source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }),
+      effectiveSource: effectiveSourceRef(effectiveAccession, effectiveFiledAt, effectiveUrl),
+    });
+  }
+  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of offerings)
+    chunk.get(companyId)?.offerings.push({ ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) });
+  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of instruments)
+    chunk.get(companyId)?.instruments.push({ ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) });
+  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of deficiencies)
+    chunk.get(companyId)?.deficiencies.push({ ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) });
+  if (regSho) {
+    for (const [id, inputs] of chunk) inputs.regSho = regSho.listed.has(id);
+  }
 
   for (const [id, value] of chunk) into.set(id, value);
+}
+
+function effectiveSourceRef(accession: string | null, filedAt: Date | null, url: string | null): SourceRef | null {
+  return accession && filedAt && url ? { accession, form: "EFFECT", filedAt, url } : null;
+}
+
+/**
+ * Reg SHO status on the as-of day from the imported threshold lists: null
+ * when no list of the last REG_SHO_LIST_MAX_AGE_DAYS days was imported (the
+ * ratings then use the report's flag, or say unknown); otherwise the
+ * companies on the latest such list.
+ */
+async function regShoOn(prisma: PrismaClient, ids: string[], day: Date): Promise<{ listed: Set<string> } | null> {
+  const oldest = new Date(day.getTime() - REG_SHO_LIST_MAX_AGE_DAYS * 86_400_000);
+  const list = await prisma.regShoListDay.findFirst({
+    where: { listDate: { lte: day, gt: oldest } },
+    orderBy: { listDate: "desc" },
+    select: { listDate: true },
+  });
+  if (!list) return null;
+  const rows = await prisma.regShoThreshold.findMany({
+    where: { companyId: { in: ids }, listDate: list.listDate },
+    select: { companyId: true },
+  });
+  return { listed: new Set(rows.map((r) => r.companyId)) };
 }

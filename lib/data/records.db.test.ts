@@ -11,16 +11,16 @@ const day = (s: string) => new Date(`${s}T00:00:00Z`);
 const AS_OF = new Date("2025-06-15T12:00:00Z");
 
 let db: Database;
-let AAA: { id: string; ticker: string };
-let BBB: { id: string; ticker: string };
-let CCC: { id: string; ticker: string };
-let ZZZ: { id: string; ticker: string };
+let AAA: { id: string; ticker: string; isSample: boolean };
+let BBB: { id: string; ticker: string; isSample: boolean };
+let CCC: { id: string; ticker: string; isSample: boolean };
+let ZZZ: { id: string; ticker: string; isSample: boolean };
 
 beforeAll(async () => {
   db = await openTestDatabase();
   const p = db.prisma;
   const company = async (ticker: string) =>
-    p.company.create({ data: { ticker, name: `${ticker} Corp`, exchange: "NASDAQ" }, select: { id: true, ticker: true } });
+    p.company.create({ data: { ticker, name: `${ticker} Corp`, exchange: "NASDAQ" }, select: { id: true, ticker: true, isSample: true } });
   AAA = await company("AAA");
   BBB = await company("BBB");
   CCC = await company("CCC"); // exists, no facts
@@ -67,6 +67,7 @@ beforeAll(async () => {
     effectiveAt: "2025-03-15",
     expiresAt: "2028-03-15",
     offeringAmountCents: 123_456_789n,
+    overBabyShelf: false,
     publicFloatCents: 4_500_000_005n, // $45,000,000.05 → capacity floor(⅓) = $15,000,000.01
     isEffective: true,
   });
@@ -640,9 +641,9 @@ describe("dilution-rating", () => {
     nasdaq_compliance: "rating",
     nasdaq_compliance_desc: "string",
     overall_offering_risk: "rating",
-    regsho: "boolean",
-    estimated_cash: "number",
-    cash_burn: "number",
+    regsho: "boolean|null",
+    estimated_cash: "number|null",
+    cash_burn: "number|null",
     cash_remaining_months: "number|null",
   };
 
@@ -661,6 +662,7 @@ describe("dilution-rating", () => {
         const value = r[field];
         if (type === "rating") expect(["Low", "Medium", "High"]).toContain(value);
         else if (type === "number|null") expect(value === null || typeof value === "number").toBe(true);
+        else if (type === "boolean|null") expect(value === null || typeof value === "boolean").toBe(true);
         else expect(typeof value).toBe(type);
       }
     }

@@ -10,11 +10,16 @@
  *   `limit + 1` records: the caller tells `has_more` from the extra one.
  * - Records are plain JSON: `ticker` first, snake_case names, money and
  *   prices in dollars (numbers), ownership in percent, dates "YYYY-MM-DD".
+ *   A value the filings do not state is null (never 0).
+ * - With `includeSource`, each record ends with `source`: the SEC filing it
+ *   came from, or a note that it is sample or imported data; a rating lists
+ *   every filing its inputs came from in `sources`.
  */
 import type { EndpointName } from "@/lib/catalog";
 import type { Prisma, PrismaClient } from "@/lib/db";
 import { INSTRUMENT_RATING_COLUMNS, loadRatingInputs, REGISTRATION_RATING_COLUMNS } from "./rating-inputs";
-import { computeDilutionRating } from "@/lib/ratings/engine";
+import { computeDilutionRating, ratingSources } from "@/lib/ratings/engine";
+import { SOURCE_COLUMNS, sourceJson, sourceRef, type SourceColumns, type SourceJson } from "./evidence";
 import {
   BABY_SHELF_FORM_PATTERN,
   BABY_SHELF_FRACTION_DENOMINATOR,
@@ -23,9 +28,15 @@ import {
 } from "@/lib/ratings/thresholds";
 import { bpsToPercent, centsToDollars, countToNumber, isoDate, microsToDollars, utcDayStart } from "./units";
 
+export interface ResolvedCompany {
+  id: string;
+  ticker: string;
+  isSample: boolean;
+}
+
 export interface RecordQuery {
   /** Already resolved from the requested tickers (unknown tickers are simply absent). */
-  companies: { id: string; ticker: string }[];
+  companies: ResolvedCompany[];
   /** (page - 1) * limit */
   offset: number;
   /** Page size; a source returns at most limit + 1 records so the caller can tell has_more. */
@@ -38,11 +49,13 @@ export interface RecordQuery {
   effectiveOnly?: boolean;
   /** "Now" for computed values (ratings, expired shelves). */
   asOf: Date;
+  /** `include=source`: add each record's evidence. */
+  includeSource?: boolean;
 }
 
 export type JsonRecord = Record<
   string,
-  string | number | boolean | null | JsonRecord[] | Record<string, unknown>
+  string | number | boolean | null | JsonRecord[] | Record<string, unknown> | SourceJson[]
 >;
 
 export type RecordSource = (prisma: PrismaClient, q: RecordQuery) => Promise<JsonRecord[]>;
@@ -62,9 +75,11 @@ export type RegistrationRecord = {
   is_effective: boolean;
   is_expired: boolean;
   is_atm: boolean;
-  offering_amount: number;
+  /** null when the filings do not state it (an automatic shelf has no registered maximum). */
+  offering_amount: number | null;
   amount_remaining_atm: number | null;
-  over_baby_shelf: boolean;
+  /** null when the public float is unknown. */
+  over_baby_shelf: boolean | null;
   public_float: number | null;
   baby_shelf_capacity: number | null;
 };
@@ -85,7 +100,8 @@ export type ComplianceRecord = {
 export type FloatRecord = {
   ticker: string;
   as_of: string;
-  float: number;
+  /** null when unknown (EDGAR states the public float in dollars; shares need a price). */
+  float: number | null;
   outstanding: number;
   price: number | null;
   market_cap_final?: number;
@@ -114,7 +130,8 @@ export type OfferingRecord = {
   form_type: string | null;
   shares: number | null;
   price: number | null;
-  amount: number;
+  /** null when the filing does not state it. */
+  amount: number | null;
   warrants_issued: number | null;
   warrant_exercise_price: number | null;
   underwriter: string | null;
@@ -128,14 +145,20 @@ function checkPage(q: RecordQuery): void {
   if (!Number.isSafeInteger(q.limit) || q.limit < 1) throw new RangeError(`limit must be a whole number ≥ 1, got ${q.limit}`);
 }
 
-function tickerMap(q: RecordQuery): Map<string, string> {
-  return new Map(q.companies.map((c) => [c.id, c.ticker]));
+function companyMap(q: RecordQuery): Map<string, ResolvedCompany> {
+  return new Map(q.companies.map((c) => [c.id, c]));
 }
 
-function tickerOf(tickers: Map<string, string>, companyId: string): string {
-  const ticker = tickers.get(companyId);
-  if (ticker === undefined) throw new Error(`record of company ${companyId} outside the query`);
-  return ticker;
+function companyOf(companies: Map<string, ResolvedCompany>, companyId: string): ResolvedCompany {
+  const company = companies.get(companyId);
+  if (company === undefined) throw new Error(`record of company ${companyId} outside the query`);
+  return company;
+}
+
+/** A serialized record, with its evidence at the end when the query asks for it. */
+function withSource<T extends object>(record: T, row: SourceColumns, company: ResolvedCompany, q: RecordQuery): JsonRecord {
+  const json = record as unknown as JsonRecord;
+  return q.includeSource ? { ...json, source: sourceJson(sourceRef(row), company.isSample) } : json;
 }
 
 /** Inclusive date filter, or undefined when the query has no range. */
@@ -168,7 +191,7 @@ function isExpiredAt(expiresAt: Date | null, asOf: Date): boolean {
 export function babyShelfCapacityCents(r: {
   formType: string;
   isAtm: boolean;
-  overBabyShelf: boolean;
+  overBabyShelf: boolean | null;
   publicFloatCents: bigint | null;
 }): bigint | null {
   if (!r.isAtm && !BABY_SHELF_FORM_PATTERN.test(r.formType.trim())) return null;
@@ -197,7 +220,6 @@ const registrationSelect = {
   ...REGISTRATION_RATING_COLUMNS,
   id: true,
   accessionNumber: true,
-  fileNumber: true,
 } satisfies Prisma.RegistrationSelect;
 
 export function serializeRegistration(
@@ -228,9 +250,9 @@ export function serializeRegistration(
 async function registrations(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
   checkPage(q);
   if (q.companies.length === 0) return [];
-  const tickers = tickerMap(q);
+  const companies = companyMap(q);
   const where: Prisma.RegistrationWhereInput = {
-    companyId: { in: [...tickers.keys()] },
+    companyId: { in: [...companies.keys()] },
     filedAt: dateRange(q),
   };
   if (q.effectiveOnly) {
@@ -247,7 +269,10 @@ async function registrations(prisma: PrismaClient, q: RecordQuery): Promise<Json
     orderBy: [{ filedAt: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
   });
-  return rows.map((r) => serializeRegistration(tickerOf(tickers, r.companyId), r, q.asOf));
+  return rows.map((r) => {
+    const company = companyOf(companies, r.companyId);
+    return withSource(serializeRegistration(company.ticker, r, q.asOf), r, company, q);
+  });
 }
 
 // ───────────────────────────── nasdaq-compliance ─────────────────────────────
@@ -262,6 +287,7 @@ const deficiencySelect = {
   deadline: true,
   resolvedAt: true,
   statusUpdates: true,
+  ...SOURCE_COLUMNS,
 } satisfies Prisma.ComplianceDeficiencySelect;
 
 export function serializeDeficiency(
@@ -283,14 +309,17 @@ export function serializeDeficiency(
 async function nasdaqCompliance(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
   checkPage(q);
   if (q.companies.length === 0) return [];
-  const tickers = tickerMap(q);
+  const companies = companyMap(q);
   const rows = await prisma.complianceDeficiency.findMany({
     select: deficiencySelect,
-    where: { companyId: { in: [...tickers.keys()] }, noticeDate: dateRange(q) },
+    where: { companyId: { in: [...companies.keys()] }, noticeDate: dateRange(q) },
     orderBy: [{ noticeDate: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
   });
-  return rows.map((d) => serializeDeficiency(tickerOf(tickers, d.companyId), d));
+  return rows.map((d) => {
+    const company = companyOf(companies, d.companyId);
+    return withSource(serializeDeficiency(company.ticker, d), d, company, q);
+  });
 }
 
 // ───────────────────────────── float-outstanding ─────────────────────────────
@@ -305,6 +334,7 @@ const floatSelect = {
   marketCapCents: true,
   insiderOwnershipBps: true,
   institutionalOwnershipBps: true,
+  ...SOURCE_COLUMNS,
 } satisfies Prisma.FloatSnapshotSelect;
 
 export function serializeFloat(
@@ -326,14 +356,17 @@ export function serializeFloat(
 async function floatOutstanding(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
   checkPage(q);
   if (q.companies.length === 0) return [];
-  const tickers = tickerMap(q);
+  const companies = companyMap(q);
   const rows = await prisma.floatSnapshot.findMany({
     select: floatSelect,
-    where: { companyId: { in: [...tickers.keys()] } },
+    where: { companyId: { in: [...companies.keys()] } },
     orderBy: [{ asOf: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
   });
-  return rows.map((f) => serializeFloat(tickerOf(tickers, f.companyId), f) as JsonRecord);
+  return rows.map((f) => {
+    const company = companyOf(companies, f.companyId);
+    return withSource(serializeFloat(company.ticker, f), f, company, q);
+  });
 }
 
 // ───────────────────────────── dilution-data ─────────────────────────────
@@ -364,14 +397,17 @@ export function serializeInstrument(
 async function dilutionData(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
   checkPage(q);
   if (q.companies.length === 0) return [];
-  const tickers = tickerMap(q);
+  const companies = companyMap(q);
   const rows = await prisma.dilutionInstrument.findMany({
     select: instrumentSelect,
-    where: { companyId: { in: [...tickers.keys()] } },
+    where: { companyId: { in: [...companies.keys()] } },
     orderBy: [{ issuedAt: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
   });
-  return rows.map((i) => serializeInstrument(tickerOf(tickers, i.companyId), i));
+  return rows.map((i) => {
+    const company = companyOf(companies, i.companyId);
+    return withSource(serializeInstrument(company.ticker, i), i, company, q);
+  });
 }
 
 // ───────────────────────────── offerings ─────────────────────────────
@@ -389,6 +425,7 @@ const offeringSelect = {
   warrantsIssued: true,
   warrantPriceMicros: true,
   underwriter: true,
+  ...SOURCE_COLUMNS,
 } satisfies Prisma.OfferingSelect;
 
 export function serializeOffering(
@@ -413,14 +450,17 @@ export function serializeOffering(
 async function offerings(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
   checkPage(q);
   if (q.companies.length === 0) return [];
-  const tickers = tickerMap(q);
+  const companies = companyMap(q);
   const rows = await prisma.offering.findMany({
     select: offeringSelect,
-    where: { companyId: { in: [...tickers.keys()] }, offeringDate: dateRange(q) },
+    where: { companyId: { in: [...companies.keys()] }, offeringDate: dateRange(q) },
     orderBy: [{ offeringDate: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
   });
-  return rows.map((o) => serializeOffering(tickerOf(tickers, o.companyId), o));
+  return rows.map((o) => {
+    const company = companyOf(companies, o.companyId);
+    return withSource(serializeOffering(company.ticker, o), o, company, q);
+  });
 }
 
 // ───────────────────────────── dilution-rating ─────────────────────────────
@@ -450,7 +490,12 @@ async function dilutionRating(prisma: PrismaClient, q: RecordQuery): Promise<Jso
     const loaded = inputs.get(c.id);
     if (!loaded) continue;
     // The record's ticker is the one the company was resolved with.
-    records.push({ ...computeDilutionRating({ ...loaded, ticker: c.ticker, asOf: q.asOf }) });
+    const rating: JsonRecord = { ...computeDilutionRating({ ...loaded, ticker: c.ticker, asOf: q.asOf }) };
+    if (q.includeSource) {
+      const sources = ratingSources(loaded);
+      rating.sources = sources.length ? sources.map((ref) => sourceJson(ref, false)) : [sourceJson(null, c.isSample)];
+    }
+    records.push(rating);
   }
   return records;
 }
@@ -472,11 +517,11 @@ export const RECORD_SOURCES: Record<EndpointName, RecordSource> = {
 export async function resolveCompanies(
   prisma: PrismaClient,
   tickers: string[],
-): Promise<{ id: string; ticker: string }[]> {
+): Promise<ResolvedCompany[]> {
   const unique = [...new Set(tickers)];
   if (unique.length === 0) return [];
   const rows = await prisma.company.findMany({
-    select: { id: true, ticker: true },
+    select: { id: true, ticker: true, isSample: true },
     where: { ticker: { in: unique } },
   });
   return rows.sort(byTicker);

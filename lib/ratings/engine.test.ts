@@ -12,6 +12,7 @@ import {
   rateNasdaqCompliance,
   rateOfferingAbility,
   rateOfferingFrequency,
+  ratingSources,
 } from "./engine";
 import { formatCompact, formatDate, formatMoney, formatPercentTenths, formatShares, pluralize, roundDiv } from "./format";
 import type {
@@ -228,10 +229,11 @@ describe("cash need", () => {
     const record = computeDilutionRating(inputs());
     expect(record.cash_need).toBe("Medium");
     expect(record.cash_need_desc).toBe("No financial report on file: cash position and burn unknown");
-    expect(record.estimated_cash).toBe(0);
-    expect(record.cash_burn).toBe(0);
+    // Unknown is null, never 0.
+    expect(record.estimated_cash).toBeNull();
+    expect(record.cash_burn).toBeNull();
     expect(record.cash_remaining_months).toBeNull();
-    expect(record.regsho).toBe(false);
+    expect(record.regsho).toBeNull();
   });
 
   it("takes regsho from the latest financial report", () => {
@@ -683,5 +685,95 @@ describe("computeDilutionRating", () => {
       cash_remaining_months: 500,
     });
     expect(JSON.parse(JSON.stringify(record))).toEqual(record); // plain JSON, no bigint
+  });
+});
+
+// ───────────────────────────── facts from filings: unknowns and evidence ─────────────────────────────
+
+describe("facts from SEC filings", () => {
+  const source = (accession: string, form: string, filed: string) => ({
+    accession,
+    form,
+    filedAt: day(filed),
+    url: `https://www.sec.gov/Archives/edgar/data/1/${accession.replace(/-/g, "")}/${accession}-index.htm`,
+  });
+
+  it("an unreported burn leaves the runway unknown (Medium) and says so, citing the report", () => {
+    const fin = financials({ periodEnd: day("2025-03-31"), quarterlyBurnCents: null, source: source("0000000001-25-000001", "10-Q", "2025-05-10") });
+    const record = computeDilutionRating(inputs({ latestFinancials: fin }));
+    expect(record.cash_need).toBe("Medium");
+    expect(record.cash_burn).toBeNull();
+    expect(record.cash_remaining_months).toBeNull();
+    expect(record.estimated_cash).toBe(600_000);
+    expect(record.cash_need_desc).toBe(
+      "Operating cash flow not reported for the period ended 2025-03-31, so the burn and runway are unknown; $600K cash reported (10-Q filed 2025-05-10)",
+    );
+  });
+
+  it("an effective automatic shelf (no registered maximum) makes offering ability High, named by its filing", () => {
+    const wksi = shelf({
+      formType: "S-3ASR",
+      filedAt: day("2024-05-02"),
+      effectiveAt: day("2024-05-02"),
+      expiresAt: day("2027-05-02"),
+      offeringAmountCents: null,
+      overBabyShelf: true,
+      fileNumber: "333-231168",
+      source: source("0001193125-24-133592", "S-3ASR", "2024-05-02"),
+    });
+    const result = rateOfferingAbility(inputs({ registrations: [wksi] }));
+    expect(result.rating).toBe("High");
+    expect(result.desc).toBe("S-3ASR 333-231168, effective 2024-05-02: an automatic shelf has no registered maximum, so the amount it can raise is not capped");
+  });
+
+  it("a shelf whose size the filings do not state is at least Medium and says it was not counted", () => {
+    const unsized = shelf({ offeringAmountCents: null });
+    const result = rateOfferingAbility(inputs({ registrations: [unsized], latestFloat: float() }));
+    expect(result.rating).toBe("Medium");
+    expect(result.desc).toContain("amount raisable unknown");
+    expect(result.desc).toContain("not stated in the filings");
+  });
+
+  it("without float shares, the cover page's public float decides the baby-shelf limit", () => {
+    const cover = float({ floatShares: null, priceMicros: null, publicFloatCents: 52n * M * DOLLAR });
+    const capacity = computeOfferingCapacity(inputs({ registrations: [shelf()], latestFloat: cover }));
+    expect(capacity.babyShelf).toBe("applies");
+    expect(capacity.publicFloatCents).toBe(52n * M * DOLLAR);
+    expect(capacity.babyShelfCapCents).toBe((52n * M * DOLLAR) / 3n);
+  });
+
+  it("regsho: the threshold lists' answer wins; with none and no report flag it is null", () => {
+    expect(computeDilutionRating(inputs({ latestFinancials: financials({ regSho: false }), regSho: true })).regsho).toBe(true);
+    expect(computeDilutionRating(inputs({ latestFinancials: financials({ regSho: true }) })).regsho).toBe(true);
+    expect(computeDilutionRating(inputs({ latestFinancials: financials({ regSho: null }) })).regsho).toBeNull();
+  });
+
+  it("a deficiency notice from a filing names it", () => {
+    const notice: DeficiencyInput = {
+      deficiency: "minimum_bid_price",
+      status: "active",
+      noticeDate: day("2025-03-10"),
+      deadline: day("2025-09-08"),
+      resolvedAt: null,
+      source: source("0001493152-25-010077", "8-K", "2025-03-10"),
+    };
+    expect(rateNasdaqCompliance(inputs({ deficiencies: [notice] })).desc).toBe(
+      "Active minimum bid price deficiency: notice 2025-03-10 (8-K 0001493152-25-010077), deadline 2025-09-08 (85 days left)",
+    );
+  });
+
+  it("lists every filing the inputs came from once, latest first", () => {
+    const tenQ = source("0000000001-25-000003", "10-Q", "2025-05-10");
+    const s3 = source("0000000001-24-000001", "S-3", "2024-01-02");
+    const effect = source("9999999995-24-000001", "EFFECT", "2024-01-15");
+    const sources = ratingSources(
+      inputs({
+        latestFinancials: financials({ source: tenQ }),
+        latestFloat: float({ source: tenQ }),
+        registrations: [shelf({ source: s3, effectiveSource: effect })],
+      }),
+    );
+    expect(sources.map((s) => s.accession)).toEqual([tenQ.accession, effect.accession, s3.accession]);
+    expect(ratingSources(inputs())).toEqual([]);
   });
 });

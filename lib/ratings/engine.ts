@@ -16,6 +16,7 @@ import {
   roundDiv,
 } from "./format";
 import {
+  AUTOMATIC_SHELF_FORM,
   BABY_SHELF_FORM_PATTERN,
   BABY_SHELF_FRACTION_DENOMINATOR,
   BABY_SHELF_FRACTION_NUMERATOR,
@@ -46,6 +47,7 @@ import type {
   Rating,
   RatingInputs,
   RegistrationInput,
+  SourceRef,
 } from "./types";
 
 /** A rating and the words that explain it. */
@@ -134,8 +136,10 @@ export interface CashEstimate {
   monthsTenths: bigint | null;
 }
 
+/** The estimate for a report whose burn is known (rateCashNeed handles an unknown one). */
 export function estimateCash(financials: FinancialsInput, asOf: Date): CashEstimate {
-  const burn = financials.quarterlyBurnCents > 0n ? financials.quarterlyBurnCents : 0n;
+  const reported = financials.quarterlyBurnCents ?? 0n;
+  const burn = reported > 0n ? reported : 0n;
   const daysElapsed = Math.max(0, daysBetween(financials.periodEnd, asOf));
   // burn × days ÷ (days per quarter), with days per quarter = NUMERATOR / DENOMINATOR.
   const burnedSince = roundDiv(burn * BigInt(daysElapsed) * DAYS_PER_QUARTER_DENOMINATOR, DAYS_PER_QUARTER_NUMERATOR);
@@ -152,8 +156,10 @@ export function cashNeedBand(monthsTenths: bigint): Rating {
 }
 
 export interface CashNeedResult extends RatingResult {
-  estimatedCashCents: bigint;
-  quarterlyBurnCents: bigint;
+  /** null without a financial report. */
+  estimatedCashCents: bigint | null;
+  /** null when unknown. */
+  quarterlyBurnCents: bigint | null;
   /** null when not burning cash or without financials. */
   monthsTenths: bigint | null;
 }
@@ -164,19 +170,30 @@ export function rateCashNeed(inputs: RatingInputs): CashNeedResult {
     return {
       rating: CASH_NEED_WITHOUT_FINANCIALS,
       desc: "No financial report on file: cash position and burn unknown",
-      estimatedCashCents: 0n,
-      quarterlyBurnCents: 0n,
+      estimatedCashCents: null,
+      quarterlyBurnCents: null,
+      monthsTenths: null,
+    };
+  }
+  const period = formatDate(financials.periodEnd);
+  const reported = formatMoney(bigMax(0n, financials.cashCents));
+  const cited = financials.source ? ` (${financials.source.form} filed ${formatDate(financials.source.filedAt)})` : "";
+  const burn = financials.quarterlyBurnCents;
+  if (burn === null) {
+    return {
+      rating: CASH_NEED_WITHOUT_FINANCIALS,
+      desc: `Operating cash flow not reported for the period ended ${period}, so the burn and runway are unknown; ${reported} cash reported${cited}`,
+      estimatedCashCents: bigMax(0n, financials.cashCents),
+      quarterlyBurnCents: null,
       monthsTenths: null,
     };
   }
   const estimate = estimateCash(financials, inputs.asOf);
-  const period = formatDate(financials.periodEnd);
-  const reported = formatMoney(bigMax(0n, financials.cashCents));
   if (estimate.monthsTenths === null) {
     return {
       ...estimate,
       rating: "Low",
-      desc: `The company is not burning cash (no operating cash burn in the period ended ${period}); ${reported} cash reported`,
+      desc: `The company is not burning cash (no operating cash burn in the period ended ${period}); ${reported} cash reported${cited}`,
     };
   }
   const head = `${formatTenths(estimate.monthsTenths)} months of cash left at the current burn (${formatMoney(estimate.quarterlyBurnCents)} per quarter)`;
@@ -184,7 +201,7 @@ export function rateCashNeed(inputs: RatingInputs): CashNeedResult {
   if (estimate.daysElapsed === 0) tail = `${reported} cash reported for the period ended ${period}`;
   else if (estimate.estimatedCashCents === 0n) tail = `the ${reported} reported for the period ended ${period} is estimated spent`;
   else tail = `estimated ${formatMoney(estimate.estimatedCashCents)} now, from ${reported} reported for the period ended ${period}`;
-  return { ...estimate, rating: cashNeedBand(estimate.monthsTenths), desc: `${head}: ${tail}` };
+  return { ...estimate, rating: cashNeedBand(estimate.monthsTenths), desc: `${head}: ${tail}${cited}` };
 }
 
 // ───────────────────────────── offering capacity ─────────────────────────────
@@ -212,6 +229,10 @@ export interface OfferingCapacity {
   atmRemainingCents: bigint;
   /** Some effective ATM reports no remaining figure. */
   atmRemainingUnknown: boolean;
+  /** Effective registrations whose size the filings do not state (not counted in the sums). */
+  unsized: RegistrationInput[];
+  /** One of them is an automatic shelf (S-3ASR/F-3ASR): no registered maximum at all. */
+  automaticShelf: RegistrationInput | null;
   /** Public float value in cents, and where it came from. */
   publicFloatCents: bigint | null;
   publicFloatSource: "float_snapshot" | "registration" | null;
@@ -273,14 +294,15 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
   const pending = known.filter((r) => !isEffectiveOn(r, day) && !isExpiredOn(r, day));
 
   const atmRemainingUnknown = effectiveAtms.some((r) => r.atmRemainingCents === null);
-  const atmRemainingCents = sum(
-    effectiveAtms.map((r) => bigMax(0n, r.atmRemainingCents ?? r.offeringAmountCents)),
-  );
+  const sizeOf = (r: RegistrationInput) => (r.isAtm ? (r.atmRemainingCents ?? r.offeringAmountCents) : r.offeringAmountCents);
+  const unsized = effective.filter((r) => sizeOf(r) === null);
+  const automaticShelf = unsized.find((r) => AUTOMATIC_SHELF_FORM.test(r.formType.trim())) ?? null;
+  const atmRemainingCents = sum(effectiveAtms.map((r) => bigMax(0n, sizeOf(r) ?? 0n)));
   const babyShelfCents = sum(
-    effectiveShelves.filter(isBabyShelfLimited).map((r) => bigMax(0n, r.offeringAmountCents)),
+    effectiveShelves.filter(isBabyShelfLimited).map((r) => bigMax(0n, r.offeringAmountCents ?? 0n)),
   );
   const otherShelfCents = sum(
-    effectiveShelves.filter((r) => !isBabyShelfLimited(r)).map((r) => bigMax(0n, r.offeringAmountCents)),
+    effectiveShelves.filter((r) => !isBabyShelfLimited(r)).map((r) => bigMax(0n, r.offeringAmountCents ?? 0n)),
   );
   // ATM sales are takedowns off a shelf: they use its capacity rather than add
   // to it. So the pool is the larger of the two, not their sum (an ATM with no
@@ -288,13 +310,18 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
   const babyLimitedPoolCents = bigMax(babyShelfCents, atmRemainingCents);
   const babyLimited = effective.filter(isBabyShelfLimited);
 
-  // Public float value: the current one (float shares × price) when a price is
-  // known, else the figure of the latest effective filing.
+  // Public float value: the current one (float shares × price) when both are
+  // known, else the dollar figure of the cover page (dei:EntityPublicFloat),
+  // else the figure of the latest effective filing.
   let publicFloatCents: bigint | null = null;
   let publicFloatSource: OfferingCapacity["publicFloatSource"] = null;
   const price = currentPriceMicros(inputs);
-  if (inputs.latestFloat && price !== null) {
-    publicFloatCents = (inputs.latestFloat.floatShares * price) / MICROS_PER_CENT;
+  const latestFloat = inputs.latestFloat;
+  if (latestFloat && price !== null && latestFloat.floatShares !== null) {
+    publicFloatCents = (latestFloat.floatShares * price) / MICROS_PER_CENT;
+    publicFloatSource = "float_snapshot";
+  } else if (latestFloat?.publicFloatCents != null) {
+    publicFloatCents = latestFloat.publicFloatCents;
     publicFloatSource = "float_snapshot";
   } else {
     const filed = [...babyLimited]
@@ -314,7 +341,7 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
       babyShelf = "applies";
       babyShelfCapCents = (bigMax(0n, publicFloatCents) * BABY_SHELF_FRACTION_NUMERATOR) / BABY_SHELF_FRACTION_DENOMINATOR;
     } else babyShelf = "not_applicable";
-  } else if (babyLimited.some((r) => r.overBabyShelf)) babyShelf = "not_applicable";
+  } else if (babyLimited.some((r) => r.overBabyShelf === true)) babyShelf = "not_applicable";
   else babyShelf = "unknown";
 
   const babyShelfBinding = babyShelfCapCents !== null && babyShelfCapCents < babyLimitedPoolCents;
@@ -327,6 +354,8 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
     pending,
     atmRemainingCents,
     atmRemainingUnknown,
+    unsized,
+    automaticShelf,
     publicFloatCents,
     publicFloatSource,
     babyShelf,
@@ -353,6 +382,16 @@ function registrationLabel(registration: RegistrationInput): string {
   return registration.isAtm ? "ATM program" : `${registration.formType.trim() || "Shelf"} shelf`;
 }
 
+/**
+ * A registration as its evidence names it: "S-3ASR 333-231168, effective
+ * 2019-05-02" (from filings); the plain label for imported or sample data.
+ */
+function registrationCited(registration: RegistrationInput): string {
+  if (!registration.source || !registration.fileNumber) return `${registrationLabel(registration)} effective`;
+  const form = registration.isAtm ? `ATM program (${registration.source.form}) under ${registration.fileNumber}` : `${registration.formType.trim()} ${registration.fileNumber}`;
+  return registration.effectiveAt ? `${form}, effective ${formatDate(registration.effectiveAt)}` : `${form}, effective`;
+}
+
 export function rateOfferingAbility(
   inputs: RatingInputs,
   capacity: OfferingCapacity = computeOfferingCapacity(inputs),
@@ -361,7 +400,10 @@ export function rateOfferingAbility(
   if (effectiveShelves.length === 0 && effectiveAtms.length === 0) {
     const notes: string[] = [];
     const lastExpired = capacity.expired[0];
-    if (lastExpired) notes.push(`${registrationLabel(lastExpired)} expired on ${formatDate(lastExpired.expiresAt!)}`);
+    if (lastExpired) {
+      const name = lastExpired.source && lastExpired.fileNumber ? `${lastExpired.formType.trim()} ${lastExpired.fileNumber}` : registrationLabel(lastExpired);
+      notes.push(`${name} expired on ${formatDate(lastExpired.expiresAt!)}`);
+    }
     for (const r of capacity.pending) {
       const label = r.isAtm ? "ATM program" : r.formType.trim() || "Registration";
       notes.push(`${label} filed on ${formatDate(r.filedAt)} is not yet effective`);
@@ -371,15 +413,31 @@ export function rateOfferingAbility(
   }
 
   let head: string;
-  if (effectiveShelves.length === 1) head = `${registrationLabel(effectiveShelves[0]!)} effective`;
+  if (effectiveShelves.length === 1) head = registrationCited(effectiveShelves[0]!);
   else if (effectiveShelves.length > 1) {
-    const forms = [...new Set(effectiveShelves.map((r) => r.formType.trim()))].join(", ");
+    const sourced = effectiveShelves.every((r) => r.source && r.fileNumber);
+    const forms = sourced
+      ? effectiveShelves.map(registrationCited).join("; ")
+      : [...new Set(effectiveShelves.map((r) => r.formType.trim()))].join(", ");
     head = `${effectiveShelves.length} shelves effective (${forms})`;
-  } else head = effectiveAtms.length === 1 ? "ATM program effective" : `${effectiveAtms.length} ATM programs effective`;
+  } else if (effectiveAtms.length === 1) head = effectiveAtms[0]!.source ? registrationCited(effectiveAtms[0]!) : "ATM program effective";
+  else head = `${effectiveAtms.length} ATM programs effective`;
+
+  // An automatic shelf registers no maximum: a well-known seasoned issuer can
+  // sell any amount off it, which no market-cap ratio can bound.
+  if (capacity.automaticShelf) {
+    return {
+      rating: "High",
+      desc: `${head}: an automatic shelf has no registered maximum, so the amount it can raise is not capped`,
+    };
+  }
 
   const raisable = capacity.raisableCents;
+  const unsized = capacity.unsized.length
+    ? `; size of ${capacity.unsized.length === 1 ? "one registration" : `${capacity.unsized.length} registrations`} not stated in the filings (not counted)`
+    : "";
   let text: string;
-  if (raisable <= 0n) text = `${head}, nothing raisable now`;
+  if (raisable <= 0n) text = capacity.unsized.length ? `${head}, amount raisable unknown${unsized}` : `${head}, nothing raisable now`;
   else {
     text = `${head}, ${formatMoney(raisable)} raisable`;
     if (capacity.babyLimitedPoolCents > 0n) {
@@ -415,8 +473,11 @@ export function rateOfferingAbility(
     else if (capacity.atmRemainingCents === 0n) text += `; ${atm} fully used ($0 remaining)`;
     else text += `; ${atm} with ${formatMoney(capacity.atmRemainingCents)} remaining`;
   }
+  if (raisable > 0n) text += unsized;
 
-  return { rating: offeringAbilityBand(raisable, capacity.marketCapCents), desc: text };
+  // A registration of unknown size could raise more than the counted amount: at least Medium.
+  const band = offeringAbilityBand(raisable, capacity.marketCapCents);
+  return { rating: capacity.unsized.length ? maxRating(band, "Medium") : band, desc: text };
 }
 
 // ───────────────────────────── dilution ─────────────────────────────
@@ -625,14 +686,16 @@ export function rateNasdaqCompliance(inputs: RatingInputs): RatingResult {
   );
   const rating: Rating = urgent || active.length > COMPLIANCE_HIGH_ABOVE_ACTIVE_COUNT ? "High" : "Medium";
 
+  // A notice from a filing names it: "notice 2025-03-10 (8-K 0001493152-25-010077)".
+  const notice = (d: DeficiencyInput) => `notice ${formatDate(d.noticeDate)}${d.source ? ` (${d.source.form} ${d.source.accession})` : ""}`;
   if (active.length === 1) {
     const d = active[0]!;
     return {
       rating,
-      desc: `Active ${deficiencyName(d.deficiency)} deficiency: notice ${formatDate(d.noticeDate)}, ${deadlineText(d.deadline, inputs.asOf)}`,
+      desc: `Active ${deficiencyName(d.deficiency)} deficiency: ${notice(d)}, ${deadlineText(d.deadline, inputs.asOf)}`,
     };
   }
-  const items = active.map((d) => `${deficiencyName(d.deficiency)} (notice ${formatDate(d.noticeDate)}, ${deadlineText(d.deadline, inputs.asOf)})`);
+  const items = active.map((d) => `${deficiencyName(d.deficiency)} (${notice(d)}, ${deadlineText(d.deadline, inputs.asOf)})`);
   return { rating, desc: `${active.length} active deficiencies: ${items.join("; ")}` };
 }
 
@@ -681,9 +744,29 @@ export function computeDilutionRating(inputs: RatingInputs): DilutionRating {
       offeringFrequency: frequency.rating,
       nasdaqCompliance: compliance.rating,
     }),
-    regsho: inputs.latestFinancials?.regSho ?? false,
-    estimated_cash: centsToDollars(cash.estimatedCashCents),
-    cash_burn: centsToDollars(cash.quarterlyBurnCents),
+    regsho: inputs.regSho !== undefined ? inputs.regSho : (inputs.latestFinancials?.regSho ?? null),
+    estimated_cash: cash.estimatedCashCents === null ? null : centsToDollars(cash.estimatedCashCents),
+    cash_burn: cash.quarterlyBurnCents === null ? null : centsToDollars(cash.quarterlyBurnCents),
     cash_remaining_months: cash.monthsTenths === null ? null : Number(cash.monthsTenths) / 10,
   };
+}
+
+/**
+ * Every filing a rating's inputs came from, latest first, each once: what
+ * `include=source` lists as the rating's `sources`.
+ */
+export function ratingSources(inputs: RatingInputs): SourceRef[] {
+  const refs: (SourceRef | null | undefined)[] = [
+    inputs.latestFinancials?.source,
+    inputs.latestFloat?.source,
+    ...inputs.registrations.flatMap((r) => [r.source, r.effectiveSource]),
+    ...inputs.offerings.map((o) => o.source),
+    ...inputs.instruments.map((i) => i.source),
+    ...inputs.deficiencies.map((d) => d.source),
+  ];
+  const byAccession = new Map<string, SourceRef>();
+  for (const ref of refs) if (ref && !byAccession.has(ref.accession)) byAccession.set(ref.accession, ref);
+  return [...byAccession.values()].sort(
+    (a, b) => b.filedAt.getTime() - a.filedAt.getTime() || (a.accession < b.accession ? -1 : 1),
+  );
 }

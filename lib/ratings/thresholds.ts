@@ -73,6 +73,13 @@ export const BABY_SHELF_FRACTION_DENOMINATOR = 3n;
 export const BABY_SHELF_FORM_PATTERN = /^[SF]-3/i;
 
 /**
+ * An automatic shelf registration (S-3ASR, F-3ASR) of a well-known seasoned
+ * issuer: effective on filing and with no registered maximum, so offering
+ * ability is High whatever the market cap (the rating says so in words).
+ */
+export const AUTOMATIC_SHELF_FORM = /^[SF]-3ASR$/i;
+
+/**
  * Offering ability is High when the company can raise at least 20.0% of its
  * market cap right now: a deal of that size is a heavy, price-moving
  * offering. A baby-shelf company with its full ⅓-of-float room and a float of

@@ -20,15 +20,24 @@ export type OfferingType =
   | "warrant_exercise"
   | "convertible";
 
+/** The SEC filing a fact came from (facts from imports or sample data have none). */
+export interface SourceRef {
+  accession: string;
+  form: string;
+  filedAt: Date;
+  url: string;
+}
+
 /** The latest financial report (by period end) filed on or before asOf. */
 export interface FinancialsInput {
   periodEnd: Date;
   cashCents: bigint;
-  /** Net operating cash used per quarter; 0 (or less) when not burning cash. */
-  quarterlyBurnCents: bigint;
-  debtCents: bigint;
-  /** On the Reg SHO threshold list. */
-  regSho: boolean;
+  /** Net operating cash used per quarter; 0 (or less) when not burning cash; null when not reported. */
+  quarterlyBurnCents: bigint | null;
+  debtCents: bigint | null;
+  /** On the Reg SHO threshold list; null when unknown. */
+  regSho: boolean | null;
+  source?: SourceRef | null;
 }
 
 /** A shelf registration (S-3, F-3, S-1 …) or an at-the-market program. */
@@ -37,23 +46,30 @@ export interface RegistrationInput {
   filedAt: Date;
   effectiveAt: Date | null;
   expiresAt: Date | null;
-  offeringAmountCents: bigint;
+  /** Null when the filings do not state it (an automatic shelf has no registered maximum). */
+  offeringAmountCents: bigint | null;
   isAtm: boolean;
   /** ATM capacity still unsold; null when not reported. */
   atmRemainingCents: bigint | null;
-  /** Public float at filing ≥ $75M (baby-shelf cap does not apply). */
-  overBabyShelf: boolean;
+  /** Public float at filing ≥ $75M (baby-shelf cap does not apply); null when unknown. */
+  overBabyShelf: boolean | null;
   /** Public float value at filing, used when no current price is known. */
   publicFloatCents: bigint | null;
   isEffective: boolean;
+  /** The registration's file number (333-…), when known. */
+  fileNumber?: string;
+  source?: SourceRef | null;
+  /** The EDGAR EFFECT notice, when effectiveness came from one. */
+  effectiveSource?: SourceRef | null;
 }
 
 export interface OfferingInput {
   offeringDate: Date;
   /** One of OfferingType; unknown values are ignored by the counts. */
   offeringType: OfferingType | (string & {});
-  amountCents: bigint;
+  amountCents: bigint | null;
   shares: bigint | null;
+  source?: SourceRef | null;
 }
 
 /** A warrant or convertible outstanding. */
@@ -67,6 +83,7 @@ export interface InstrumentInput {
   exercisePriceMicros: bigint | null;
   /** Convertibles: principal not yet converted or repaid; 0 = nothing left. */
   remainingCents: bigint | null;
+  source?: SourceRef | null;
 }
 
 export interface DeficiencyInput {
@@ -77,15 +94,20 @@ export interface DeficiencyInput {
   noticeDate: Date;
   deadline: Date | null;
   resolvedAt: Date | null;
+  source?: SourceRef | null;
 }
 
 /** The latest float snapshot on or before asOf. */
 export interface FloatInput {
   asOf: Date;
-  floatShares: bigint;
+  /** Null when unknown (EDGAR states the public float in dollars). */
+  floatShares: bigint | null;
   outstandingShares: bigint;
   priceMicros: bigint | null;
   marketCapCents: bigint | null;
+  /** dei:EntityPublicFloat, the public float's dollar value, when on file. */
+  publicFloatCents?: bigint | null;
+  source?: SourceRef | null;
 }
 
 export interface RatingInputs {
@@ -98,6 +120,11 @@ export interface RatingInputs {
   instruments: InstrumentInput[];
   deficiencies: DeficiencyInput[];
   latestFloat?: FloatInput;
+  /**
+   * On a Reg SHO threshold list on the as-of day: from the imported lists
+   * when one covers that day, else the latest report's flag; null = unknown.
+   */
+  regSho?: boolean | null;
 }
 
 /** The /v1/dilution-rating record: keys are the spec's field names. */
@@ -115,11 +142,12 @@ export interface DilutionRating {
   nasdaq_compliance: Rating;
   nasdaq_compliance_desc: string;
   overall_offering_risk: Rating;
-  regsho: boolean;
-  /** Dollars (cents precision): reported cash less the burn since period end. */
-  estimated_cash: number;
-  /** Dollars per quarter; 0 when the company does not burn cash. */
-  cash_burn: number;
+  /** null when unknown: no threshold list covers the day and no report states it. */
+  regsho: boolean | null;
+  /** Dollars (cents precision): reported cash less the burn since period end; null without a report. */
+  estimated_cash: number | null;
+  /** Dollars per quarter; 0 when the company does not burn cash; null when unknown. */
+  cash_burn: number | null;
   /**
    * Months of cash left, rounded to 1 decimal. null when the company does not
    * burn cash (the runway is unlimited, which JSON cannot write as a number)

@@ -1,0 +1,49 @@
+/**
+ * The evidence of a record: the SEC filing it came from. Stored as four
+ * columns on every record table (see prisma/schema.prisma), handed to the
+ * ratings as a SourceRef, and returned by the API with `include=source`.
+ */
+import type { SourceRef } from "@/lib/ratings/types";
+import { isoDate } from "./units";
+
+/** The evidence columns, for Prisma selects. */
+export const SOURCE_COLUMNS = {
+  sourceAccession: true,
+  sourceForm: true,
+  sourceFiledAt: true,
+  sourceUrl: true,
+} as const;
+
+export interface SourceColumns {
+  sourceAccession: string | null;
+  sourceForm: string | null;
+  sourceFiledAt: Date | null;
+  sourceUrl: string | null;
+}
+
+/** The row's filing, or null when the row came from an import or the sample data. */
+export function sourceRef(row: SourceColumns): SourceRef | null {
+  if (!row.sourceAccession || !row.sourceForm || !row.sourceFiledAt || !row.sourceUrl) return null;
+  return { accession: row.sourceAccession, form: row.sourceForm, filedAt: row.sourceFiledAt, url: row.sourceUrl };
+}
+
+/** What `include=source` adds to a record. */
+export type SourceJson =
+  | { type: "sec_filing"; accession_number: string; form: string; filed_date: string; url: string }
+  | { type: "sample"; note: string }
+  | { type: "import"; note: string };
+
+export const SAMPLE_SOURCE: SourceJson = {
+  type: "sample",
+  note: "Sample data: a fictional company generated for development, not a real filing.",
+};
+
+export const IMPORTED_SOURCE: SourceJson = {
+  type: "import",
+  note: "Loaded by the operator from a data file that names no SEC filing.",
+};
+
+export function sourceJson(ref: SourceRef | null, isSample: boolean): SourceJson {
+  if (ref) return { type: "sec_filing", accession_number: ref.accession, form: ref.form, filed_date: isoDate(ref.filedAt), url: ref.url };
+  return isSample ? SAMPLE_SOURCE : IMPORTED_SOURCE;
+}
