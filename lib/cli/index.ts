@@ -27,13 +27,14 @@ export interface CliResult {
   stderr: string;
 }
 
-class UsageError extends Error {}
+/** Bad arguments: the message (and usage) is printed and the command exits 2. */
+export class UsageError extends Error {}
 
 const CLI_ACTOR = { actorLabel: "cli" } as const;
 
 type Flags = Record<string, string | true>;
 
-function parseFlags(args: string[]): Flags {
+export function parseFlags(args: string[]): Flags {
   const flags: Flags = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_IMPORT_BYTES } from "@/lib/data/import";
 import { secretsEqual } from "@/lib/keys";
 import { embeddedLock, getAppDatabase } from "@/lib/runtime/database";
+import { runEdgarCommand } from "./edgar";
 import { runImport } from "./import";
 import { runCli, type CliResult } from "./index";
 
@@ -9,13 +10,18 @@ import { runCli, type CliResult } from "./index";
  * Runs an operator command inside the app server, for the case where the
  * server holds the embedded database and the command's own process cannot
  * open it: the CLI (`/api/internal/cli`) and the data import
- * (`/api/internal/import`). They exist only while this process owns an
+ * (`/api/internal/import`) and the EDGAR sync (`/api/internal/edgar`). They exist only while this process owns an
  * embedded database, and only for a caller that can read the lock file's
  * token (the machine's own user); anyone else gets a plain 404.
  */
 const cliBody = z.object({ args: z.array(z.string().max(10_000)).max(50) });
 /** A data file's text: at most MAX_IMPORT_BYTES, as for the console's upload. */
 const importBody = z.object({ fileName: z.string().min(1).max(255), text: z.string().max(MAX_IMPORT_BYTES), dryRun: z.boolean() });
+
+const edgarBody = z.object({
+  args: z.array(z.string().max(10_000)).max(50),
+  env: z.object({ userAgent: z.string().max(500).optional(), dataBaseUrl: z.string().max(500).optional(), wwwBaseUrl: z.string().max(500).optional() }),
+});
 
 async function authorized(request: Request): Promise<boolean> {
   await getAppDatabase().catch(() => undefined);
@@ -37,4 +43,8 @@ export function handleInternalCli(request: Request): Promise<Response> {
 
 export function handleInternalImport(request: Request): Promise<Response> {
   return run(request, importBody, async (input) => runImport((await getAppDatabase()).prisma, { ...input, database: "embedded PGlite, through the running app server" }));
+}
+
+export function handleInternalEdgar(request: Request): Promise<Response> {
+  return run(request, edgarBody, async ({ args, env }) => runEdgarCommand((await getAppDatabase()).prisma, args, env));
 }

@@ -43,7 +43,8 @@ async function openAppDatabase(): Promise<Database> {
   const database = await openDatabase({ url, dataDir });
   await ensureDefaultPlans(database.prisma);
   const seed = process.env.SEED_SAMPLE_DATA ? process.env.SEED_SAMPLE_DATA === "1" : database.kind === "pglite";
-  if (seed && (await database.prisma.company.count()) === 0) {
+  // Once an operator removed the sample dataset (npm run data:remove-sample), it stays removed.
+  if (seed && (await database.prisma.company.count()) === 0 && (await database.prisma.dataLoad.count({ where: { kind: "remove-sample" } })) === 0) {
     await loadSampleData(database.prisma, {});
   }
   return database;

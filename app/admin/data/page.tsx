@@ -34,7 +34,7 @@ export default async function AdminDataPage() {
         </h2>
         {overview.companies.total > 0 && overview.companies.real === 0 ? (
           <Alert tone="warning" title="Only the sample dataset is loaded.">
-            Every company is fictional (marked “(Sample)”). Upload real data below or with npm run data:import.
+            Every company is fictional (marked “(Sample)”). Load real data from SEC EDGAR with npm run data:edgar -- sync --all (README, “Load real data”), or upload a file below.
           </Alert>
         ) : null}
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="data-records">
@@ -51,6 +51,31 @@ export default async function AdminDataPage() {
           ))}
         </div>
       </section>
+
+      <Card data-testid="edgar-status">
+        <CardHeader>
+          <CardTitle as="h2">SEC EDGAR</CardTitle>
+          <CardDescription>
+            Real companies and their filings, loaded by npm run data:edgar -- sync (a daily cron run keeps them within a day of SEC). Every record cites its filing.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-zinc-500">Companies from EDGAR</dt>
+            <dd className="font-medium text-zinc-900 tabular-nums">{formatCount(overview.edgar.companies)}</dd>
+            <dt className="text-zinc-500">Last synced (UTC)</dt>
+            <dd className="text-zinc-800">
+              {overview.edgar.lastSyncedAt ? <time dateTime={overview.edgar.lastSyncedAt.toISOString()}>{formatDateTime(overview.edgar.lastSyncedAt)}</time> : "Never"}
+            </dd>
+            <dt className="text-zinc-500">Partial history</dt>
+            <dd className="min-w-0 text-zinc-800">
+              {overview.edgar.partialTickers.length
+                ? `${overview.edgar.partialTickers.join(", ")}: an older page of the filing index could not be read`
+                : "None"}
+            </dd>
+          </dl>
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader>
@@ -110,7 +135,9 @@ export default async function AdminDataPage() {
                                 {load.status === "applied" ? (
                                   <span className="text-xs text-zinc-500 tabular-nums">
                                     {" "}
-                                    ({formatCount(c.created)} new · {formatCount(c.updated)} changed · {formatCount(c.unchanged)} unchanged)
+                                    ({formatCount(c.created)} new · {formatCount(c.updated)} changed · {formatCount(c.unchanged)} unchanged
+                                    {c.removed ? ` · ${formatCount(c.removed)} removed` : ""}
+                                    {c.skipped ? ` · ${formatCount(c.skipped)} skipped (not listed)` : ""})
                                   </span>
                                 ) : null}
                               </li>

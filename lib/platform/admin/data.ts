@@ -40,13 +40,20 @@ export const DATA_LOADS_SHOWN = 20;
  */
 export const EMBEDDED_FULL_FILE_APPLY = "about 20 seconds";
 
-const LOAD_KIND_LABELS: Record<DataLoadKind, string> = { import: "File import", edgar: "EDGAR sync" };
+const LOAD_KIND_LABELS: Record<DataLoadKind, string> = { import: "File import", edgar: "EDGAR sync", "remove-sample": "Sample data removed" };
 
 // ───────────────────────────── status ─────────────────────────────
 
 const countsJson = z.record(
   z.string(),
-  z.object({ received: z.number().optional(), created: z.number().optional(), updated: z.number().optional(), unchanged: z.number().optional() }),
+  z.object({
+    received: z.number().optional(),
+    created: z.number().optional(),
+    updated: z.number().optional(),
+    unchanged: z.number().optional(),
+    skipped: z.number().optional(),
+    removed: z.number().optional(),
+  }),
 );
 
 function storedCounts(value: unknown): Partial<Record<ImportKind, KindCounts>> {
@@ -55,7 +62,16 @@ function storedCounts(value: unknown): Partial<Record<ImportKind, KindCounts>> {
   const counts: Partial<Record<ImportKind, KindCounts>> = {};
   for (const kind of IMPORT_KINDS) {
     const c = parsed.data[kind];
-    if (c) counts[kind] = { received: c.received ?? 0, created: c.created ?? 0, updated: c.updated ?? 0, unchanged: c.unchanged ?? 0 };
+    if (c) {
+      counts[kind] = {
+        received: c.received ?? 0,
+        created: c.created ?? 0,
+        updated: c.updated ?? 0,
+        unchanged: c.unchanged ?? 0,
+        ...(c.skipped ? { skipped: c.skipped } : {}),
+        ...(c.removed ? { removed: c.removed } : {}),
+      };
+    }
   }
   return counts;
 }
@@ -63,15 +79,20 @@ function storedCounts(value: unknown): Partial<Record<ImportKind, KindCounts>> {
 /** The dataset's records per kind, sample and real companies, and the last loads, newest first. */
 export async function dataOverview(db: PrismaClient, principal: Principal | null) {
   await requirePlatformAdmin(db, principal);
-  const [companies, sampleCompanies, financialReports, registrations, offerings, instruments, deficiencies, floats, loads] = await Promise.all([
+  const [companies, sampleCompanies, edgarCompanies, partialCiks, lastSync, financialReports, registrations, offerings, instruments, deficiencies, floats, prices, regSho, loads] = await Promise.all([
     db.company.count(),
     db.company.count({ where: { isSample: true } }),
+    db.company.count({ where: { cik: { not: null }, isSample: false } }),
+    db.edgarCompany.findMany({ where: { partial: true }, select: { cik: true } }),
+    db.edgarCompany.aggregate({ _max: { syncedAt: true } }),
     db.financialReport.count(),
     db.registration.count(),
     db.offering.count(),
     db.dilutionInstrument.count(),
     db.complianceDeficiency.count(),
     db.floatSnapshot.count(),
+    db.dailyPrice.count(),
+    db.regShoThreshold.count(),
     db.dataLoad.findMany({ orderBy: [{ finishedAt: "desc" }, { id: "desc" }], take: DATA_LOADS_SHOWN }),
   ]);
   const records: Record<ImportKind, number> = {
@@ -82,12 +103,19 @@ export async function dataOverview(db: PrismaClient, principal: Principal | null
     dilution_instruments: instruments,
     compliance_deficiencies: deficiencies,
     float_snapshots: floats,
+    daily_prices: prices,
+    reg_sho_thresholds: regSho,
   };
   const actorIds = [...new Set(loads.map((l) => l.actorUserId).filter((id): id is string => id !== null))];
   const actors = actorIds.length ? await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, email: true } }) : [];
   const emailOf = new Map(actors.map((a) => [a.id, a.email]));
+  const partial = partialCiks.length
+    ? await db.company.findMany({ where: { cik: { in: partialCiks.map((c) => c.cik) } }, select: { ticker: true }, orderBy: { ticker: "asc" } })
+    : [];
   return {
     records,
+    /** What the EDGAR sync has loaded: companies with a CIK, the last time a company was synced, and tickers whose older filing-index pages were missing. */
+    edgar: { companies: edgarCompanies, lastSyncedAt: lastSync._max.syncedAt ?? null, partialTickers: partial.map((c) => c.ticker) },
     companies: { total: companies, sample: sampleCompanies, real: companies - sampleCompanies },
     /** True when the app runs on the embedded PGlite database (no DATABASE_URL): a load holds its one connection. */
     embedded: !appDatabaseConfig().url,

@@ -1,0 +1,427 @@
+/**
+ * The EDGAR sync: for each ticker, read its filing index and XBRL facts from
+ * an EDGAR source (SEC, a base URL, or a folder in EDGAR's layout; see
+ * ./source.ts), read the documents that say what the index cannot (fee
+ * exhibits, 424B texts, Item 3.01 8-Ks), map them to records (./map.ts) and
+ * load them through the import pipeline, one transaction per ticker.
+ *
+ *   const report = await syncEdgar(prisma, { source, tickers: ["TSLA"] });
+ *
+ * - Incremental: the filing index and facts are asked for with the
+ *   validators of the last run (ETag / Last-Modified); when neither changed,
+ *   the ticker is done after two conditional requests. What a filing's
+ *   documents said is stored per accession (edgar_filing_facts), so each
+ *   document is read once, ever.
+ * - Idempotent: the import writes only what differs, and records this sync
+ *   wrote earlier that the filings no longer give are removed; a second run
+ *   over the same filings changes nothing.
+ * - One ticker's failure is reported and the others go on; every applied
+ *   run is a data_loads row (the console's Data page).
+ */
+import type { Prisma, PrismaClient } from "@/lib/db";
+import { computeDilutionRating } from "@/lib/ratings/engine";
+import type { DilutionRating } from "@/lib/ratings/types";
+import { formatImportError, importDataset, type KindCounts } from "../import";
+import { IMPORT_KINDS, type Dataset, type ImportKind } from "../import-schema";
+import { recordDataLoad, type LoadActor } from "../loads";
+import { loadRatingInputs } from "../rating-inputs";
+import { bumpDatasetVersion, notifyDataChanged } from "../version";
+import {
+  classifyDeficiency,
+  complianceDeadline,
+  htmlToText,
+  isAtmOffering,
+  parseEffectNotice,
+  parseFeeExhibit,
+  parseFilingIndex,
+  pickFeeExhibit,
+  regainsCompliance,
+} from "./documents";
+import { parseCompanyFacts, type CompanyFacts } from "./facts";
+import {
+  archivePath,
+  companyFactsPath,
+  isListedExchange,
+  parseSubmissions,
+  parseSubmissionsPage,
+  parseTickers,
+  storedDocumentName,
+  submissionsPagePath,
+  submissionsPath,
+  TICKERS_EXCHANGE_PATH,
+  TICKERS_PATH,
+  type CompanyIndex,
+  type Filing,
+  type ListedCompany,
+} from "./filings";
+import { mapCompany, needsDocuments, type DocumentFacts } from "./map";
+import type { EdgarSource, Fetched, Validators } from "./source";
+
+export interface SyncOptions {
+  /** Tickers to sync; with `all`, every company listed on Nasdaq, NYSE and NYSE American. */
+  tickers?: string[];
+  all?: boolean;
+  /** Documents are read for filings filed on or after this day ("YYYY-MM-DD"); default: three years before today. */
+  since?: string;
+  dryRun?: boolean;
+  /** Drop the sample dataset first (a dry run only says it would). */
+  removeSample?: boolean;
+  /** Tickers synced at once (the source keeps to SEC's 10 requests a second whatever this is). */
+  concurrency?: number;
+  now?: Date;
+  actor?: LoadActor;
+}
+
+export type TickerStatus = "changed" | "unchanged" | "not_modified" | "failed";
+
+export interface TickerReport {
+  ticker: string;
+  cik: string | null;
+  status: TickerStatus;
+  /** Per kind: received, created, updated, unchanged, and removed (records of an earlier sync the filings no longer give). */
+  counts: Partial<Record<ImportKind, KindCounts>>;
+  /** An older page of the filing index could not be read: the history before it is missing. */
+  partial: boolean;
+  notes: string[];
+  error?: string;
+  /** The ratings computed from the synced facts (not on a dry run or a failure). */
+  rating?: DilutionRating;
+}
+
+export interface SyncReport {
+  source: string;
+  dryRun: boolean;
+  since: string;
+  startedAt: Date;
+  durationMs: number;
+  /** Requests sent (HTTP) or files read (folder). */
+  requests: number;
+  removedSample: number;
+  tickers: TickerReport[];
+  /** Records created, updated or removed over all tickers. */
+  changed: number;
+  failed: number;
+}
+
+const DEFAULT_CONCURRENCY = 4;
+const DOCUMENT_YEARS = 3;
+
+export class EdgarSyncError extends Error {}
+
+function defaultSince(now: Date): string {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() - DOCUMENT_YEARS);
+  return d.toISOString().slice(0, 10);
+}
+
+const text = (fetched: Fetched): string | null => (fetched.status === "ok" ? fetched.body.toString("utf8") : null);
+
+export async function syncEdgar(prisma: PrismaClient, source: EdgarSource, options: SyncOptions): Promise<SyncReport> {
+  const startedAt = options.now ?? new Date();
+  const clock = performance.now();
+  const dryRun = options.dryRun ?? false;
+  const since = options.since ?? defaultSince(startedAt);
+  let removedSample = 0;
+  if (options.removeSample) {
+    removedSample = dryRun ? await prisma.company.count({ where: { isSample: true } }) : await removeSampleData(prisma, options.actor ?? {});
+  }
+
+  const listed = await readTickers(source, options.all ?? false);
+  const wanted = options.all
+    ? [...listed.values()].filter((c) => isListedExchange(c.exchange)).map((c) => c.ticker)
+    : [...new Set((options.tickers ?? []).map((t) => t.trim().toUpperCase()).filter(Boolean))];
+  if (wanted.length === 0) throw new EdgarSyncError(options.all ? "The tickers file lists no company on Nasdaq, NYSE or NYSE American." : "Name the tickers to sync (--tickers TSLA,ABEO) or use --all.");
+
+  const results: TickerReport[] = new Array(wanted.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < wanted.length) {
+      const i = next++;
+      results[i] = await syncTicker(prisma, source, wanted[i]!, listed.get(wanted[i]!), { since, dryRun });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, wanted.length) }, worker));
+
+  if (!dryRun) await attachRatings(prisma, results, startedAt);
+  const report: SyncReport = {
+    source: source.description,
+    dryRun,
+    since,
+    startedAt,
+    durationMs: Math.round(performance.now() - clock),
+    requests: source.requests,
+    removedSample,
+    tickers: results,
+    changed: results.reduce((n, r) => n + changedIn(r.counts), 0),
+    failed: results.filter((r) => r.status === "failed").length,
+  };
+  if (!dryRun) await recordSync(prisma, report, options.actor ?? {});
+  return report;
+}
+
+function changedIn(counts: Partial<Record<ImportKind, KindCounts>>): number {
+  return Object.values(counts).reduce((n, c) => n + c.created + c.updated + (c.removed ?? 0), 0);
+}
+
+async function readTickers(source: EdgarSource, needExchange: boolean): Promise<Map<string, ListedCompany>> {
+  let fetched = await source.get(TICKERS_EXCHANGE_PATH);
+  if (fetched.status !== "ok") {
+    if (needExchange) throw new EdgarSyncError(`--all needs ${TICKERS_EXCHANGE_PATH} (which names each company's exchange); the source has none.`);
+    fetched = await source.get(TICKERS_PATH);
+  }
+  const body = text(fetched);
+  if (body === null) throw new EdgarSyncError(`The source has no tickers file (${TICKERS_EXCHANGE_PATH} or ${TICKERS_PATH}).`);
+  const map = new Map<string, ListedCompany>();
+  for (const company of parseTickers(body)) if (!map.has(company.ticker)) map.set(company.ticker, company);
+  return map;
+}
+
+async function syncTicker(
+  prisma: PrismaClient,
+  source: EdgarSource,
+  ticker: string,
+  listed: ListedCompany | undefined,
+  { since, dryRun }: { since: string; dryRun: boolean },
+): Promise<TickerReport> {
+  const report: TickerReport = { ticker, cik: listed?.cik ?? null, status: "failed", counts: {}, partial: false, notes: [] };
+  try {
+    if (!listed) throw new EdgarSyncError(`${ticker} is not in SEC's tickers file`);
+    const existing = await prisma.company.findUnique({ where: { ticker }, select: { isSample: true } });
+    if (existing?.isSample) {
+      throw new EdgarSyncError(`${ticker} is a sample company here; drop the sample data first (npm run data:remove-sample, or --remove-sample)`);
+    }
+    const cik = listed.cik;
+    const state = await prisma.edgarCompany.findUnique({ where: { cik } });
+    const validators = (etag: string | null | undefined, lastModified: string | null | undefined): Validators | undefined =>
+      etag || lastModified ? { etag, lastModified } : undefined;
+
+    let submissions = await source.get(submissionsPath(cik), validators(state?.submissionsEtag, state?.submissionsLastModified));
+    let facts = await source.get(companyFactsPath(cik), validators(state?.factsEtag, state?.factsLastModified));
+    if (submissions.status === "not-modified" && facts.status === "not-modified") {
+      report.status = "not_modified";
+      report.partial = state?.partial ?? false;
+      return report;
+    }
+    // One of the two changed: both are needed to map the company.
+    if (submissions.status === "not-modified") submissions = await source.get(submissionsPath(cik));
+    if (facts.status === "not-modified") facts = await source.get(companyFactsPath(cik));
+    const submissionsText = text(submissions);
+    if (submissionsText === null) throw new EdgarSyncError(`SEC has no filing index for CIK ${cik}`);
+    const index = parseSubmissions(submissionsText);
+    for (const page of index.olderPages) {
+      const older = text(await source.get(submissionsPagePath(page)));
+      if (older === null) {
+        report.partial = true;
+        report.notes.push(`older page ${page} of the filing index is missing: the history before ${oldestDate(index.filings)} is partial`);
+      } else index.filings.push(...parseSubmissionsPage(older));
+    }
+    const factsText = text(facts);
+    const companyFacts: CompanyFacts | null = factsText === null ? null : parseCompanyFacts(factsText);
+
+    const { documents, fresh } = await readDocuments(prisma, source, index, since);
+    const mapped = mapCompany({ ticker, exchange: listed.exchange ?? (index.exchanges[index.tickers.indexOf(ticker)] || index.exchanges[0] || "unknown"), index, facts: companyFacts, documents });
+    report.notes.push(...mapped.notes);
+
+    let removed: Partial<Record<ImportKind, number>> = {};
+    const imported = await importDataset(prisma, mapped.dataset, {
+      dryRun,
+      onApplied: async (tx) => {
+        removed = await removeStale(tx, ticker, mapped.dataset);
+        if (Object.values(removed).some((n) => n > 0)) await bumpDatasetVersion(tx);
+        const saved = {
+          submissionsEtag: submissions.status === "ok" ? (submissions.validators.etag ?? null) : null,
+          submissionsLastModified: submissions.status === "ok" ? (submissions.validators.lastModified ?? null) : null,
+          factsEtag: facts.status === "ok" ? (facts.validators.etag ?? null) : null,
+          factsLastModified: facts.status === "ok" ? (facts.validators.lastModified ?? null) : null,
+          latestAccession: [...index.filings].sort((a, b) => (a.filedAt < b.filedAt ? 1 : -1))[0]?.accessionNumber ?? null,
+          partial: report.partial,
+          syncedAt: new Date(),
+        };
+        await tx.edgarCompany.upsert({ where: { cik }, create: { cik, ...saved }, update: saved });
+        for (const [accession, { form, facts: said }] of fresh) {
+          await tx.edgarFilingFacts.upsert({
+            where: { accessionNumber: accession },
+            create: { accessionNumber: accession, cik, form, facts: said as Prisma.InputJsonObject },
+            update: { facts: said as Prisma.InputJsonObject },
+          });
+        }
+      },
+    });
+    if (!imported.ok) {
+      throw new EdgarSyncError(`the mapped records were refused: ${imported.errors.slice(0, 3).map(formatImportError).join("; ")}`);
+    }
+    for (const kind of IMPORT_KINDS) {
+      const c = imported.counts[kind];
+      const gone = removed[kind] ?? 0;
+      if (c.received > 0 || gone > 0) report.counts[kind] = { ...c, ...(gone ? { removed: gone } : {}) };
+    }
+    if (Object.values(removed).some((n) => n > 0)) notifyDataChanged();
+    report.status = changedIn(report.counts) > 0 ? "changed" : "unchanged";
+  } catch (error) {
+    report.status = "failed";
+    report.error = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 500) : String(error);
+  }
+  return report;
+}
+
+function oldestDate(filings: Filing[]): string {
+  return filings.reduce((min, f) => (f.filedAt < min ? f.filedAt : min), "9999-12-31");
+}
+
+/**
+ * What the documents of the company's relevant filings said: from the store
+ * when read before, otherwise read now (only for filings on or after
+ * `since`). `fresh` holds the ones read now, to be stored with the import.
+ */
+async function readDocuments(
+  prisma: PrismaClient,
+  source: EdgarSource,
+  index: CompanyIndex,
+  since: string,
+): Promise<{ documents: Map<string, DocumentFacts>; fresh: Map<string, { form: string; facts: DocumentFacts }> }> {
+  const relevant = index.filings.filter((f) => needsDocuments(f) !== null);
+  const stored = relevant.length
+    ? await prisma.edgarFilingFacts.findMany({ where: { accessionNumber: { in: relevant.map((f) => f.accessionNumber) } } })
+    : [];
+  const documents = new Map<string, DocumentFacts>(stored.map((row) => [row.accessionNumber, row.facts as DocumentFacts]));
+  const fresh = new Map<string, { form: string; facts: DocumentFacts }>();
+  for (const filing of relevant) {
+    if (documents.has(filing.accessionNumber) || filing.filedAt < since) continue;
+    const facts = await readFilingDocuments(source, index.cik, filing);
+    documents.set(filing.accessionNumber, facts);
+    fresh.set(filing.accessionNumber, { form: filing.form, facts });
+  }
+  return { documents, fresh };
+}
+
+async function readFilingDocuments(source: EdgarSource, cik: string, filing: Filing): Promise<DocumentFacts> {
+  const kind = needsDocuments(filing);
+  const read = async (name: string) => text(await source.get(archivePath(cik, filing.accessionNumber, name)));
+  const primary = filing.primaryDocument ? storedDocumentName(filing.primaryDocument) : null;
+
+  if (kind === "deficiency" || kind === "effect") {
+    const body = primary ? await read(primary) : null;
+    if (body === null) return { missing: true };
+    if (kind === "effect") {
+      const notice = parseEffectNotice(body);
+      return notice ? { effect: { fileNumber: notice.fileNumber, form: notice.form, effectiveDate: notice.effectiveDate } } : { missing: true };
+    }
+    const words = htmlToText(body);
+    return { deficiency: { kind: classifyDeficiency(words), regained: regainsCompliance(words), deadline: complianceDeadline(words) } };
+  }
+
+  // A registration or a takedown: the fee exhibit, and for a takedown the text (at-the-market or not).
+  const listing = await read("index.json");
+  const entries = listing === null ? [] : parseFilingIndex(listing);
+  const exhibit = pickFeeExhibit(entries);
+  const exhibitText = exhibit ? await read(exhibit) : null;
+  const fee = exhibitText === null ? null : parseFeeExhibit(exhibitText);
+  const facts: DocumentFacts = {
+    fee: fee && (fee.maxAggregateOfferingCents !== null || fee.totalOfferingCents !== null)
+      ? { maxAggregateOfferingCents: fee.maxAggregateOfferingCents?.toString() ?? null, totalOfferingCents: fee.totalOfferingCents?.toString() ?? null }
+      : null,
+  };
+  if (kind === "takedown") {
+    const body = primary ? await read(primary) : null;
+    if (body !== null) facts.atm = isAtmOffering(htmlToText(body));
+    else if (listing === null) return { missing: true };
+  } else if (listing === null) return { missing: true };
+  return facts;
+}
+
+/** Natural keys of the records the filings give now, per table: earlier EDGAR rows outside them are removed. */
+const STALE_KEYS: { kind: ImportKind; table: string; key: string; of: (dataset: Dataset) => string[] }[] = [
+  { kind: "financial_reports", table: "financial_reports", key: "t.period_end::text", of: (d) => d.financial_reports.map((r) => r.period_end) },
+  { kind: "registrations", table: "registrations", key: "t.accession_number", of: (d) => d.registrations.map((r) => r.accession_number) },
+  { kind: "offerings", table: "offerings", key: "t.accession_number", of: (d) => d.offerings.map((r) => r.accession_number) },
+  {
+    kind: "compliance_deficiencies",
+    table: "compliance_deficiencies",
+    key: "t.deficiency || '|' || t.notice_date::text",
+    of: (d) => d.compliance_deficiencies.map((r) => `${r.deficiency ?? ""}|${r.notice_date}`),
+  },
+  { kind: "float_snapshots", table: "float_snapshots", key: "t.as_of::text", of: (d) => d.float_snapshots.map((r) => r.as_of) },
+];
+
+async function removeStale(tx: Prisma.TransactionClient, ticker: string, dataset: Dataset): Promise<Partial<Record<ImportKind, number>>> {
+  const removed: Partial<Record<ImportKind, number>> = {};
+  for (const { kind, table, key, of } of STALE_KEYS) {
+    const n = await tx.$executeRawUnsafe(
+      `DELETE FROM "${table}" t USING "companies" c
+       WHERE c.id = t.company_id AND c.ticker = $1 AND t.source_accession IS NOT NULL
+         AND ${key} NOT IN (SELECT json_array_elements_text($2::json))`,
+      ticker,
+      JSON.stringify(of(dataset)),
+    );
+    if (n > 0) removed[kind] = n;
+  }
+  return removed;
+}
+
+async function attachRatings(prisma: PrismaClient, results: TickerReport[], asOf: Date): Promise<void> {
+  const synced = results.filter((r) => r.status !== "failed").map((r) => r.ticker);
+  if (synced.length === 0) return;
+  const companies = await prisma.company.findMany({ where: { ticker: { in: synced } }, select: { id: true, ticker: true } });
+  const inputs = await loadRatingInputs(prisma, companies.map((c) => c.id), asOf);
+  const byTicker = new Map(companies.map((c) => [c.ticker, c.id]));
+  for (const result of results) {
+    const loaded = inputs.get(byTicker.get(result.ticker) ?? "");
+    if (loaded) result.rating = computeDilutionRating({ ...loaded, ticker: result.ticker, asOf });
+  }
+}
+
+/** Every applied sync is one data_loads row: counts by kind summed over tickers, the tickers that failed. */
+async function recordSync(prisma: PrismaClient, report: SyncReport, actor: LoadActor): Promise<void> {
+  const counts: Partial<Record<ImportKind, KindCounts>> = {};
+  for (const t of report.tickers) {
+    for (const [kind, c] of Object.entries(t.counts) as [ImportKind, KindCounts][]) {
+      const sum = (counts[kind] ??= { received: 0, created: 0, updated: 0, unchanged: 0 });
+      sum.received += c.received;
+      sum.created += c.created;
+      sum.updated += c.updated;
+      sum.unchanged += c.unchanged;
+      if (c.removed) sum.removed = (sum.removed ?? 0) + c.removed;
+    }
+  }
+  const failures = report.tickers.filter((t) => t.status === "failed").map((t) => `${t.ticker}: ${t.error}`);
+  await recordDataLoad(prisma, {
+    kind: "edgar",
+    source: `${report.source} · ${report.tickers.length} ticker(s) · ${report.requests} request(s)`,
+    status: report.failed === report.tickers.length ? "failed" : "applied",
+    counts,
+    errors: failures.slice(0, 20),
+    errorCount: failures.length,
+    durationMs: report.durationMs,
+    startedAt: report.startedAt,
+    ...actor,
+  });
+}
+
+/**
+ * Drops the sample dataset (every company labelled sample, with its records)
+ * in one transaction, recorded as a data load; the embedded database does not
+ * seed it again once dropped. Returns how many companies were removed.
+ */
+export async function removeSampleData(prisma: PrismaClient, actor: LoadActor): Promise<number> {
+  const startedAt = new Date();
+  const clock = performance.now();
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.company.deleteMany({ where: { isSample: true } });
+    if (count > 0) await bumpDatasetVersion(tx);
+    await recordDataLoad(tx, {
+      kind: "remove-sample",
+      source: "sample dataset",
+      status: "applied",
+      counts: { companies: { received: 0, created: 0, updated: 0, unchanged: 0, removed: count } },
+      errors: [],
+      errorCount: 0,
+      durationMs: performance.now() - clock,
+      startedAt,
+      ...actor,
+    });
+    return count;
+  }).then((count) => {
+    if (count > 0) notifyDataChanged();
+    return count;
+  });
+}
