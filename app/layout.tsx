@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { BRAND_ICON_SVG } from "@/lib/utils/brand-icon";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,15 +9,8 @@ export const metadata: Metadata = {
     "Dilution-risk data for listed companies as JSON: ratings, warrants and convertibles, shelf registrations, " +
     "listing compliance, float and offerings. Paid per GB from a prepaid credit balance.",
   applicationName: "Dilution Data API",
-  // Inline, so no icon file is needed (and no /favicon.ico 404).
-  icons: {
-    icon:
-      "data:image/svg+xml," +
-      encodeURIComponent(
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#414ee1"/>' +
-          '<text x="16" y="22.5" font-family="system-ui,sans-serif" font-size="18" font-weight="700" fill="#fff" text-anchor="middle">D</text></svg>',
-      ),
-  },
+  // Inline, so no icon file is needed; /favicon.ico serves the same one (app/favicon.ico/route.ts).
+  icons: { icon: `data:image/svg+xml,${encodeURIComponent(BRAND_ICON_SVG)}` },
 };
 
 export const viewport: Viewport = {

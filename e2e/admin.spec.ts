@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { cli, createKey, currentOrgId, screenshots, signUp, unique, watchConsole } from "./support";
+import { cli, createKey, currentOrgId, edgar, screenshots, signUp, unique, watchConsole } from "./support";
 
 const PASSWORD = "a long enough password";
 
@@ -187,6 +187,27 @@ test("an administrator finds a customer by email, adds credit, restricts, disabl
   const floats = await call(`/v1/float-outstanding?ticker=${ticker}&limit=100`);
   expect(floats.status()).toBe(200);
   expect((await floats.json()).results).toContainEqual(expect.objectContaining({ as_of: "2026-11-21", float: 11_000_000, outstanding: 12_345_678 }));
+
+  // Real data: the EDGAR sync (run by the operator's CLI, inside the server that holds the embedded database)
+  // loads the constructed small cap from a folder in EDGAR's layout; the API serves it with its filing, and the
+  // console's Data page shows the run and what EDGAR has loaded.
+  const sync = edgar("sync", "--tickers", "ZZBX", "--source", "tests/fixtures/edgar-constructed", "--since", "2024-01-01", "--json");
+  expect(sync.tickers).toEqual([expect.objectContaining({ ticker: "ZZBX", status: "changed" })]);
+  const shelf = await call("/v1/registrations?ticker=ZZBX&include=source");
+  expect(shelf.status()).toBe(200);
+  expect((await shelf.json()).results).toContainEqual(
+    expect.objectContaining({
+      file_number: "333-280001",
+      offering_amount: 100_000_000,
+      source: expect.objectContaining({ type: "sec_filing", accession_number: "0001493152-24-024718", form: "S-3" }),
+    }),
+  );
+  await admin.goto("/admin/data");
+  const edgarCard = admin.getByTestId("edgar-status");
+  await expect(edgarCard.getByText("Companies from EDGAR")).toBeVisible();
+  await expect(edgarCard.locator("dd").first()).toHaveText("1");
+  await expect(admin.getByTestId("data-loads").getByText("EDGAR sync").first()).toBeVisible();
+  await screenshots(admin, "admin-data-edgar");
 
   // The key page of the console shows the key's last requests with their client address.
   await admin.goto(`/admin/keys?q=${encodeURIComponent(key.slice(0, 12))}`);

@@ -9,6 +9,14 @@ export function cli<T = Record<string, unknown>>(...args: string[]): T {
   return JSON.parse(output.toString()) as T;
 }
 
+/** `npm run data:edgar -- …` against the e2e server's database (the sync runs inside the server, which holds it). */
+export function edgar<T = { tickers: { ticker: string; status: string }[] }>(...args: string[]): T {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("playwright.config.ts names the server's data folder in E2E_DATA_DIR");
+  const output = execFileSync("npx", ["tsx", "scripts/data-edgar.ts", ...args], { env: { ...process.env, PGLITE_DIR: dataDir, DATABASE_URL: "" } });
+  return JSON.parse(output.toString()) as T;
+}
+
 /** Collects console errors and uncaught exceptions; assert the list is empty at the end. */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];

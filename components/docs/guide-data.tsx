@@ -1,5 +1,5 @@
 import { CodeBlock } from "@/components/ui/code-block";
-import { Code, DocSection, DocTable, Prose, TD } from "./doc-section";
+import { Code, DocSection, Prose } from "./doc-section";
 
 /** Fields that are null when the filings do not state them, and why. */
 const UNKNOWN_FIELDS: { endpoint: string; field: string; when: string }[] = [
@@ -54,15 +54,18 @@ export function DataSection() {
           input is unknown in its <Code>_desc</Code>. These fields can be null:
         </p>
       </Prose>
-      <DocTable caption="Fields that are null when the filings do not state them" head={["Endpoint", "Field", "Null when"]} wide>
+      {/* A list rather than a table: the explanations need the width a phone does not have for three columns. */}
+      <ul aria-label="Fields that are null when the filings do not state them" className="mt-5 max-w-3xl divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white">
         {UNKNOWN_FIELDS.map((row) => (
-          <tr key={`${row.endpoint}:${row.field}`}>
-            <td className={`${TD} whitespace-nowrap font-mono`}>{row.endpoint}</td>
-            <td className={`${TD} font-mono`}>{row.field}</td>
-            <td className={TD}>{row.when}</td>
-          </tr>
+          <li key={`${row.endpoint}:${row.field}`} className="px-4 py-3 text-sm">
+            <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+              <span className="font-mono font-medium break-words text-zinc-900">{row.field}</span>
+              <span className="font-mono text-xs text-zinc-500">{row.endpoint}</span>
+            </p>
+            <p className="mt-1 leading-6 text-zinc-700">{row.when}</p>
+          </li>
         ))}
-      </DocTable>
+      </ul>
     </DocSection>
   );
 }

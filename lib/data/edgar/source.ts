@@ -188,11 +188,12 @@ const BULK_ARCHIVES: Record<string, { folder: string; zip: string }> = {
 function folderLocations(root: string, path: EdgarPath): FolderLocation[] {
   const segments = checkEdgarPath(path);
   const name = segments[segments.length - 1]!;
-  const under = (...parts: string[]) => ({ file: nodePath.join(root, ...parts) });
+  // turbopackIgnore: the folder is the operator's; a path built from a variable would make the build trace the whole project into every route importing this.
+  const under = (...parts: string[]) => ({ file: nodePath.join(/*turbopackIgnore: true*/ root, ...parts) });
 
   if (segments[0] === "files" && segments.length === 2) return [under(name), under("files", name)];
   const bulk = BULK_ARCHIVES[segments.slice(0, -1).join("/")];
-  if (bulk) return [under(bulk.folder, name), { zip: nodePath.join(root, bulk.zip), entry: name }];
+  if (bulk) return [under(bulk.folder, name), { zip: nodePath.join(/*turbopackIgnore: true*/ root, bulk.zip), entry: name }];
   return [under(...segments)];
 }
 
@@ -327,7 +328,7 @@ class FolderEdgarSource implements EdgarSource {
 }
 
 function openFolderSource(folder: string): EdgarSource {
-  const root = nodePath.resolve(folder);
+  const root = nodePath.resolve(/*turbopackIgnore: true*/ folder);
   let stats: Stats;
   try {
     stats = statSync(root);
