@@ -296,6 +296,25 @@ describe("a constructed small cap (EDGAR's shapes): shelf, EFFECT, ATM, Item 3.0
   });
 });
 
+describe("--all", () => {
+  it("syncs every company SEC lists on Nasdaq, NYSE or NYSE American, and no other", async () => {
+    // company_tickers_exchange.json lists ZZBX and TSLA on Nasdaq and ZZOT on OTC.
+    const report = await sync(bothFolder, { all: true, since: "2024-01-01" });
+    expect(report.tickers.map((t) => [t.ticker, t.status]).sort()).toEqual([
+      ["TSLA", "changed"],
+      ["ZZBX", "changed"],
+    ]);
+    expect(await db.prisma.company.findMany({ select: { ticker: true, exchange: true }, orderBy: { ticker: "asc" } })).toEqual([
+      { ticker: "TSLA", exchange: "Nasdaq" },
+      { ticker: "ZZBX", exchange: "Nasdaq" },
+    ]);
+  });
+
+  it("needs the tickers file with exchanges", async () => {
+    await expect(sync(recordedFolder, { all: true })).rejects.toThrow(/company_tickers_exchange\.json/);
+  });
+});
+
 describe("sample data and real data never mix silently", () => {
   it("refuses a ticker held by a sample company until the sample is removed", async () => {
     await db.prisma.company.create({ data: { ticker: "TSLA", name: "Sample Motors", exchange: "NASDAQ", isSample: true } });
