@@ -140,7 +140,133 @@ export interface ChargeDatabase {
 
 export async function chargeUsage(db: ChargeDatabase, charge: UsageCharge): Promise<UsageChargeOutcome> {
   // A trial's ticker count must see the other charges of its organization, which only the locked transaction below does.
-  return charge.dailyTickerLimit !== null && charge.tickers.length > 0 ? chargeTrialUsage(db.prisma, charge) : chargeInOneStatement(db.sql, charge);
+  if (charge.dailyTickerLimit !== null && charge.tickers.length > 0) return chargeTrialUsage(db.prisma, charge);
+  let batcher = batchers.get(db.sql);
+  if (!batcher) batchers.set(db.sql, (batcher = new ChargeBatcher(db.sql)));
+  return batcher.charge(charge);
+}
+
+// ───────────────────────────── charges applied together ─────────────────────────────
+
+/** The most charges one statement applies. */
+const MAX_BATCH = 256;
+const batchers = new WeakMap<SqlDriver, ChargeBatcher>();
+
+interface Pending {
+  charge: UsageCharge;
+  resolve: (outcome: UsageChargeOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Paid requests that arrive while a charge is on its way to the database
+ * wait for it, and then go together: one statement and one commit for all
+ * of them (a commit waits for the disk, and it serialises an organization's
+ * charges on its balance row, so doing them one by one caps throughput at
+ * one charge per commit). An idle server charges a request at once, alone.
+ *
+ * Exact as one by one: an organization is debited the sum of its charges in
+ * the batch only if its balance covers the sum; otherwise its charges are
+ * applied one by one, each conditional on the balance, in arrival order.
+ */
+class ChargeBatcher {
+  private queue: Pending[] = [];
+  private flushing = false;
+
+  constructor(private readonly sql: SqlDriver) {}
+
+  charge(charge: UsageCharge): Promise<UsageChargeOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ charge, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        await (batch.length === 1 ? this.one(batch[0]!) : this.many(batch));
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async one(pending: Pending): Promise<void> {
+    await chargeInOneStatement(this.sql, pending.charge).then(pending.resolve, pending.reject);
+  }
+
+  private async many(batch: Pending[]): Promise<void> {
+    let charged: Map<number, bigint>;
+    try {
+      charged = await chargeTogether(this.sql, batch.map((p) => p.charge));
+    } catch {
+      // Whatever failed (a key deleted meanwhile, a constraint), it failed for the whole statement: each on its own says whose it was.
+      for (const pending of batch) await this.one(pending);
+      return;
+    }
+    const refusedOrgs: Pending[] = [];
+    batch.forEach((pending, i) => {
+      const after = charged.get(i);
+      if (after !== undefined) pending.resolve({ status: "charged", balanceAfterNanos: after });
+      else refusedOrgs.push(pending);
+    });
+    // The balance did not cover the organization's sum: one by one, in order, so each that fits is charged.
+    for (const pending of refusedOrgs) await this.one(pending);
+  }
+}
+
+const BATCH_STATEMENT = `
+  WITH input AS (
+    SELECT * FROM json_to_recordset($1::json) AS x(
+      i int, org uuid, key uuid, cost bigint, reference text, description text, endpoint text,
+      tickers json, bytes int, ip text, at timestamptz, touch boolean)
+  ), wanted AS (
+    SELECT org, sum(cost)::bigint AS total FROM input GROUP BY org
+  ), locked AS (
+    -- Row locks in id order, so two batches (of two instances) never wait on each other in a circle.
+    SELECT o.id FROM organizations o WHERE o.id IN (SELECT org FROM wanted) ORDER BY o.id FOR UPDATE
+  ), debit AS (
+    UPDATE organizations o SET balance_nanos = o.balance_nanos - w.total
+      FROM wanted w, locked l
+     WHERE o.id = w.org AND l.id = w.org AND o.balance_nanos >= w.total
+    RETURNING o.id, o.balance_nanos AS after, w.total
+  ), charged AS (
+    SELECT i.*, d.after + d.total - sum(i.cost) OVER (PARTITION BY i.org ORDER BY i.i) AS balance_after
+      FROM input i JOIN debit d ON d.id = i.org
+  ), entry AS (
+    INSERT INTO credit_ledger (org_id, kind, amount_nanos, balance_after_nanos, reference, description)
+    SELECT org, 'USAGE'::ledger_kind, -cost, balance_after, reference, description FROM charged ORDER BY i
+  ), event AS (
+    INSERT INTO usage_events (org_id, api_key_id, endpoint, tickers, status_code, bytes, cost_nanos, request_id, client_ip, created_at)
+    SELECT org, key, endpoint, ARRAY(SELECT json_array_elements_text(tickers)), 200, bytes, cost, reference, ip, at FROM charged
+  ), touched AS (
+    UPDATE api_keys k SET last_used_at = t.at
+      FROM (SELECT key, max(at) AS at FROM charged WHERE touch GROUP BY key) t
+     WHERE k.id = t.key
+  )
+  SELECT i, balance_after::text AS balance_after FROM charged`;
+
+/** The batch in one statement: the charges applied (index → balance after), the others not touched. */
+async function chargeTogether(sql: SqlDriver, charges: UsageCharge[]): Promise<Map<number, bigint>> {
+  const input = charges.map((c, i) => ({
+    i,
+    org: c.orgId,
+    key: c.keyId,
+    cost: c.costNanos.toString(),
+    reference: c.requestId,
+    description: usageDescription(c),
+    endpoint: c.endpoint,
+    tickers: c.tickers,
+    bytes: c.bytes,
+    ip: c.clientIp ?? null,
+    at: c.now.toISOString(),
+    touch: c.touchKey,
+  }));
+  const rows = await sql.prepared<{ i: number; balance_after: string }>("charge_usage_batch", BATCH_STATEMENT, [JSON.stringify(input)]);
+  return new Map(rows.map((row) => [Number(row.i), BigInt(row.balance_after)]));
 }
 
 const CHARGE_STATEMENT = `
