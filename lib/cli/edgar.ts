@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { IMPORT_KINDS, isCalendarDate, TICKER_PATTERN } from "@/lib/data/import-schema";
-import { EdgarSyncError, removeSampleData, syncEdgar, type SyncReport } from "@/lib/data/edgar/sync";
+import { EdgarSyncError, removeSampleData, syncEdgar, syncTotals, type SyncReport } from "@/lib/data/edgar/sync";
 import { EdgarConfigError, EdgarFetchError, openEdgarSource } from "@/lib/data/edgar/source";
 import { EdgarFormatError } from "@/lib/data/edgar/filings";
 import { parseFlags, UsageError, type CliResult } from "./index";
@@ -108,13 +108,14 @@ export function formatSyncReport(report: SyncReport): string {
     lines.push(`${pad(t.ticker, 8)}${pad(t.cik ?? "—", 12)}${pad(t.status.replace("_", " "), 14)}${records}`);
     for (const note of t.notes) lines.push(`${" ".repeat(34)}note: ${note}`);
   }
-  const totals = IMPORT_KINDS.map((kind) => {
-    const per = report.tickers.map((t) => t.counts[kind]).filter((c) => c !== undefined);
-    return { kind, received: per.reduce((n, c) => n + c.received, 0), created: per.reduce((n, c) => n + c.created, 0), updated: per.reduce((n, c) => n + c.updated, 0), removed: per.reduce((n, c) => n + (c.removed ?? 0), 0) };
-  }).filter((t) => t.received > 0 || t.removed > 0);
+  const summed = syncTotals(report);
+  const totals = IMPORT_KINDS.filter((kind) => summed[kind]);
   if (totals.length) {
     lines.push("", `${pad("kind", 26)}${pad("records", 10)}${pad("created", 10)}${pad("updated", 10)}removed`);
-    for (const t of totals) lines.push(`${pad(t.kind, 26)}${pad(t.received, 10)}${pad(t.created, 10)}${pad(t.updated, 10)}${t.removed}`);
+    for (const kind of totals) {
+      const t = summed[kind]!;
+      lines.push(`${pad(kind, 26)}${pad(t.received, 10)}${pad(t.created, 10)}${pad(t.updated, 10)}${t.removed ?? 0}`);
+    }
   }
   const rated = report.tickers.filter((t) => t.rating);
   if (rated.length) {

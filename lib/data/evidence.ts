@@ -27,6 +27,12 @@ export function sourceRef(row: SourceColumns): SourceRef | null {
   return { accession: row.sourceAccession, form: row.sourceForm, filedAt: row.sourceFiledAt, url: row.sourceUrl };
 }
 
+/** A row with its four evidence columns turned into one `source`. */
+export function withSourceRef<T extends SourceColumns>(row: T): Omit<T, keyof SourceColumns> & { source: SourceRef | null } {
+  const { sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...rest } = row;
+  return { ...rest, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) };
+}
+
 /** What `include=source` adds to a record. */
 export type SourceJson =
   | { type: "sec_filing"; accession_number: string; form: string; filed_date: string; url: string }

@@ -11,7 +11,7 @@
 import type { Prisma, PrismaClient } from "@/lib/db";
 import { offeringWindowStart, utcDay } from "@/lib/ratings/engine";
 import type { RatingInputs, SourceRef } from "@/lib/ratings/types";
-import { SOURCE_COLUMNS, sourceRef } from "./evidence";
+import { SOURCE_COLUMNS, withSourceRef } from "./evidence";
 
 /**
  * A Reg SHO threshold list older than this many days does not tell the
@@ -158,27 +158,20 @@ async function loadChunk(
     });
   }
 
-  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of financials) {
+  for (const { companyId, ...row } of financials) {
     const target = chunk.get(companyId);
-    if (target && !target.latestFinancials) target.latestFinancials = { ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) };
+    if (target && !target.latestFinancials) target.latestFinancials = withSourceRef(row);
   }
-  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of floats) {
+  for (const { companyId, ...row } of floats) {
     const target = chunk.get(companyId);
-    if (target && !target.latestFloat) target.latestFloat = { ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) };
+    if (target && !target.latestFloat) target.latestFloat = withSourceRef(row);
   }
-  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, effectiveAccession, effectiveFiledAt, effectiveUrl, ...row } of registrations) {
-    chunk.get(companyId)?.registrations.push({
-      ...row,
-      source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }),
-      effectiveSource: effectiveSourceRef(effectiveAccession, effectiveFiledAt, effectiveUrl),
-    });
+  for (const { companyId, effectiveAccession, effectiveFiledAt, effectiveUrl, ...row } of registrations) {
+    chunk.get(companyId)?.registrations.push({ ...withSourceRef(row), effectiveSource: effectiveSourceRef(effectiveAccession, effectiveFiledAt, effectiveUrl) });
   }
-  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of offerings)
-    chunk.get(companyId)?.offerings.push({ ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) });
-  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of instruments)
-    chunk.get(companyId)?.instruments.push({ ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) });
-  for (const { companyId, sourceAccession, sourceForm, sourceFiledAt, sourceUrl, ...row } of deficiencies)
-    chunk.get(companyId)?.deficiencies.push({ ...row, source: sourceRef({ sourceAccession, sourceForm, sourceFiledAt, sourceUrl }) });
+  for (const { companyId, ...row } of offerings) chunk.get(companyId)?.offerings.push(withSourceRef(row));
+  for (const { companyId, ...row } of instruments) chunk.get(companyId)?.instruments.push(withSourceRef(row));
+  for (const { companyId, ...row } of deficiencies) chunk.get(companyId)?.deficiencies.push(withSourceRef(row));
   if (regSho) {
     for (const [id, inputs] of chunk) inputs.regSho = regSho.listed.has(id);
   }

@@ -32,6 +32,7 @@ import type {
 import { emptyDataset } from "../import-schema";
 import type { DeficiencyKind } from "./documents";
 import { parseEffectItems } from "./documents";
+import { AUTOMATIC_SHELF_FORM, BABY_SHELF_FORM_PATTERN, BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS } from "@/lib/ratings/thresholds";
 import { publicFloatOn, type CompanyFacts } from "./facts";
 import { filingUrl, submissionsUrl, type CompanyIndex, type Filing } from "./filings";
 
@@ -64,16 +65,13 @@ export interface MappedCompany {
 }
 
 const REGISTRATION_FORM = /^(S-1|S-3|S-3ASR|F-1|F-3|F-3ASR)(\/A)?$/;
-const AUTOMATIC = /^[SF]-3ASR$/;
-const SHELF = /^[SF]-3/;
 const TAKEDOWN_FORM = /^424B[1-57]$/;
 const SHELF_LIFE_YEARS = 3;
-const BABY_SHELF_LIMIT_CENTS = 75_000_000n * 100n;
 
 /** Registration and prospectus forms whose documents the sync reads (fee exhibit, ATM text). */
 export function needsDocuments(filing: Filing): "registration" | "takedown" | "deficiency" | "effect" | null {
   const base = filing.form.replace(/\/A$/, "");
-  if (REGISTRATION_FORM.test(filing.form) && !AUTOMATIC.test(base)) return "registration";
+  if (REGISTRATION_FORM.test(filing.form) && !AUTOMATIC_SHELF_FORM.test(base)) return "registration";
   if (TAKEDOWN_FORM.test(filing.form)) return "takedown";
   if (filing.form === "8-K" && itemsOf(filing).includes("3.01")) return "deficiency";
   if (filing.form === "EFFECT" && !parseEffectItems(filing.items)) return "effect";
@@ -143,10 +141,10 @@ export function mapCompany(input: CompanyInput): MappedCompany {
   for (const [fileNumber, group] of groups) {
     const original = group.find((f) => !f.form.endsWith("/A")) ?? group[0]!;
     const form = original.form.replace(/\/A$/, "");
-    const automatic = AUTOMATIC.test(form);
+    const automatic = AUTOMATIC_SHELF_FORM.test(form);
     const effect = effects.get(fileNumber);
     const effectiveAt = automatic ? original.filedAt : (effect?.date ?? null);
-    const expiresAt = effectiveAt && SHELF.test(form) ? addYears(effectiveAt, SHELF_LIFE_YEARS) : null;
+    const expiresAt = effectiveAt && BABY_SHELF_FORM_PATTERN.test(form) ? addYears(effectiveAt, SHELF_LIFE_YEARS) : null;
     const sized = [...group].reverse().find((f) => feeCents(input.documents.get(f.accessionNumber)) !== null);
     const float = input.facts ? publicFloatOn(input.facts, original.filedAt) : null;
     const record: RegistrationRecord = {
@@ -160,7 +158,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       offering_amount_cents: automatic ? null : sized ? feeCents(input.documents.get(sized.accessionNumber)) : null,
       is_atm: false,
       // A well-known seasoned issuer (the only kind that may file an automatic shelf) has a public float of $700M or more.
-      over_baby_shelf: automatic ? true : float ? float.cents >= BABY_SHELF_LIMIT_CENTS : null,
+      over_baby_shelf: automatic ? true : float ? float.cents >= BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS : null,
       public_float_cents: float ? String(float.cents) : null,
       is_effective: effectiveAt !== null,
       effective_accession: !automatic && effect ? effect.filing.accessionNumber : null,
@@ -191,7 +189,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       ...evidence(filing),
     };
     dataset.offerings.push(offering);
-    if (atm) {
+    if (atm && filing.fileNumber) {
       const float = input.facts ? publicFloatOn(input.facts, filing.filedAt) : null;
       // The program can sell once both the shelf and the supplement are in force.
       const effectiveAt = shelf?.effectiveAt ? (shelf.effectiveAt > filing.filedAt ? shelf.effectiveAt : filing.filedAt) : null;
@@ -199,21 +197,20 @@ export function mapCompany(input: CompanyInput): MappedCompany {
         ticker,
         accession_number: filing.accessionNumber,
         form_type: filing.form,
-        file_number: filing.fileNumber ?? "",
+        file_number: filing.fileNumber,
         filed_at: filing.filedAt,
         effective_at: effectiveAt,
         expires_at: shelf?.expiresAt ?? null,
         offering_amount_cents: amount,
         is_atm: true,
         atm_remaining_cents: null,
-        over_baby_shelf: float ? float.cents >= BABY_SHELF_LIMIT_CENTS : null,
+        over_baby_shelf: float ? float.cents >= BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS : null,
         public_float_cents: float ? String(float.cents) : null,
         is_effective: effectiveAt !== null,
         ...evidence(filing),
       });
     }
   }
-  dataset.registrations = dataset.registrations.filter((r) => r.file_number !== "");
 
   // ── listing deficiencies ──
   let unclassified = 0;

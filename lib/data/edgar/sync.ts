@@ -370,8 +370,8 @@ async function attachRatings(prisma: PrismaClient, results: TickerReport[], asOf
   }
 }
 
-/** Every applied sync is one data_loads row: counts by kind summed over tickers, the tickers that failed. */
-async function recordSync(prisma: PrismaClient, report: SyncReport, actor: LoadActor): Promise<void> {
+/** A run's counts by kind, summed over its tickers. */
+export function syncTotals(report: SyncReport): Partial<Record<ImportKind, KindCounts>> {
   const counts: Partial<Record<ImportKind, KindCounts>> = {};
   for (const t of report.tickers) {
     for (const [kind, c] of Object.entries(t.counts) as [ImportKind, KindCounts][]) {
@@ -383,6 +383,12 @@ async function recordSync(prisma: PrismaClient, report: SyncReport, actor: LoadA
       if (c.removed) sum.removed = (sum.removed ?? 0) + c.removed;
     }
   }
+  return counts;
+}
+
+/** Every applied sync is one data_loads row: counts by kind summed over tickers, the tickers that failed. */
+async function recordSync(prisma: PrismaClient, report: SyncReport, actor: LoadActor): Promise<void> {
+  const counts = syncTotals(report);
   const failures = report.tickers.filter((t) => t.status === "failed").map((t) => `${t.ticker}: ${t.error}`);
   await recordDataLoad(prisma, {
     kind: "edgar",
