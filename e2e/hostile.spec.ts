@@ -39,7 +39,13 @@ if (!process.env.E2E_BASE_URL) {
     for (const id of ids) {
       for (const [type, body] of BODIES) {
         for (const origin of [baseURL!, "http://evil.example"]) {
-          const response = await page.request.post("/keys", { headers: { "Next-Action": id, "Content-Type": type, Origin: origin }, data: body, maxRedirects: 0 });
+          const sent = page.request.post("/keys", { headers: { "Next-Action": id, "Content-Type": type, Origin: origin }, data: body, maxRedirects: 0 });
+          // An oversized body may be refused (413) before it is all sent; the client then sees its write cut off (EPIPE). That is a refusal too.
+          const response = await sent.catch((error: Error) => {
+            if (body.length > 1_000_000 && /EPIPE|ECONNRESET/.test(error.message)) return null;
+            throw error;
+          });
+          if (response === null) continue;
           expect(response.status(), `${id} ${type} ${body.slice(0, 20)} from ${origin}`).toBeLessThan(500);
           statuses.set(response.status(), (statuses.get(response.status()) ?? 0) + 1);
         }
