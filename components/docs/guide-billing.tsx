@@ -1,8 +1,10 @@
 import { CodeBlock } from "@/components/ui/code-block";
 import type { EndpointDoc } from "@/lib/api/docs";
 import { formatDollars } from "@/lib/money";
-import { formatBytes } from "@/lib/utils/format";
+import { formatBytes, formatCount } from "@/lib/utils/format";
 import { Code, DocSection, DocTable, Prose, TD } from "./doc-section";
+import { fieldsExample, type FieldsExample } from "./fields-example";
+import { JsonCode } from "./json-code";
 import { pricePerGbText } from "./pricing";
 
 const RESPONSE_HEADERS: { name: string; meaning: string }[] = [
@@ -18,6 +20,7 @@ const RESPONSE_HEADERS: { name: string; meaning: string }[] = [
 
 /** How a response is priced, the current prices, and the headers that report the charge. */
 export function PricingSection({ endpoints }: { endpoints: EndpointDoc[] }) {
+  const rating = endpoints.find((doc) => doc.endpoint.name === "dilution-rating");
   return (
     <DocSection id="pricing" title="Pricing and billing">
       <Prose>
@@ -60,6 +63,7 @@ export function PricingSection({ endpoints }: { endpoints: EndpointDoc[] }) {
           </tr>
         ))}
       </DocTable>
+      <FieldsSelection example={rating ? fieldsExample(rating) : null} />
       <h3 className="mt-10 text-base font-semibold text-zinc-950">Response headers</h3>
       <p className="mt-2 max-w-3xl text-[15px] leading-7 text-zinc-700">
         Every successful data response says what it cost, so you can account for spending without asking the platform.
@@ -73,6 +77,57 @@ export function PricingSection({ endpoints }: { endpoints: EndpointDoc[] }) {
         ))}
       </DocTable>
     </DocSection>
+  );
+}
+
+/** `fields=`, with the dilution rating's real sample cut to its ratings when the database has one. */
+function FieldsSelection({ example }: { example: FieldsExample | null }) {
+  const request = example
+    ? `/v1/dilution-rating?ticker=${example.params.ticker}&limit=${example.params.limit}&fields=${example.params.fields}`
+    : null;
+  const pretty = example ? JSON.stringify(JSON.parse(example.body), null, 2) : "";
+  return (
+    <>
+      <h3 className="mt-10 text-base font-semibold text-zinc-950">Pay only for the fields you use</h3>
+      <Prose>
+        <p>
+          Add <Code>fields</Code> to any data request (and to <Code>/estimate</Code>, to price it): a comma-separated list of
+          record fields. Each record then holds only those, in its usual order, and you are billed for the smaller body. Names
+          are case-sensitive, exactly as in the JSON, <Code>_desc</Code> fields included; each endpoint lists its own under its
+          parameters. <Code>source</Code> (<Code>sources</Code> on ratings) needs <Code>include=source</Code>. An unknown or
+          empty name is a <Code>400</Code> that lists the accepted ones.
+        </p>
+        {example ? (
+          <p>
+            The dilution rating&apos;s sample response below is {formatCount(example.full.bytes)} bytes and costs{" "}
+            {formatDollars(example.full.costNanos)}. With only the ticker and the six ratings it is{" "}
+            <span className="font-medium text-zinc-900">{formatCount(example.bytes)} bytes</span>, costing{" "}
+            <span className="font-medium text-zinc-900">{formatDollars(example.costNanos)}</span>:
+          </p>
+        ) : null}
+      </Prose>
+      {example && request ? (
+        <>
+          <CodeBlock className="mt-4 max-w-3xl" code={pretty} title={request} language="application/json" copyLabel="Copy the fields example response">
+            <JsonCode json={pretty} />
+          </CodeBlock>
+          <DocTable caption="The same request with and without fields" head={["Request", "Bytes", "Cost"]}>
+            <tr>
+              <td className={TD}>Full record</td>
+              <td className={`${TD} tabular-nums`}>{formatCount(example.full.bytes)}</td>
+              <td className={`${TD} tabular-nums`}>{formatDollars(example.full.costNanos)}</td>
+            </tr>
+            <tr>
+              <td className={TD}>
+                <Code>fields={example.params.fields}</Code>
+              </td>
+              <td className={`${TD} tabular-nums`}>{formatCount(example.bytes)}</td>
+              <td className={`${TD} font-medium tabular-nums text-zinc-900`}>{formatDollars(example.costNanos)}</td>
+            </tr>
+          </DocTable>
+        </>
+      ) : null}
+    </>
   );
 }
 

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chargeForBytes, formatDollars, parseDollars } from "@/lib/money";
 import { ledgerTotals } from "@/lib/billing/ledger";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
+import { RECORD_FIELDS, sampleTickers } from "@/lib/data/records";
 import { deleteKey, setKeyRestrictions, setKeyStatus } from "@/lib/keys/manage";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { ENDPOINT_LIST, ENDPOINTS } from "@/lib/catalog";
 import { createApiContext } from "./context";
+import { acceptedFields } from "./fields";
 import { KeyCache } from "./key-cache";
 import { SECURITY_HEADERS } from "./response";
 
@@ -536,6 +538,120 @@ describe("responses", () => {
       expect(body.error.code, path).toBe(code);
       expect(body.error.details.parameter, path).toBe(parameter);
       expect(body.error.message.length, path).toBeGreaterThan(10);
+    }
+    expect(await t.balance(org.id)).toBe(1_000_000_000n);
+  });
+});
+
+describe("fields=", () => {
+  // Two fields of each endpoint's record, named out of order.
+  const chosen = (name: keyof typeof RECORD_FIELDS) => {
+    const all: readonly string[] = RECORD_FIELDS[name];
+    return [all[all.length - 1]!, all[0]!];
+  };
+
+  it("returns only those fields, in record order, billed and estimated as the smaller body", async () => {
+    const org = await t.org({ dollars: "1" });
+    for (const endpoint of ENDPOINT_LIST) {
+      const fields = chosen(endpoint.name);
+      const query = `ticker=${ticker}&limit=5`;
+      const full = await t.request(`${endpoint.path}?${query}`, { key: org.key });
+      const fullBody = (await full.json()) as { results: Record<string, unknown>[] };
+      const before = await t.balance(org.id);
+      const projected = await t.request(`${endpoint.path}?${query}&fields=${fields.join(",")}`, { key: org.key });
+      expect(projected.status, endpoint.name).toBe(200);
+      const text = await projected.text();
+      const body = JSON.parse(text) as { count: number; results: Record<string, unknown>[] };
+      expect(body.count, endpoint.name).toBe(fullBody.results.length);
+      expect(body.count, endpoint.name).toBeGreaterThan(0);
+      for (const [index, record] of body.results.entries()) {
+        const original = fullBody.results[index]!;
+        // Record order (the list was out of order); an absent optional field stays absent.
+        expect(Object.keys(record), endpoint.name).toEqual(Object.keys(original).filter((name) => fields.includes(name)));
+        expect(record, endpoint.name).toEqual(Object.fromEntries(Object.entries(original).filter(([name]) => fields.includes(name))));
+      }
+
+      const bytes = new TextEncoder().encode(text).byteLength;
+      const cost = chargeForBytes(bytes, endpoint.defaultPricePerGbNanos);
+      expect(Number(projected.headers.get("X-Billable-Bytes")), endpoint.name).toBe(bytes);
+      expect(bytes, endpoint.name).toBeLessThan(Number(full.headers.get("X-Billable-Bytes")));
+      expect(projected.headers.get("X-Cost-Dollars")).toBe(formatDollars(cost));
+      const entry = await t.prisma.creditLedgerEntry.findFirstOrThrow({ where: { reference: projected.headers.get("X-Request-ID")! } });
+      expect(entry.amountNanos, endpoint.name).toBe(-cost);
+      expect(await t.balance(org.id)).toBe(before - cost);
+
+      const estimate = await t.json(`/estimate?endpoint=${endpoint.name}&${query}&fields=${fields.join(",")}`);
+      expect(estimate.body.estimated_bytes, endpoint.name).toBe(bytes);
+      expect(estimate.body.estimated_cost_dollars, endpoint.name).toBe(formatDollars(cost));
+    }
+  });
+
+  it("is described by /endpoints with each endpoint's accepted names", async () => {
+    const { body } = await t.json("/endpoints");
+    for (const endpoint of ENDPOINT_LIST) {
+      const entry = body.endpoints.find((e: { name: string }) => e.name === endpoint.name);
+      const fields = entry.parameters.find((p: { name: string }) => p.name === "fields");
+      expect(fields, endpoint.name).toMatchObject({ type: "string", required: false, values: acceptedFields(endpoint) });
+    }
+  });
+
+  it("returns the evidence field with include=source when listed", async () => {
+    const org = await t.org({ dollars: "1" });
+    const { status, body } = await t.json(`/v1/registrations?ticker=${ticker}&include=source&fields=source,form_type`, { key: org.key });
+    expect(status).toBe(200);
+    for (const record of body.results) expect(Object.keys(record)).toEqual(["form_type", "source"]);
+    const rating = await t.json(`/v1/dilution-rating?ticker=${ticker}&include=source&fields=sources`, { key: org.key });
+    expect(Object.keys(rating.body.results[0])).toEqual(["sources"]);
+  });
+
+  it("never serves a cached full body for a projected request, or the reverse", async () => {
+    const org = await t.org({ dollars: "1" });
+    const ctx = createApiContext(t.prisma); // an empty body cache
+    const path = `/v1/dilution-rating?ticker=${ticker}`;
+    const keys = async (query: string) =>
+      Object.keys((await t.json(`${path}${query}`, { key: org.key, ctx })).body.results[0]).join(",");
+    const full = RECORD_FIELDS["dilution-rating"].join(",");
+    expect(await keys("")).toBe(full);
+    expect(await keys("&fields=ticker,dilution")).toBe("ticker,dilution");
+    expect(await keys("&fields=dilution,ticker")).toBe("ticker,dilution");
+    expect(await keys("&fields=ticker")).toBe("ticker");
+    expect(await keys("")).toBe(full);
+    expect(await keys("&fields=ticker,dilution")).toBe("ticker,dilution");
+  });
+
+  it("is honoured by ticker_count estimates: one sampled request per ticker, each projected", async () => {
+    const [first] = await sampleTickers(t.prisma, 1);
+    const org = await t.org({ dollars: "1" });
+    const fields = "ticker,overall_offering_risk";
+    const real = await t.request(`/v1/dilution-rating?ticker=${first}&fields=${fields}`, { key: org.key });
+    const estimate = (await t.json(`/estimate?endpoint=dilution-rating&ticker_count=1&fields=${fields}`)).body;
+    expect(estimate.estimated_bytes).toBe(Number(real.headers.get("X-Billable-Bytes")));
+    expect(estimate.estimated_cost_dollars).toBe(real.headers.get("X-Cost-Dollars"));
+    const full = (await t.json(`/estimate?endpoint=dilution-rating&ticker_count=10`)).body;
+    const projected = (await t.json(`/estimate?endpoint=dilution-rating&ticker_count=10&fields=${fields}`)).body;
+    expect(projected.records_returned).toBe(full.records_returned);
+    expect(projected.estimated_bytes).toBeLessThan(full.estimated_bytes / 5);
+  });
+
+  it("refuses bad lists with 400 invalid_parameter and charges nothing", async () => {
+    const org = await t.org({ dollars: "1" });
+    const cases: [string, string][] = [
+      ["fields=ticker,colour", 'unknown field "colour"'],
+      ["fields=Ticker", "case-sensitive"],
+      ["fields=", "at least one field"],
+      ["fields=ticker,,dilution", "empty field"],
+      ["fields=ticker&fields=dilution", "more than once"],
+      ["fields=ticker,sources", "include=source"],
+      ["fields=ticker&include=source", "fields leaves out"],
+    ];
+    for (const [query, reason] of cases) {
+      const { status, body } = await t.json(`/v1/dilution-rating?ticker=${ticker}&${query}`, { key: org.key });
+      expect(status, query).toBe(400);
+      expect(body.error, query).toMatchObject({ code: "invalid_parameter", details: { parameter: "fields" } });
+      expect(body.error.message, query).toContain(reason);
+      const estimate = await t.json(`/estimate?endpoint=dilution-rating&ticker=${ticker}&${query}`);
+      expect(estimate.status, query).toBe(400);
+      expect(estimate.body.error.details.parameter, query).toBe("fields");
     }
     expect(await t.balance(org.id)).toBe(1_000_000_000n);
   });

@@ -6,6 +6,7 @@ import type { EndpointDefinition } from "@/lib/catalog";
 import type { ApiContext } from "./context";
 import { ApiError, logFailure, toApiError } from "./errors";
 import type { KeyAccess } from "./key-cache";
+import { selectFields } from "./fields";
 import { parseDataQuery, type DataQuery } from "./params";
 import { encodeJson, errorResponse, jsonResponse } from "./response";
 import { chicagoDay, chicagoDayEnd } from "./trial";
@@ -46,6 +47,7 @@ function bodyKey(endpoint: EndpointDefinition, query: DataQuery, now: Date): str
     query.dateTo?.toISOString() ?? "",
     query.effectiveOnly ? "effective" : "",
     query.includeSource ? "source" : "",
+    query.fields?.join(",") ?? "",
     now.toISOString().slice(0, 10),
   ].join("|");
 }
@@ -73,7 +75,8 @@ async function readDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query
     limit: query.limit,
     results,
   };
-  return { bytes: encodeJson(body), recordCount: results.length };
+  // Cut before encoding, so the bytes charged are those of the smaller body.
+  return { bytes: encodeJson(query.fields ? selectFields(body, query.fields) : body), recordCount: results.length };
 }
 
 function authenticate(request: Request): string {

@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from "@/lib/catalog";
+import { acceptedFields, evidenceField } from "./fields";
 import { DEFAULT_LIMIT, MAX_TICKERS_PER_REQUEST } from "./params";
 
 /**
@@ -13,6 +14,8 @@ export interface ParameterDescription {
   default?: number;
   minimum?: number;
   maximum?: number;
+  /** A comma list's accepted entries. */
+  values?: string[];
 }
 
 export function describeParameters(endpoint: EndpointDefinition): ParameterDescription[] {
@@ -59,6 +62,14 @@ export function describeParameters(endpoint: EndpointDefinition): ParameterDescr
       endpoint.name === "dilution-rating"
         ? "include=source adds `sources`: every SEC filing (accession number, form, filing date, URL) the ratings used, or a note that the company is sample data. Opt-in: the extra bytes are billed."
         : "include=source adds `source` to each record: the SEC filing (accession number, form, filing date, URL) it came from, or a note that it is sample or imported data. Opt-in: the extra bytes are billed.",
+  });
+  const evidence = evidenceField(endpoint);
+  parameters.push({
+    name: "fields",
+    type: "string",
+    required: false,
+    description: `Comma-separated record fields to return, case-sensitive as in the JSON: ${acceptedFields(endpoint).join(", ")}. Each record then holds only these, in its usual order, and only the smaller body is billed. ${evidence} only with include=source (and then it must be listed).`,
+    values: [...acceptedFields(endpoint)],
   });
   return parameters;
 }

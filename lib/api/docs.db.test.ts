@@ -4,6 +4,8 @@ import { ensureDefaultPlans } from "@/lib/billing/plans";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { openTestDatabase } from "@/tests/support/database";
 import { ENDPOINT_LIST, ENDPOINT_NAMES } from "@/lib/catalog";
+import { fieldsExample, RATINGS_ONLY_FIELDS } from "@/components/docs/fields-example";
+import { formatDollars } from "@/lib/money";
 import { createApiContext } from "./context";
 import { loadDocsData, PREFERRED_SAMPLE_TICKERS, SAMPLE_LIMIT } from "./docs";
 
@@ -38,6 +40,25 @@ describe("loadDocsData", () => {
       expect(doc.typical!.costNanos).toBe(chargeForBytes(doc.typical!.bytes, doc.pricePerGbNanos));
       expect(doc.typical!.bytes).toBeGreaterThanOrEqual(sample.bytes);
     }
+  });
+
+  it("the fields= example is what /v1 sends and charges for the sample request with those fields", async () => {
+    const org = await t.org({ dollars: "1" });
+    const docs = await loadDocsData(t.ctx);
+    const rating = docs.endpoints.find((d) => d.endpoint.name === "dilution-rating")!;
+    const example = fieldsExample(rating)!;
+    const { ticker, limit, fields } = example.params;
+    expect(fields).toBe(RATINGS_ONLY_FIELDS.join(","));
+    const live = await t.json(`/v1/dilution-rating?ticker=${ticker}&limit=${limit}&fields=${fields}`, { key: org.key });
+    expect(live.status).toBe(200);
+    expect(live.text).toBe(example.body);
+    expect(Object.keys(live.body.results[0])).toEqual([...RATINGS_ONLY_FIELDS]);
+    expect(live.response.headers.get("X-Billable-Bytes")).toBe(String(example.bytes));
+    expect(live.response.headers.get("X-Cost-Dollars")).toBe(formatDollars(example.costNanos));
+    expect(example.full).toEqual({ bytes: rating.sample!.bytes, costNanos: rating.sample!.costNanos });
+    expect(example.bytes).toBeLessThan(example.full.bytes);
+    expect(example.costNanos).toBeLessThan(example.full.costNanos);
+    console.log(`[docs] fields example ${ticker}: full ${example.full.bytes} B ${formatDollars(example.full.costNanos)}; fields ${example.bytes} B ${formatDollars(example.costNanos)}`);
   });
 
   it("shows the database's prices, so an administrator's change appears", async () => {

@@ -9,6 +9,7 @@ import { ENDPOINT_LIST } from "@/lib/catalog";
 import { createApiContext, type ApiContext } from "./context";
 import { describeParameters } from "./describe";
 import { ERROR_CODES } from "./errors";
+import { acceptedFields } from "./fields";
 import { handleApiRequest } from "./handler";
 import { buildOpenApiDocument } from "./openapi";
 import { PriceBook } from "./prices";
@@ -296,6 +297,20 @@ describe("completeness against the catalog", () => {
       expect(page.required).toEqual(["status", "count", "has_more", "page", "limit", "results"]);
       expect(deref(page.properties.results.items).type).toBe("object");
     }
+  });
+
+  it("documents fields= with each endpoint's accepted names, the same names its record schema has", () => {
+    for (const endpoint of ENDPOINT_LIST) {
+      const operation = doc.paths[endpoint.path].get;
+      const fields = operation.parameters.find((p: Json) => p.name === "fields");
+      expect(fields, endpoint.name).toMatchObject({ in: "query", required: false, style: "form", explode: false });
+      expect(fields.schema).toEqual({ type: "array", items: { type: "string", enum: acceptedFields(endpoint) }, minItems: 1 });
+      expect(fields.description).toContain(acceptedFields(endpoint).join(", "));
+      const page = deref(operation.responses["200"].content["application/json"].schema);
+      expect(Object.keys(deref(page.properties.results.items).properties), endpoint.name).toEqual(acceptedFields(endpoint));
+    }
+    const estimate = doc.paths["/estimate"].get.parameters.find((p: Json) => p.name === "fields");
+    expect(new Set(estimate.schema.items.enum)).toEqual(new Set(ENDPOINT_LIST.flatMap((e) => acceptedFields(e))));
   });
 
   it("would notice a catalog endpoint missing from the document", () => {

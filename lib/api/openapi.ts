@@ -291,6 +291,7 @@ const parameterDescription = object<ParameterDescription>(
     default: optional(number()),
     minimum: optional(number()),
     maximum: optional(number()),
+    values: optional(arrayOf(string(), "The accepted entries of a comma-separated list.")),
   },
   "A query parameter of an endpoint.",
 );
@@ -530,8 +531,9 @@ function responses(success: object, errors: ErrorResponseName[]) {
 
 // ───────────────────────────── parameters ─────────────────────────────
 
-function parameterSchema(p: Pick<ParameterDescription, "type" | "default" | "minimum" | "maximum">): Schema {
+function parameterSchema(p: Pick<ParameterDescription, "type" | "default" | "minimum" | "maximum" | "values">): Schema {
   if (p.type === "date") return { type: "string", format: "date" };
+  if (p.values) return { type: "array", items: { type: "string", enum: p.values }, minItems: 1 };
   return {
     type: p.type,
     ...(p.default !== undefined ? { default: p.default } : {}),
@@ -541,7 +543,9 @@ function parameterSchema(p: Pick<ParameterDescription, "type" | "default" | "min
 }
 
 function queryParameter(p: ParameterDescription) {
-  return { name: p.name, in: "query", required: p.required, description: p.description, schema: parameterSchema(p) };
+  // A list of named entries is a comma-separated array: form style, not exploded.
+  const style = p.values ? { style: "form", explode: false } : {};
+  return { name: p.name, in: "query", required: p.required, description: p.description, ...style, schema: parameterSchema(p) };
 }
 
 /**
@@ -562,9 +566,11 @@ function estimateParameters() {
     const where = uses.length === ENDPOINT_LIST.length ? "" : ` Only for ${uses.map((u) => u.endpoint.name).join(", ")}.`;
     const maxima = uses.map((u) => u.parameter.maximum).filter((m): m is number => m !== undefined);
     const limitNote = maxima.length ? " At most the endpoint's max_limit (GET /endpoints)." : "";
+    const values = uses.some((u) => u.parameter.values) ? [...new Set(uses.flatMap((u) => u.parameter.values ?? []))] : undefined;
     return queryParameter({
       ...first,
       ...(maxima.length ? { maximum: Math.max(...maxima) } : {}),
+      ...(values ? { values } : {}),
       description: `${text}${limitNote}${where}`,
     });
   });

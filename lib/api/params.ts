@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EndpointDefinition } from "@/lib/catalog";
 import { invalidParameter, missingParameter } from "./errors";
+import { acceptedFields, evidenceField } from "./fields";
 import { MAX_TICKER_LENGTH, TICKER_PATTERN } from "@/lib/data/import-schema";
 
 /**
@@ -20,6 +21,8 @@ export interface DataQuery {
   effectiveOnly?: boolean;
   /** `include=source`: each record's SEC filing (opt-in: it adds bytes, and bytes are billed). */
   includeSource?: boolean;
+  /** `fields=`: only these record fields, in record order (so equal selections share a cached body). */
+  fields?: string[];
 }
 
 /** What `include` accepts: a comma list of these. */
@@ -92,6 +95,7 @@ export function endpointParameters(endpoint: EndpointDefinition): string[] {
     ...(endpoint.supportsDateRange ? ["date_from", "date_to"] : []),
     ...(endpoint.name === "registrations" ? ["effective_status"] : []),
     "include",
+    "fields",
   ];
 }
 
@@ -106,6 +110,37 @@ function parseInclude(raw: string | undefined): boolean | undefined {
   return parts.includes("source") || undefined;
 }
 
+/**
+ * A comma list of the endpoint's record fields, case-sensitive as in the JSON
+ * (spaces around a name are ignored). The evidence field only comes with
+ * include=source, and include=source with a list that leaves it out would
+ * pay to build what is then dropped: both are refused rather than guessed.
+ */
+function parseFields(raw: string | undefined, endpoint: EndpointDefinition, includeSource: boolean): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const accepted = acceptedFields(endpoint);
+  const evidence = evidenceField(endpoint);
+  const acceptedText = `accepted: ${accepted.join(", ")} (${evidence} only with include=source)`;
+  if (raw.trim() === "") throw invalidParameter("fields", `list at least one field, comma-separated; ${acceptedText}`);
+  const wanted = new Set<string>();
+  for (const name of raw.split(",").map((part) => part.trim())) {
+    if (name === "") throw invalidParameter("fields", "empty field in the list");
+    if (!accepted.includes(name)) {
+      const otherCase = accepted.find((field) => field.toLowerCase() === name.toLowerCase());
+      const hint = otherCase ? ` (names are case-sensitive: ${otherCase})` : "";
+      throw invalidParameter("fields", `unknown field ${JSON.stringify(shorten(name))}${hint}; ${acceptedText}`);
+    }
+    if (name === evidence && !includeSource) {
+      throw invalidParameter("fields", `${evidence} is only returned with include=source; add include=source or leave ${evidence} out`);
+    }
+    wanted.add(name);
+  }
+  if (includeSource && !wanted.has(evidence)) {
+    throw invalidParameter("fields", `include=source adds ${evidence}, which fields leaves out; add ${evidence} to fields or drop include=source`);
+  }
+  return accepted.filter((field) => wanted.has(field));
+}
+
 function parsePagingAndFilters(read: Reader, endpoint: EndpointDefinition): Omit<DataQuery, "tickers"> {
   const page = parseInteger(read("page"), "page", 1, MAX_PAGE, 1);
   const limit = parseInteger(read("limit"), "limit", 1, endpoint.maxLimit, DEFAULT_LIMIT);
@@ -114,7 +149,8 @@ function parsePagingAndFilters(read: Reader, endpoint: EndpointDefinition): Omit
   if (dateFrom && dateTo && dateFrom > dateTo) throw invalidParameter("date_from", "must not be after date_to");
   const effectiveOnly = parseBoolean(read("effective_status"), "effective_status");
   const includeSource = parseInclude(read("include"));
-  return { page, limit, dateFrom, dateTo, effectiveOnly, includeSource };
+  const fields = parseFields(read("fields"), endpoint, includeSource === true);
+  return { page, limit, dateFrom, dateTo, effectiveOnly, includeSource, fields };
 }
 
 export function parseDataQuery(params: URLSearchParams, endpoint: EndpointDefinition): DataQuery {

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db";
 import { loadRatingInputs } from "@/lib/data/rating-inputs";
 import { computeDilutionRating } from "@/lib/ratings/engine";
 import { openTestDatabase } from "@/tests/support/database";
-import { RECORD_SOURCES, resolveCompanies, sampleTickers, type JsonRecord, type RecordQuery } from "./records";
+import { EVIDENCE_FIELDS, RECORD_FIELDS, RECORD_SOURCES, resolveCompanies, sampleTickers, type JsonRecord, type RecordQuery } from "./records";
 import { bpsToPercent, centsToDollars, isoDate, microsToDollars } from "./units";
 
 const day = (s: string) => new Date(`${s}T00:00:00Z`);
@@ -365,6 +365,21 @@ describe("every data endpoint", () => {
     // and pages of 1 and 3 too
     expect(await walk(endpoint, 1)).toEqual(full);
     expect(await walk(endpoint, 3)).toEqual(full);
+  });
+
+  it.each(ENDPOINT_NAMES.map((e) => [e]))("%s: RECORD_FIELDS names exactly the fields its records hold, in their order", async (endpoint) => {
+    const fields: readonly string[] = RECORD_FIELDS[endpoint];
+    const evidence = EVIDENCE_FIELDS[endpoint];
+    const plain = await fetch(endpoint);
+    const sourced = await fetch(endpoint, { includeSource: true });
+    expect(new Set(fields).size).toBe(fields.length);
+    // Every listed field appears in some record (an optional one need not be in all) …
+    expect(fields.filter((field) => plain.some((record) => field in record))).toEqual(fields);
+    for (const [index, record] of plain.entries()) {
+      // … and each record holds listed fields only, in the listed order.
+      expect(Object.keys(record)).toEqual(fields.filter((field) => field in record));
+      expect(Object.keys(sourced[index]!)).toEqual([...Object.keys(record), evidence]);
+    }
   });
 
   it.each(ENDPOINT_NAMES.map((e) => [e]))("%s: returns at most limit + 1 records", async (endpoint) => {

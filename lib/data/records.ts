@@ -19,6 +19,7 @@ import type { EndpointName } from "@/lib/catalog";
 import type { Prisma, PrismaClient } from "@/lib/db";
 import { INSTRUMENT_RATING_COLUMNS, loadRatingInputs, REGISTRATION_RATING_COLUMNS } from "./rating-inputs";
 import { computeDilutionRating, ratingSources } from "@/lib/ratings/engine";
+import type { DilutionRating } from "@/lib/ratings/types";
 import { SOURCE_COLUMNS, sourceJson, sourceRef, type SourceColumns, type SourceJson } from "./evidence";
 import {
   BABY_SHELF_FORM_PATTERN,
@@ -137,6 +138,112 @@ export type OfferingRecord = {
   underwriter: string | null;
   accession_number: string;
 };
+
+// ───────────────────────────── field names ─────────────────────────────
+
+/**
+ * The names of T's fields, each in the order its serializer writes them: a
+ * list that misses one or names one T does not have does not compile.
+ * (Order and duplicates are checked against real records by records.db.test.ts.)
+ */
+function fieldNames<T>() {
+  return <const L extends readonly (keyof T & string)[]>(
+    names: L & ([Exclude<keyof T, L[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, L[number]> }),
+  ): L => names;
+}
+
+/** Each endpoint's record fields, in record order (the evidence field aside): what `fields=` may name. */
+export const RECORD_FIELDS = {
+  "dilution-rating": fieldNames<DilutionRating>()([
+    "ticker",
+    "offering_ability",
+    "offering_ability_desc",
+    "dilution",
+    "dilution_desc",
+    "offering_frequency",
+    "offering_frequency_desc",
+    "cash_need",
+    "cash_need_desc",
+    "nasdaq_compliance",
+    "nasdaq_compliance_desc",
+    "overall_offering_risk",
+    "regsho",
+    "estimated_cash",
+    "cash_burn",
+    "cash_remaining_months",
+  ]),
+  "dilution-data": fieldNames<DilutionDataRecord>()([
+    "ticker",
+    "instrument_type",
+    "name",
+    "issued_date",
+    "expiration_date",
+    "shares_underlying",
+    "exercise_price",
+    "principal_amount",
+    "remaining_amount",
+  ]),
+  registrations: fieldNames<RegistrationRecord>()([
+    "ticker",
+    "accession_number",
+    "form_type",
+    "file_number",
+    "filed_date",
+    "effective_date",
+    "expiration_date",
+    "is_effective",
+    "is_expired",
+    "is_atm",
+    "offering_amount",
+    "amount_remaining_atm",
+    "over_baby_shelf",
+    "public_float",
+    "baby_shelf_capacity",
+  ]),
+  "nasdaq-compliance": fieldNames<ComplianceRecord>()([
+    "ticker",
+    "deficiency",
+    "status",
+    "risk_level",
+    "notice_date",
+    "deadline",
+    "resolved_date",
+    "status_updates",
+  ]),
+  "float-outstanding": fieldNames<FloatRecord>()([
+    "ticker",
+    "as_of",
+    "float",
+    "outstanding",
+    "price",
+    "market_cap_final",
+    "insider_ownership_pct",
+    "institutional_ownership_pct",
+  ]),
+  offerings: fieldNames<OfferingRecord>()([
+    "ticker",
+    "offering_date",
+    "offering_type",
+    "form_type",
+    "shares",
+    "price",
+    "amount",
+    "warrants_issued",
+    "warrant_exercise_price",
+    "underwriter",
+    "accession_number",
+  ]),
+} as const satisfies Record<EndpointName, readonly string[]>;
+
+/** The field `includeSource` appends to each record: a rating lists every filing, other records name one. */
+export const EVIDENCE_FIELDS = {
+  "dilution-rating": "sources",
+  "dilution-data": "source",
+  registrations: "source",
+  "nasdaq-compliance": "source",
+  "float-outstanding": "source",
+  offerings: "source",
+} as const satisfies Record<EndpointName, "source" | "sources">;
 
 // ───────────────────────────── helpers ─────────────────────────────
 
