@@ -42,6 +42,9 @@ export type DomainErrorCode =
   | "unknown_endpoint"
   | "endpoint_not_in_plan"
   | "disabled_by_platform"
+  | "invalid_allow_list"
+  | "invalid_expiry"
+  | "key_not_rollable"
   // platform administration
   | "not_found"
   | "last_admin"
@@ -56,6 +59,7 @@ export type DomainErrorCode =
   | "insufficient_funds"
   | "not_applied"
   | "invalid_amount"
+  | "invalid_spend_cap"
   | "invalid_top_up"
   | "checkout_closed"
   | "billing_not_configured"

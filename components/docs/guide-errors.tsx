@@ -16,6 +16,18 @@ const WHEN: Record<ApiErrorCode, { when: string; details: string }> = {
   missing_api_key: { when: "No API-KEY header; a key under another header name counts as none.", details: "—" },
   invalid_api_key: { when: "The key is not recognised: a typo, extra whitespace, or a deleted key.", details: "—" },
   api_key_disabled: { when: "The key has been disabled on the platform; re-enable it to use it again.", details: "—" },
+  api_key_expired: {
+    when: "The key is past the expiry date it was created with, or it was rolled and its grace period is over. Use the new key, or create one.",
+    details: "expired_at",
+  },
+  ip_not_allowed: {
+    when: "The key has an IP allow-list and the request came from an address outside it. Checked right after the endpoint permission, before the rate limit. Nothing is charged.",
+    details: "ip",
+  },
+  spend_limit_reached: {
+    when: "The balance covers the request, but it would take the key's or the organization's spend of the UTC day or month over its cap. Checked right after the credit check. Nothing is sent or charged.",
+    details: "scope, period, limit_dollars, spent_dollars, estimated_cost_dollars, resets_at, unit",
+  },
   insufficient_credits: {
     when: "The balance is lower than the cost of the response. Nothing is charged.",
     details: "balance_dollars, estimated_cost_dollars, unit",

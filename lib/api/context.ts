@@ -21,8 +21,6 @@ export interface ApiContext {
   rateLimiter: RateLimiter;
   /** Requests per minute per client IP on /estimate, which is free. */
   estimateLimitPerMinute: number;
-  /** Keys whose last_used_at was written recently (written at most once a minute). */
-  keyTouches: Map<string, number>;
   /** Usage events of refused requests (held through a database outage). */
   usage: UsageEventRecorder;
 }
@@ -39,7 +37,6 @@ export function createApiContext(database: PrismaClient | { prisma: PrismaClient
     bodies: new BodyCache(prisma),
     rateLimiter: new DatabaseRateLimiter(prisma),
     estimateLimitPerMinute: Number(process.env.ESTIMATE_LIMIT_PER_MINUTE ?? 60),
-    keyTouches: new Map(),
     usage: new UsageEventRecorder(prisma),
     ...overrides,
   };

@@ -11,16 +11,16 @@ import { parseDataQuery, type DataQuery } from "./params";
 import { encodeJson, errorResponse, jsonResponse } from "./response";
 import { chicagoDay, chicagoDayEnd } from "./trial";
 import { clientIp } from "@/lib/utils/client-ip";
+import { ipAllowed } from "@/lib/utils/ip-ranges";
 
 /**
- * One data request, in the spec's order: authentication → endpoint permission
- * → rate limit → credit check → trial ticker limit → processing. The body is
+ * One data request, in the spec's order: authentication (incl. the key's
+ * expiry) → endpoint permission and the key's IP allow-list → rate limit →
+ * credit check → spend caps → trial ticker limit → processing. The body is
  * built in memory first so the cost is exact (its UTF-8 bytes × price); no
  * byte of it leaves before the charge has committed, and nothing is charged
  * for a refusal or a failure.
  */
-const KEY_TOUCH_INTERVAL_MS = 60_000;
-
 export interface ResponseBody {
   bytes: Uint8Array<ArrayBuffer>;
   recordCount: number;
@@ -121,6 +121,16 @@ export async function handleDataRequest(
           : `The API key ${access.hint}… is disabled. Re-enable it on the platform.`,
       );
     }
+    if (access.expiresAtMs !== null && now.getTime() >= access.expiresAtMs) {
+      const at = new Date(access.expiresAtMs).toISOString();
+      throw new ApiError(
+        "api_key_expired",
+        access.rolled
+          ? `The API key ${access.hint}… was replaced by a new key; its grace period ended at ${at}. Use the new key.`
+          : `The API key ${access.hint}… expired at ${at}. Create a new key on the platform.`,
+        { expired_at: at },
+      );
+    }
     if (access.suspended) {
       throw new ApiError("organization_suspended", "This organization is suspended by the platform. Its members can see why on the dashboard.");
     }
@@ -131,6 +141,15 @@ export async function handleDataRequest(
         endpoint: endpoint.name,
         allowed_endpoints: allowed,
       });
+    }
+    if (access.allowedIps !== null && !ipAllowed(access.allowedIps, ip)) {
+      throw new ApiError(
+        "ip_not_allowed",
+        ip === null
+          ? "This key accepts requests only from its allowed addresses, and this request's address is not known."
+          : `This key does not accept requests from ${ip}. Add the address to the key's allow-list on the platform.`,
+        { ip },
+      );
     }
 
     const decision = await ctx.rateLimiter.hit(`org:${access.orgId}`, access.plan.requestsPerMinute, now);
@@ -151,9 +170,6 @@ export async function handleDataRequest(
     const body = built instanceof Promise ? await built : built;
     const price = ctx.prices.peek(endpoint.name, now.getTime()) ?? (await ctx.prices.pricePerGbNanos(endpoint.name, now.getTime()));
     const costNanos = chargeForBytes(body.bytes.byteLength, price);
-
-    const lastTouch = ctx.keyTouches.get(access.keyId) ?? 0;
-    const touchKey = now.getTime() - lastTouch >= KEY_TOUCH_INTERVAL_MS;
     const outcome = await chargeUsage(ctx, {
       orgId: access.orgId,
       keyId: access.keyId,
@@ -166,13 +182,31 @@ export async function handleDataRequest(
       clientIp: ip,
       dailyTickerLimit: access.plan.isTrial ? access.plan.dailyTickerLimit : null,
       trialDay: chicagoDay(now),
-      touchKey,
+      keyHasSpendCap: access.hasSpendCap,
     });
     if (outcome.status === "insufficient_credits") {
       throw new ApiError(
         "insufficient_credits",
         `This request costs ${formatDollars(costNanos)} and the balance is ${formatDollars(outcome.balanceNanos)}. Add credits on the billing page.`,
         { balance_dollars: formatDollars(outcome.balanceNanos), estimated_cost_dollars: formatDollars(costNanos), unit: "dollars" },
+      );
+    }
+    if (outcome.status === "spend_limit_reached") {
+      const { hit } = outcome;
+      const limit = formatDollars(hit.limitNanos);
+      const spent = formatDollars(hit.spentNanos);
+      throw new ApiError(
+        "spend_limit_reached",
+        `This request costs ${formatDollars(costNanos)}, and the ${hit.scope === "key" ? "key's" : "organization's"} ${hit.period === "day" ? "daily" : "monthly"} spend cap of ${limit} has ${spent} spent. It resets at ${hit.resetsAt.toISOString()}; raise the cap on the platform to continue now.`,
+        {
+          scope: hit.scope,
+          period: hit.period,
+          limit_dollars: limit,
+          spent_dollars: spent,
+          estimated_cost_dollars: formatDollars(costNanos),
+          resets_at: hit.resetsAt.toISOString(),
+          unit: "dollars",
+        },
       );
     }
     if (outcome.status === "trial_ticker_limit") {
@@ -182,7 +216,6 @@ export async function handleDataRequest(
         { endpoint: endpoint.name, limit: outcome.limit, used: outcome.used, resets_at: chicagoDayEnd(now).toISOString() },
       );
     }
-    if (touchKey) ctx.keyTouches.set(access.keyId, now.getTime());
     return jsonResponse(body.bytes, {
       requestId,
       headers: {

@@ -11,6 +11,9 @@ export type ApiErrorCode =
   | "missing_api_key"
   | "invalid_api_key"
   | "api_key_disabled"
+  | "api_key_expired"
+  | "ip_not_allowed"
+  | "spend_limit_reached"
   | "endpoint_not_allowed"
   | "organization_suspended"
   | "insufficient_credits"
@@ -27,8 +30,11 @@ const STATUS: Record<ApiErrorCode, number> = {
   missing_api_key: 401,
   invalid_api_key: 401,
   api_key_disabled: 401,
+  api_key_expired: 401,
   insufficient_credits: 402,
+  spend_limit_reached: 402,
   endpoint_not_allowed: 403,
+  ip_not_allowed: 403,
   organization_suspended: 403,
   not_found: 404,
   method_not_allowed: 405,

@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/db";
 import { accessEpoch } from "@/lib/keys/invalidation";
+import { parseIpRange, type IpRange } from "@/lib/utils/ip-ranges";
 
 /**
  * What the pipeline needs to know about a key, cached for a second per key
@@ -23,6 +24,14 @@ export interface KeyAccess {
   /** A platform administrator disabled the key, with this reason (null otherwise). */
   disabledByPlatform: { reason: string | null } | null;
   keyEndpoints: string[];
+  /** Refused from this instant (ms since the epoch) on; null: never. */
+  expiresAtMs: number | null;
+  /** Rolled: a newer key replaces this one (the expiry is the grace period's end). */
+  rolled: boolean;
+  /** Where requests may come from; null: anywhere. */
+  allowedIps: IpRange[] | null;
+  /** The key has a spend cap of its own, which its charge must check under a lock. */
+  hasSpendCap: boolean;
   orgId: string;
   /** A platform administrator suspended the organization: every keyed request is refused. */
   suspended: boolean;
@@ -154,6 +163,11 @@ export class KeyCache {
         disabledByPlatform: true,
         disabledReason: true,
         allowedEndpoints: true,
+        expiresAt: true,
+        rolledAt: true,
+        allowedIps: true,
+        dailyCapNanos: true,
+        monthlyCapNanos: true,
         orgId: true,
         organization: {
           select: {
@@ -172,6 +186,16 @@ export class KeyCache {
           status: key.status,
           disabledByPlatform: key.disabledByPlatform ? { reason: key.disabledReason } : null,
           keyEndpoints: key.allowedEndpoints,
+          expiresAtMs: key.expiresAt?.getTime() ?? null,
+          rolled: key.rolledAt !== null,
+          // Stored canonical by the writer; an entry that no longer reads as a range admits nothing (and never opens the list).
+          allowedIps: key.allowedIps.length
+            ? key.allowedIps.flatMap((text) => {
+                const parsed = parseIpRange(text);
+                return parsed.ok ? [parsed.range] : [];
+              })
+            : null,
+          hasSpendCap: key.dailyCapNanos !== null || key.monthlyCapNanos !== null,
           orgId: key.orgId,
           suspended: key.organization.suspendedAt !== null,
           plan: key.organization.plan,

@@ -406,7 +406,7 @@ describe("real responses validate against the document", () => {
     expect(validatorAt("#/components/responses/Unauthorized/content/application~1json/schema")({ ...error, request_id: "nope" })).toBe(false);
   });
 
-  it("401 for each code, 402, 403", async () => {
+  it("401 for each code, 402 for each, 403 for each", async () => {
     const path = `/v1/offerings?ticker=${SAMPLE_SHOWCASE.highRisk}`;
     const expectCode = async (code: string, init: Parameters<Testbed["request"]>[1]) => {
       const body = await get(path, init);
@@ -432,6 +432,18 @@ describe("real responses validate against the document", () => {
     await t.prisma.organization.update({ where: { id: suspended.id }, data: { suspendedAt: new Date(), suspendedReason: "test" } });
     notifyAccessChanged();
     await expectCode("organization_suspended", { key: suspended.key });
+
+    const expiring = await t.org({ dollars: "1" });
+    await t.prisma.apiKey.update({ where: { id: expiring.keyId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    notifyAccessChanged();
+    await expectCode("api_key_expired", { key: expiring.key });
+    const listed = await t.org({ dollars: "1" });
+    await t.prisma.apiKey.update({ where: { id: listed.keyId }, data: { allowedIps: ["192.0.2.1"] } });
+    notifyAccessChanged();
+    await expectCode("ip_not_allowed", { key: listed.key });
+    const capped = await t.org({ dollars: "1" });
+    await t.prisma.organization.update({ where: { id: capped.id }, data: { dailyCapNanos: 1n } });
+    await expectCode("spend_limit_reached", { key: capped.key });
   });
 
   it("404 and 405", async () => {

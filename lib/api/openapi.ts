@@ -372,7 +372,22 @@ const ERROR_DETAILS: Record<ApiErrorCode, Schema> = {
   missing_api_key: NO_DETAILS,
   invalid_api_key: NO_DETAILS,
   api_key_disabled: NO_DETAILS,
+  api_key_expired: objectSchema({
+    expired_at: { type: "string", format: "date-time", description: "When the key stopped working: its expiry, or the end of a rolled key's grace period." },
+  }),
   organization_suspended: NO_DETAILS,
+  ip_not_allowed: objectSchema({
+    ip: { type: ["string", "null"], description: "The address the request came from, as the service saw it (null when unknown)." },
+  }),
+  spend_limit_reached: objectSchema({
+    scope: { type: "string", enum: ["key", "organization"], description: "Whose cap: the key's own, or the organization's." },
+    period: { type: "string", enum: ["day", "month"], description: "The UTC day or the UTC calendar month." },
+    limit_dollars: { type: "string", pattern: DOLLAR_TEXT },
+    spent_dollars: { type: "string", pattern: DOLLAR_TEXT, description: "Spent in the period before this request." },
+    estimated_cost_dollars: { type: "string", pattern: DOLLAR_TEXT },
+    resets_at: { type: "string", format: "date-time", description: "When the period ends (00:00 UTC the next day, or the 1st of next month)." },
+    unit: { type: "string", const: "dollars" },
+  }),
   endpoint_not_allowed: objectSchema({ endpoint: endpointName, allowed_endpoints: { type: "array", items: endpointName } }),
   insufficient_credits: objectSchema({
     balance_dollars: { type: "string", pattern: DOLLAR_TEXT },
@@ -466,19 +481,20 @@ const ERROR_RESPONSES: Record<string, { codes: ApiErrorCode[]; description: stri
     headers: headers([], [ON_DATA_ENDPOINTS]),
   },
   Unauthorized: {
-    codes: ["missing_api_key", "invalid_api_key", "api_key_disabled"],
-    description: "No API-KEY header, an unknown (or deleted) key, or a disabled key.",
+    codes: ["missing_api_key", "invalid_api_key", "api_key_disabled", "api_key_expired"],
+    description: "No API-KEY header, an unknown (or deleted) key, a disabled key, or a key past its expiry (or a rolled key past its grace period).",
     headers: headers([]),
   },
   PaymentRequired: {
-    codes: ["insufficient_credits"],
-    description: "The balance is lower than the cost of the request. Nothing was returned or charged.",
+    codes: ["insufficient_credits", "spend_limit_reached"],
+    description:
+      "insufficient_credits: the balance is lower than the cost of the request. spend_limit_reached: the balance covers it, but it would take the key's or the organization's daily or monthly spend (UTC) over its cap. Nothing was returned or charged.",
     headers: headers([], [ON_DATA_ENDPOINTS]),
   },
   Forbidden: {
-    codes: ["endpoint_not_allowed", "organization_suspended"],
+    codes: ["endpoint_not_allowed", "ip_not_allowed", "organization_suspended"],
     description:
-      "endpoint_not_allowed: the organization's plan or the key's restrictions do not include this endpoint. organization_suspended: a platform administrator suspended the organization; nothing is served or charged until it is lifted.",
+      "endpoint_not_allowed: the organization's plan or the key's restrictions do not include this endpoint. ip_not_allowed: the key has an IP allow-list and the request came from elsewhere. organization_suspended: a platform administrator suspended the organization; nothing is served or charged until it is lifted.",
     headers: headers([]),
   },
   NotFound: { codes: ["not_found"], description: "No endpoint at this path.", headers: headers([]) },

@@ -100,7 +100,7 @@ describe("paid requests charged together", () => {
     clientIp: "203.0.113.9",
     dailyTickerLimit: null,
     trialDay: "2026-11-23",
-    touchKey: true,
+    keyHasSpendCap: false,
   });
 
   it("applies many concurrent charges of several organizations exactly: no overdraft, one ledger entry and event each, sums equal balances", async () => {

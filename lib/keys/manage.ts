@@ -3,6 +3,8 @@ import { isEndpointName, type EndpointName } from "@/lib/catalog";
 import { recordAudit, type AuditAction, type AuditActor } from "@/lib/audit";
 import { DomainError } from "@/lib/errors";
 import { isUuid } from "@/lib/utils/uuid";
+import { parseIpRange } from "@/lib/utils/ip-ranges";
+import { formatDollars } from "@/lib/money";
 import { generateApiKey, KEY_HINT_LENGTH } from "./index";
 import { notifyAccessChanged } from "./invalidation";
 
@@ -26,12 +28,51 @@ async function assertWithinPlan(db: DbClient, orgId: string, endpoints: Endpoint
   }
 }
 
-export async function createKey(
-  db: PrismaClient,
-  input: { orgId: string; name: string; endpoints?: readonly string[] },
-  actor: AuditActor,
-) {
+export const MAX_ALLOW_LIST_ENTRIES = 100;
+
+/** Addresses and CIDR ranges, written canonically and without repeats; a wrong entry is refused with its reason. */
+export function parseAllowList(entries: readonly string[]): string[] {
+  const texts = entries.map((entry) => entry.trim()).filter((entry) => entry !== "");
+  if (texts.length > MAX_ALLOW_LIST_ENTRIES) {
+    throw new DomainError("invalid_allow_list", `An allow-list holds at most ${MAX_ALLOW_LIST_ENTRIES} addresses or ranges; use wider ranges.`);
+  }
+  const ranges = texts.map((text) => {
+    const result = parseIpRange(text);
+    if (!result.ok) throw new DomainError("invalid_allow_list", `${result.reason}.`);
+    return result.range.text;
+  });
+  return [...new Set(ranges)];
+}
+
+/** What limits a key beyond its organization's plan. */
+export interface KeyLimits {
+  allowedIps: string[];
+  dailyCapNanos: bigint | null;
+  monthlyCapNanos: bigint | null;
+}
+
+const NO_LIMITS: KeyLimits = { allowedIps: [], dailyCapNanos: null, monthlyCapNanos: null };
+
+function limitDetails(limits: KeyLimits) {
+  const cap = (nanos: bigint | null) => (nanos === null ? null : formatDollars(nanos));
+  return { allowed_ips: limits.allowedIps, daily_cap: cap(limits.dailyCapNanos), monthly_cap: cap(limits.monthlyCapNanos) };
+}
+
+export interface NewKey {
+  orgId: string;
+  name: string;
+  endpoints?: readonly string[];
+  /** Refused from this instant on; undefined or null: never. */
+  expiresAt?: Date | null;
+  limits?: Partial<KeyLimits>;
+}
+
+export async function createKey(db: PrismaClient, input: NewKey, actor: AuditActor, now = new Date()) {
   const endpoints = parseEndpointList(input.endpoints ?? []);
+  if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
+    throw new DomainError("invalid_expiry", "The expiry date must be in the future.");
+  }
+  const limits = { ...NO_LIMITS, ...input.limits, allowedIps: parseAllowList(input.limits?.allowedIps ?? []) };
   await assertWithinPlan(db, input.orgId, endpoints);
   const generated = generateApiKey();
   const record = await db.$transaction(async (tx) => {
@@ -46,6 +87,8 @@ export async function createKey(
         hint: generated.hint,
         allowedEndpoints: endpoints,
         createdById: actor.actorUserId ?? null,
+        expiresAt: input.expiresAt ?? null,
+        ...limits,
       },
     });
     await recordAudit(tx, {
@@ -54,12 +97,80 @@ export async function createKey(
       ...actor,
       targetType: "api_key",
       targetId: created.id,
-      details: { hint: created.hint, name: created.name, endpoints },
+      details: {
+        hint: created.hint,
+        name: created.name,
+        endpoints,
+        expires_at: created.expiresAt?.toISOString() ?? null,
+        ...(limits.allowedIps.length || limits.dailyCapNanos !== null || limits.monthlyCapNanos !== null ? limitDetails(limits) : {}),
+      },
     });
     return created;
   });
   notifyAccessChanged(); // this process's key cache knows the new key at once; others within a second
   return { key: generated.key, record };
+}
+
+/** The grace periods "Roll key" offers: how long the old key keeps working. */
+export const ROLL_GRACE_SECONDS = [0, 3600, 86_400, 7 * 86_400] as const;
+
+/**
+ * "Roll key": a new key with the old one's name, endpoints, allow-list and
+ * caps (its expiry is not copied: rolling is how an expiring key is renewed),
+ * shown once; the old key works until the grace period ends (or its own
+ * expiry, if sooner) and then answers 401 api_key_expired.
+ */
+export async function rollKey(db: PrismaClient, keyId: string, graceSeconds: number, actor: AuditActor, now = new Date()) {
+  if (!(ROLL_GRACE_SECONDS as readonly number[]).includes(graceSeconds)) {
+    throw new DomainError("invalid_input", "Choose a grace period: none, 1 hour, 24 hours or 7 days.");
+  }
+  const generated = generateApiKey();
+  const { created, old } = await db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM api_keys WHERE id = ${keyId}::uuid AND deleted_at IS NULL FOR UPDATE`;
+    if (!locked) throw new DomainError("unknown_key", "That key does not exist or was deleted.");
+    const old = await tx.apiKey.findUniqueOrThrow({ where: { id: keyId } });
+    if (old.status !== "ACTIVE") throw new DomainError("key_not_rollable", "This key is disabled. Enable it first, or create a new key.");
+    if (old.rolledAt) throw new DomainError("key_not_rollable", "This key has already been rolled; roll its replacement instead.");
+    if (old.expiresAt && old.expiresAt.getTime() <= now.getTime()) {
+      throw new DomainError("key_not_rollable", "This key has expired; create a new key instead.");
+    }
+    const graceEnd = new Date(now.getTime() + graceSeconds * 1000);
+    const oldExpiresAt = old.expiresAt && old.expiresAt < graceEnd ? old.expiresAt : graceEnd;
+    await tx.apiKey.update({ where: { id: old.id }, data: { rolledAt: now, expiresAt: oldExpiresAt } });
+    const created = await tx.apiKey.create({
+      data: {
+        orgId: old.orgId,
+        name: old.name,
+        keyHash: generated.hash,
+        hint: generated.hint,
+        allowedEndpoints: old.allowedEndpoints,
+        allowedIps: old.allowedIps,
+        dailyCapNanos: old.dailyCapNanos,
+        monthlyCapNanos: old.monthlyCapNanos,
+        rolledFromId: old.id,
+        createdById: actor.actorUserId ?? null,
+        createdAt: now,
+      },
+    });
+    await recordAudit(tx, {
+      action: "key.rolled",
+      orgId: old.orgId,
+      ...actor,
+      targetType: "api_key",
+      targetId: created.id,
+      details: {
+        name: old.name,
+        hint: created.hint,
+        old_hint: old.hint,
+        old_key_id: old.id,
+        grace_seconds: graceSeconds,
+        old_expires_at: oldExpiresAt.toISOString(),
+      },
+    });
+    return { created, old: { ...old, expiresAt: oldExpiresAt } };
+  });
+  notifyAccessChanged();
+  return { key: generated.key, record: created, old };
 }
 
 /** Finds a live key by id or by its 12-character hint, optionally within one organization. */
@@ -164,6 +275,66 @@ export function setKeyStatusByPlatform(
 export function deleteKey(db: PrismaClient, keyId: string, actor: AuditActor) {
   return changeKey(db, keyId, actor, "key.deleted", { deletedAt: new Date() });
 }
+
+/** Ends a rolled key's grace period now: from this instant it answers 401 api_key_expired. */
+export async function endGracePeriod(db: PrismaClient, keyId: string, actor: AuditActor, now = new Date()) {
+  const updated = await db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM api_keys WHERE id = ${keyId}::uuid AND deleted_at IS NULL FOR UPDATE`;
+    if (!locked) throw new DomainError("unknown_key", "That key does not exist or was deleted.");
+    const key = await tx.apiKey.findUniqueOrThrow({ where: { id: keyId } });
+    if (!key.rolledAt || (key.expiresAt && key.expiresAt.getTime() <= now.getTime())) {
+      throw new DomainError("key_not_rollable", "Only a rolled key still in its grace period can have it ended.");
+    }
+    const saved = await tx.apiKey.update({ where: { id: keyId }, data: { expiresAt: now } });
+    await recordAudit(tx, {
+      action: "key.grace_ended",
+      orgId: key.orgId,
+      ...actor,
+      targetType: "api_key",
+      targetId: key.id,
+      details: { hint: key.hint, name: key.name },
+    });
+    return saved;
+  });
+  notifyAccessChanged();
+  return updated;
+}
+
+/**
+ * A key's settings: endpoints (recorded as key.restricted) and its limits,
+ * the allow-list and caps (key.limits_changed), in one transaction.
+ */
+export async function configureKey(
+  db: PrismaClient,
+  keyId: string,
+  input: { endpoints: readonly string[]; limits: KeyLimits },
+  actor: AuditActor,
+) {
+  const allowedEndpoints = parseEndpointList(input.endpoints);
+  const limits = { ...input.limits, allowedIps: parseAllowList(input.limits.allowedIps) };
+  const key = await db.apiKey.findFirst({ where: { id: keyId, deletedAt: null } });
+  if (!key) throw new DomainError("unknown_key", `No key with id ${keyId}.`);
+  await assertWithinPlan(db, key.orgId, allowedEndpoints);
+  const endpointsChanged = !sameList(key.allowedEndpoints, allowedEndpoints);
+  const limitsChanged =
+    !sameList(key.allowedIps, limits.allowedIps) || key.dailyCapNanos !== limits.dailyCapNanos || key.monthlyCapNanos !== limits.monthlyCapNanos;
+  if (!endpointsChanged && !limitsChanged) return key;
+  const updated = await db.$transaction(async (tx) => {
+    const saved = await tx.apiKey.update({ where: { id: keyId }, data: { allowedEndpoints, ...limits } });
+    const base = { orgId: key.orgId, ...actor, targetType: "api_key", targetId: key.id };
+    if (endpointsChanged) {
+      await recordAudit(tx, { ...base, action: "key.restricted", details: { hint: key.hint, name: key.name, endpoints: allowedEndpoints } });
+    }
+    if (limitsChanged) {
+      await recordAudit(tx, { ...base, action: "key.limits_changed", details: { hint: key.hint, name: key.name, ...limitDetails(limits) } });
+    }
+    return saved;
+  });
+  notifyAccessChanged();
+  return updated;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
 
 export async function setKeyRestrictions(db: PrismaClient, keyId: string, endpoints: readonly string[], actor: AuditActor) {
   const allowedEndpoints = parseEndpointList(endpoints);

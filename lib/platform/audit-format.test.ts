@@ -14,6 +14,16 @@ const CASES: [string, unknown, string][] = [
   ["key.restricted", { ...KEY, endpoints: ["dilution-rating", "offerings"] }, "Restricted key “Bot” (svc-live-ab1…) to dilution-rating, offerings"],
   ["key.restricted", { ...KEY, endpoints: [] }, "Opened key “Bot” (svc-live-ab1…) to every endpoint of the plan"],
   ["key.deleted", {}, "Deleted key (unnamed)"],
+  ["key.rolled", { ...KEY, hint: "svc-live-cd2", old_hint: "svc-live-ab1", grace_seconds: 3600 }, "Rolled key “Bot” (svc-live-cd2…) (replaces svc-live-ab1…); the old key works for 1 hour more"],
+  ["key.rolled", { ...KEY, old_hint: "svc-live-ab0", grace_seconds: 0 }, "Rolled key “Bot” (svc-live-ab1…) (replaces svc-live-ab0…); the old key stopped at once"],
+  ["key.rolled", { ...KEY, grace_seconds: 604800 }, "Rolled key “Bot” (svc-live-ab1…); the old key works for 7 days more"],
+  ["key.grace_ended", KEY, "Ended the grace period of rolled key “Bot” (svc-live-ab1…): it is refused from now on"],
+  [
+    "key.limits_changed",
+    { ...KEY, allowed_ips: ["203.0.113.0/24"], daily_cap: "$5.00", monthly_cap: null },
+    "Changed the limits of key “Bot” (svc-live-ab1…): allowed from 203.0.113.0/24; caps daily $5.00, monthly none",
+  ],
+  ["key.limits_changed", { ...KEY, allowed_ips: [] }, "Changed the limits of key “Bot” (svc-live-ab1…): any address; caps daily none, monthly none"],
 
   ["member.invited", { email: "bea@example.com", role: "ADMIN" }, "Invited bea@example.com as Admin"],
   ["member.invited", { email: null, role: "MEMBER" }, "Created an invitation link for anyone, as Member"],
@@ -49,6 +59,7 @@ const CASES: [string, unknown, string][] = [
   ["user.locked", { email: "eve@example.com", reason: "card testing" }, "Locked eve@example.com: card testing"],
   ["user.unlocked", { email: "eve@example.com" }, "Unlocked eve@example.com"],
 
+  ["billing.spend_caps_set", { daily_cap: "$10.00", monthly_cap: "$200.00" }, "Set the organization’s spend caps: daily $10.00, monthly $200.00"],
   ["billing.threshold_set", { thresholdNanos: "25000000000" }, "Set the low-balance alert to $25.00"],
   ["billing.threshold_set", { thresholdNanos: "1234500000000" }, "Set the low-balance alert to $1,234.50"],
   ["billing.threshold_set", { thresholdNanos: null }, "Turned off the low-balance alert"],

@@ -44,6 +44,22 @@ function key(details: Details): string {
   return [name ? `“${name}”` : null, hint ? `(${hint}…)` : null].filter(Boolean).join(" ") || "(unnamed)";
 }
 
+function graceLabel(seconds: number): string {
+  if (seconds % 86_400 === 0) return seconds === 86_400 ? "24 hours" : `${seconds / 86_400} days`;
+  return seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}` : `${seconds} s`;
+}
+
+function capsText(details: Details): string {
+  const daily = str(details, "daily_cap");
+  const monthly = str(details, "monthly_cap");
+  return `daily ${daily ?? "none"}, monthly ${monthly ?? "none"}`;
+}
+
+function limitsText(details: Details): string {
+  const ips = Array.isArray(details.allowed_ips) ? details.allowed_ips.filter((e): e is string => typeof e === "string") : [];
+  return `${ips.length ? `allowed from ${ips.join(", ")}` : "any address"}; caps ${capsText(details)}`;
+}
+
 function who(details: Details, fallback: string): string {
   return str(details, "email") ?? fallback;
 }
@@ -66,6 +82,14 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
       ? `Restricted key ${key(d)} to ${endpoints.join(", ")}`
       : `Opened key ${key(d)} to every endpoint of the plan`;
   },
+  "key.rolled": (d) => {
+    const grace = num(d, "grace_seconds");
+    const old = str(d, "old_hint");
+    const graceText = grace === null ? "" : grace === 0 ? "; the old key stopped at once" : `; the old key works for ${graceLabel(grace)} more`;
+    return `Rolled key ${key(d)}${old ? ` (replaces ${old}…)` : ""}${graceText}`;
+  },
+  "key.grace_ended": (d) => `Ended the grace period of rolled key ${key(d)}: it is refused from now on`,
+  "key.limits_changed": (d) => `Changed the limits of key ${key(d)}: ${limitsText(d)}`,
 
   "member.invited": (d) => {
     const email = str(d, "email");
@@ -122,6 +146,7 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "user.unlocked": (d) => `Unlocked ${who(d, "a user")}`,
   "user.deleted": () => "Deleted their account",
 
+  "billing.spend_caps_set": (d) => `Set the organization’s spend caps: ${capsText(d)}`,
   "billing.threshold_set": (d) => {
     const nanos = str(d, "thresholdNanos");
     if (nanos && /^\d{1,30}$/.test(nanos)) return `Set the low-balance alert to ${formatDollars(BigInt(nanos), { grouping: true })}`;

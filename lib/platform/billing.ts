@@ -9,6 +9,7 @@ import type Stripe from "stripe";
 import { parseTopUpAmount, startTopUp, topUpStatus } from "@/lib/billing/checkout";
 import type { Principal } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
+import { parseSpendCap, setOrgSpendCaps } from "@/lib/billing/spend";
 import { auditActor, requireAccess } from "./access";
 
 /** Billing as the dashboard sees it: owners and admins; the threshold is the owners'. */
@@ -93,4 +94,14 @@ export async function startOrgTopUp(
 export async function priceList(now = new Date()) {
   const { prices } = await getApiContext();
   return Promise.all(ENDPOINT_LIST.map(async (endpoint) => ({ name: endpoint.name, title: endpoint.title, pricePerGbNanos: await prices.pricePerGbNanos(endpoint.name, now.getTime()) })));
+}
+
+export const spendCapsInput = z.object({ dailyCap: z.string().max(40), monthlyCap: z.string().max(40) });
+
+/** The organization's daily and monthly spend caps (owners and admins); empty: no cap. */
+export async function setOrgSpendCapsFromForm(db: PrismaClient, principal: Principal | null, orgId: string, input: unknown) {
+  const access = await requireAccess(db, principal, orgId, "billing:manage");
+  const { dailyCap, monthlyCap } = spendCapsInput.parse(input);
+  const caps = { dailyCapNanos: parseSpendCap(dailyCap, "Daily cap"), monthlyCapNanos: parseSpendCap(monthlyCap, "Monthly cap") };
+  return setOrgSpendCaps(db, orgId, caps, auditActor(access));
 }

@@ -8,7 +8,15 @@ import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { seedCast, sessionCookie } from "@/tests/support/platform";
 import type { Principal } from "@/lib/auth/session";
 import { AccessDenied } from "./access";
-import { createOrgKey, deleteOrgKey, listOrgKeys, restrictOrgKey, setOrgKeyStatus } from "./keys";
+import { configureOrgKey, createOrgKey, deleteOrgKey, endOrgKeyGrace, listOrgKeys, rollOrgKey, setOrgKeyStatus } from "./keys";
+
+const settings = (endpoints: string[], more: { allowedIps?: string; dailyCap?: string; monthlyCap?: string } = {}) => ({
+  endpoints,
+  allowedIps: "",
+  dailyCap: "",
+  monthlyCap: "",
+  ...more,
+});
 import { listAuditLog } from "./audit";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret-for-session-cookies-0123456789";
@@ -83,7 +91,9 @@ describe("every key mutation is refused to a member, to another organization and
     ["disable", (p, org, id) => setOrgKeyStatus(t.prisma, p, org, id, "DISABLED")],
     ["enable", (p, org, id) => setOrgKeyStatus(t.prisma, p, org, id, "ACTIVE")],
     ["delete", (p, org, id) => deleteOrgKey(t.prisma, p, org, id)],
-    ["restrict", (p, org, id) => restrictOrgKey(t.prisma, p, org, id, ["offerings"])],
+    ["configure", (p, org, id) => configureOrgKey(t.prisma, p, org, id, settings(["offerings"]))],
+    ["roll", (p, org, id) => rollOrgKey(t.prisma, p, org, id, 3600)],
+    ["end grace", (p, org, id) => endOrgKeyGrace(t.prisma, p, org, id)],
   ];
 
   for (const [name, mutate] of mutations) {
@@ -133,9 +143,9 @@ describe("a key made on the dashboard, through the data API, in every state of t
     expect(await call()).toEqual({ status: 401, code: "api_key_disabled" });
     await setOrgKeyStatus(t.prisma, admin, orgA, id, "ACTIVE");
     expect(await call()).toEqual({ status: 200, code: undefined });
-    await restrictOrgKey(t.prisma, owner, orgA, id, ["offerings"]);
+    await configureOrgKey(t.prisma, owner, orgA, id, settings(["offerings"]));
     expect(await call()).toEqual({ status: 403, code: "endpoint_not_allowed" });
-    await restrictOrgKey(t.prisma, owner, orgA, id, []);
+    await configureOrgKey(t.prisma, owner, orgA, id, settings([]));
     expect(await call()).toEqual({ status: 200, code: undefined });
     await deleteOrgKey(t.prisma, owner, orgA, id);
     expect(await call()).toEqual({ status: 401, code: "invalid_api_key" });
@@ -143,6 +153,40 @@ describe("a key made on the dashboard, through the data API, in every state of t
 
     const actions = (await listAuditLog(t.prisma, owner, orgA)).entries.filter((e) => e.targetId === id).map((e) => e.action);
     expect(actions.reverse()).toEqual(["key.created", "key.disabled", "key.enabled", "key.restricted", "key.restricted", "key.deleted"]);
+  });
+
+  it("roll with a grace period, then end the grace early: the old key is refused at once, the new one serves", async () => {
+    const { key, id } = await createOrgKey(t.prisma, owner, orgA, { name: "Rolling" });
+    const path = `/v1/dilution-rating?ticker=${SAMPLE_SHOWCASE.highRisk}`;
+    const rolled = await rollOrgKey(t.prisma, admin, orgA, id, "86400");
+    expect((await t.json(path, { key })).status).toBe(200);
+    expect((await t.json(path, { key: rolled.key })).status).toBe(200);
+    await expect(endOrgKeyGrace(t.prisma, owner, orgA, rolled.id)).rejects.toMatchObject({ code: "key_not_rollable" });
+    await endOrgKeyGrace(t.prisma, owner, orgA, id);
+    expect((await t.json(path, { key })).body.error.code).toBe("api_key_expired");
+    expect((await t.json(path, { key: rolled.key })).status).toBe(200);
+    const actions = (await listAuditLog(t.prisma, owner, orgA)).entries.filter((e) => e.targetId === id || e.targetId === rolled.id).map((e) => e.action);
+    expect(actions.reverse()).toEqual(["key.created", "key.rolled", "key.grace_ended"]);
+  });
+
+  it("settings from the form: caps in dollars, one address per line; a wrong value is refused with a message and changes nothing", async () => {
+    const { id } = await createOrgKey(t.prisma, owner, orgA, { name: "Configured", expiresOn: "2099-12-31" });
+    const created = await t.prisma.apiKey.findUniqueOrThrow({ where: { id } });
+    expect(created.expiresAt).toEqual(new Date("2100-01-01T00:00:00.000Z"));
+    await configureOrgKey(t.prisma, admin, orgA, id, settings([], { allowedIps: "203.0.113.0/24\n 2001:db8::1 ,192.0.2.9", dailyCap: "0.0001", monthlyCap: "1,000" }));
+    const saved = await t.prisma.apiKey.findUniqueOrThrow({ where: { id } });
+    expect(saved).toMatchObject({ allowedIps: ["203.0.113.0/24", "2001:db8::1", "192.0.2.9"], dailyCapNanos: 100_000n, monthlyCapNanos: 1_000_000_000_000n });
+    for (const [more, code] of [
+      [{ dailyCap: "-1" }, "invalid_spend_cap"],
+      [{ monthlyCap: "ten" }, "invalid_spend_cap"],
+      [{ allowedIps: "10.0.0.300" }, "invalid_allow_list"],
+    ] as const) {
+      await expect(configureOrgKey(t.prisma, owner, orgA, id, settings([], more))).rejects.toMatchObject({ code });
+    }
+    expect(await t.prisma.apiKey.findUniqueOrThrow({ where: { id } })).toMatchObject({ dailyCapNanos: 100_000n, allowedIps: saved.allowedIps });
+    await expect(createOrgKey(t.prisma, owner, orgA, { name: "Bad date", expiresOn: "2099-02-30" })).rejects.toBeDefined();
+    const audit = (await listAuditLog(t.prisma, owner, orgA)).entries.find((e) => e.targetId === id && e.action === "key.limits_changed");
+    expect(audit?.details).toMatchObject({ daily_cap: "$0.0001", monthly_cap: "$1000.00" });
   });
 });
 

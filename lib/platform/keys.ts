@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { ENDPOINT_NAMES } from "@/lib/catalog";
-import { createKey, deleteKey, setKeyRestrictions, setKeyStatus } from "@/lib/keys/manage";
+import { configureKey, createKey, deleteKey, endGracePeriod, rollKey, ROLL_GRACE_SECONDS, setKeyStatus } from "@/lib/keys/manage";
+import { parseSpendCap } from "@/lib/billing/spend";
 import type { Principal } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import { isUuid } from "@/lib/utils/uuid";
@@ -17,7 +18,35 @@ export const keyNameSchema = z
 
 export const endpointListSchema = z.array(z.enum(ENDPOINT_NAMES, { error: "Unknown endpoint." })).max(ENDPOINT_NAMES.length);
 
-export const createKeyInput = z.object({ name: keyNameSchema, endpoints: endpointListSchema.default([]) });
+/** "YYYY-MM-DD": the key works through that UTC day and is refused from 00:00 UTC the next. Empty: never expires. */
+export const expiresOnSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || z.iso.date().safeParse(value).success, "Enter the expiry as a date (YYYY-MM-DD), or leave it empty.")
+  .transform((value) => (value === "" ? null : new Date(Date.parse(`${value}T00:00:00.000Z`) + 86_400_000)));
+
+export const createKeyInput = z.object({
+  name: keyNameSchema,
+  endpoints: endpointListSchema.default([]),
+  expiresOn: expiresOnSchema.optional(),
+});
+
+/** One address or range per line (commas work too). */
+const allowListText = z
+  .string()
+  .max(10_000, "That allow-list is too long.")
+  .transform((text) => text.split(/[\s,]+/).filter(Boolean));
+
+export const keySettingsInput = z.object({
+  endpoints: endpointListSchema,
+  allowedIps: allowListText,
+  dailyCap: z.string().max(40),
+  monthlyCap: z.string().max(40),
+});
+
+export const rollKeyInput = z.coerce
+  .number()
+  .refine((value) => (ROLL_GRACE_SECONDS as readonly number[]).includes(value), "Choose a grace period: none, 1 hour, 24 hours or 7 days.");
 
 export async function listOrgKeys(db: PrismaClient, principal: Principal | null, orgId: string) {
   await requireAccess(db, principal, orgId, "org:view");
@@ -30,6 +59,16 @@ export async function listOrgKeys(db: PrismaClient, principal: Principal | null,
       hint: true,
       status: true,
       allowedEndpoints: true,
+      allowedIps: true,
+      dailyCapNanos: true,
+      monthlyCapNanos: true,
+      spentDay: true,
+      spentDayNanos: true,
+      spentMonth: true,
+      spentMonthNanos: true,
+      expiresAt: true,
+      rolledAt: true,
+      rolledFrom: { select: { hint: true } },
       createdAt: true,
       lastUsedAt: true,
       disabledAt: true,
@@ -45,8 +84,8 @@ export type OrgKey = Awaited<ReturnType<typeof listOrgKeys>>[number];
 /** The full key is in the result and nowhere else: show it once, then let it go. */
 export async function createOrgKey(db: PrismaClient, principal: Principal | null, orgId: string, input: unknown) {
   const access = await requireAccess(db, principal, orgId, "keys:manage");
-  const { name, endpoints } = createKeyInput.parse(input);
-  const { key, record } = await createKey(db, { orgId, name, endpoints }, auditActor(access));
+  const { name, endpoints, expiresOn } = createKeyInput.parse(input);
+  const { key, record } = await createKey(db, { orgId, name, endpoints, expiresAt: expiresOn }, auditActor(access));
   return { key, id: record.id, hint: record.hint, name: record.name };
 }
 
@@ -76,9 +115,37 @@ export async function deleteOrgKey(db: PrismaClient, principal: Principal | null
   return deleteKey(db, key.id, auditActor(access));
 }
 
-/** An empty list lifts the restriction: the key may call every endpoint of the plan. */
-export async function restrictOrgKey(db: PrismaClient, principal: Principal | null, orgId: string, keyId: unknown, endpoints: unknown) {
+/** Endpoints (an empty list: every endpoint of the plan), the IP allow-list (empty: anywhere) and the key's spend caps (empty: none). */
+export async function configureOrgKey(db: PrismaClient, principal: Principal | null, orgId: string, keyId: unknown, input: unknown) {
   const access = await requireAccess(db, principal, orgId, "keys:manage");
   const key = await requireOrgKey(db, orgId, keyId);
-  return setKeyRestrictions(db, key.id, endpointListSchema.parse(endpoints), auditActor(access));
+  const settings = keySettingsInput.parse(input);
+  return configureKey(
+    db,
+    key.id,
+    {
+      endpoints: settings.endpoints,
+      limits: {
+        allowedIps: settings.allowedIps,
+        dailyCapNanos: parseSpendCap(settings.dailyCap, "Daily cap"),
+        monthlyCapNanos: parseSpendCap(settings.monthlyCap, "Monthly cap"),
+      },
+    },
+    auditActor(access),
+  );
+}
+
+/** "Roll key": the new key is in the result and nowhere else; the old one works for the grace period. */
+export async function rollOrgKey(db: PrismaClient, principal: Principal | null, orgId: string, keyId: unknown, graceSeconds: unknown) {
+  const access = await requireAccess(db, principal, orgId, "keys:manage");
+  const key = await requireOrgKey(db, orgId, keyId);
+  const { key: secret, record, old } = await rollKey(db, key.id, rollKeyInput.parse(graceSeconds), auditActor(access));
+  return { key: secret, id: record.id, hint: record.hint, name: record.name, oldExpiresAt: old.expiresAt?.toISOString() ?? null };
+}
+
+/** A rolled key's grace period, ended now (every client has the new key). */
+export async function endOrgKeyGrace(db: PrismaClient, principal: Principal | null, orgId: string, keyId: unknown) {
+  const access = await requireAccess(db, principal, orgId, "keys:manage");
+  const key = await requireOrgKey(db, orgId, keyId);
+  return endGracePeriod(db, key.id, auditActor(access));
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { BuyCredits } from "@/components/billing/buy-credits";
 import { ThresholdForm } from "@/components/billing/threshold-form";
+import { SpendCapsForm } from "@/components/billing/spend-caps-form";
+import { spentIn } from "@/lib/billing/spend";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -121,6 +123,26 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               ))}
             </TBody>
           </Table>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Spend caps</CardTitle>
+          <CardDescription>
+            A request that would take the organization’s spend of the UTC day or month over its cap is refused (402 spend_limit_reached) and costs
+            nothing. Each key can have caps of its own on the API keys page.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SpendCapsForm
+            orgId={org.id}
+            current={{
+              dailyCap: org.dailyCapNanos === null ? "" : formatDollars(org.dailyCapNanos, { minDecimals: 0 }).replace("$", ""),
+              monthlyCap: org.monthlyCapNanos === null ? "" : formatDollars(org.monthlyCapNanos, { minDecimals: 0 }).replace("$", ""),
+            }}
+            spent={{ today: formatDollars(spentIn("day", org, new Date())), thisMonth: formatDollars(spentIn("month", org, new Date())) }}
+          />
         </CardContent>
       </Card>
 

@@ -7,6 +7,8 @@ import { getOrgPage } from "@/lib/platform/session";
 import { can } from "@/lib/platform/access";
 import { listOrgKeys } from "@/lib/platform/keys";
 import { formatDateTime } from "@/lib/utils/dates";
+import { formatDollars } from "@/lib/money";
+import { spentIn } from "@/lib/billing/spend";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -14,6 +16,8 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
   const { welcome } = await searchParams;
   const { db, principal, org, role } = await getOrgPage();
   const keys = await listOrgKeys(db, principal, org.id);
+  const now = new Date();
+  const capText = (nanos: bigint | null) => (nanos === null ? "" : formatDollars(nanos, { minDecimals: 0 }));
   const endpoints = org.plan.allowedEndpoints.filter(isEndpointName).map((name) => ({ name, title: ENDPOINTS[name].title }));
   return (
     <div className="flex flex-col gap-6">
@@ -41,6 +45,17 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           createdBy: key.createdBy?.name || key.createdBy?.email || "Operator",
           createdAt: formatDateTime(key.createdAt),
           lastUsedAt: key.lastUsedAt ? formatDateTime(key.lastUsedAt) : null,
+          expiresAt: key.expiresAt ? formatDateTime(key.expiresAt) : null,
+          // Whole days left, rounded down: "0" is its last day, never a rounded-up promise.
+          daysLeft: key.expiresAt ? Math.max(0, Math.floor((key.expiresAt.getTime() - now.getTime()) / 86_400_000)) : null,
+          expired: key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime(),
+          rolled: key.rolledAt !== null,
+          replaces: key.rolledFrom?.hint ?? null,
+          allowedIps: key.allowedIps,
+          dailyCap: capText(key.dailyCapNanos).replace("$", ""),
+          monthlyCap: capText(key.monthlyCapNanos).replace("$", ""),
+          spentToday: formatDollars(spentIn("day", key, now)),
+          spentThisMonth: formatDollars(spentIn("month", key, now)),
         }))}
       />
     </div>

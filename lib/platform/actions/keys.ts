@@ -1,6 +1,6 @@
 "use server";
 
-import { createOrgKey, deleteOrgKey, restrictOrgKey, setOrgKeyStatus } from "../keys";
+import { configureOrgKey, createOrgKey, deleteOrgKey, endOrgKeyGrace, rollOrgKey, setOrgKeyStatus } from "../keys";
 import { runAction } from "../action";
 
 /**
@@ -9,7 +9,7 @@ import { runAction } from "../action";
  * belongs to it.
  */
 
-export async function createKeyAction(orgId: string, input: { name: string; endpoints: string[] }) {
+export async function createKeyAction(orgId: string, input: { name: string; endpoints: string[]; expiresOn: string }) {
   return runAction(({ db, principal }) => createOrgKey(db, principal, orgId, input), { revalidate: "/keys" });
 }
 
@@ -27,9 +27,24 @@ export async function deleteKeyAction(orgId: string, keyId: string) {
   }, { revalidate: "/keys" });
 }
 
-export async function restrictKeyAction(orgId: string, keyId: string, endpoints: string[]) {
+export async function configureKeyAction(
+  orgId: string,
+  keyId: string,
+  input: { endpoints: string[]; allowedIps: string; dailyCap: string; monthlyCap: string },
+) {
   return runAction(async ({ db, principal }) => {
-    await restrictOrgKey(db, principal, orgId, keyId, endpoints);
+    await configureOrgKey(db, principal, orgId, keyId, input);
+    return null;
+  }, { revalidate: "/keys" });
+}
+
+export async function rollKeyAction(orgId: string, keyId: string, graceSeconds: number) {
+  return runAction(({ db, principal }) => rollOrgKey(db, principal, orgId, keyId, graceSeconds), { revalidate: "/keys" });
+}
+
+export async function endGraceAction(orgId: string, keyId: string) {
+  return runAction(async ({ db, principal }) => {
+    await endOrgKeyGrace(db, principal, orgId, keyId);
     return null;
   }, { revalidate: "/keys" });
 }

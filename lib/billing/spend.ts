@@ -1,0 +1,104 @@
+import { formatDollars, parseDollars } from "@/lib/money";
+import { DomainError } from "@/lib/errors";
+import type { PrismaClient } from "@/lib/db";
+import { recordAudit, type AuditActor } from "@/lib/audit";
+
+/**
+ * Spend caps: a daily and a monthly limit in dollars, per key and per
+ * organization. Days and months are UTC: a day's spend starts at 00:00 UTC,
+ * a month's on the 1st at 00:00 UTC. The spend so far is kept beside the
+ * balance (organizations.spent_*, api_keys.spent_*) and written by the charge
+ * itself, so the cap is checked on the row the charge has locked.
+ */
+export type SpendPeriod = "day" | "month";
+export type SpendScope = "key" | "organization";
+
+export interface SpendCaps {
+  dailyCapNanos: bigint | null;
+  monthlyCapNanos: bigint | null;
+}
+
+export interface SpendCounters {
+  spentDay: Date | null;
+  spentDayNanos: bigint;
+  spentMonth: Date | null;
+  spentMonthNanos: bigint;
+}
+
+/** 00:00 UTC of the day `now` is in. */
+export function utcDayStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** 00:00 UTC on the 1st of the month `now` is in. */
+export function utcMonthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** When the period `now` is in ends, and its spend starts again from zero. */
+export function periodResetsAt(period: SpendPeriod, now: Date): Date {
+  return period === "day"
+    ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
+    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+/** What has been spent in the period `now` is in (counters of an earlier period count as nothing). */
+export function spentIn(period: SpendPeriod, counters: SpendCounters, now: Date): bigint {
+  const [since, spent] = period === "day" ? [counters.spentDay, counters.spentDayNanos] : [counters.spentMonth, counters.spentMonthNanos];
+  const start = period === "day" ? utcDayStart(now) : utcMonthStart(now);
+  return since !== null && since.getTime() === start.getTime() ? spent : 0n;
+}
+
+export interface SpendLimitHit {
+  scope: SpendScope;
+  period: SpendPeriod;
+  limitNanos: bigint;
+  spentNanos: bigint;
+  resetsAt: Date;
+}
+
+/** The first cap a charge of `costNanos` would cross: daily before monthly. */
+export function capCrossed(scope: SpendScope, caps: SpendCaps, counters: SpendCounters, costNanos: bigint, now: Date): SpendLimitHit | null {
+  for (const period of ["day", "month"] as const) {
+    const limitNanos = period === "day" ? caps.dailyCapNanos : caps.monthlyCapNanos;
+    if (limitNanos === null) continue;
+    const spentNanos = spentIn(period, counters, now);
+    if (spentNanos + costNanos > limitNanos) return { scope, period, limitNanos, spentNanos, resetsAt: periodResetsAt(period, now) };
+  }
+  return null;
+}
+
+export const MAX_SPEND_CAP_NANOS = parseDollars("1000000");
+
+/** "" → no cap; "25", "0.0001", "$1,000" → nanos exactly. */
+export function parseSpendCap(input: string | null | undefined, label: string): bigint | null {
+  const text = (input ?? "").trim().replaceAll(",", "");
+  if (text === "") return null;
+  let nanos: bigint;
+  try {
+    nanos = parseDollars(text);
+  } catch {
+    throw new DomainError("invalid_spend_cap", `${label}: enter an amount in dollars such as 25 or 0.50, or leave it empty for no cap.`);
+  }
+  if (nanos <= 0n || nanos > MAX_SPEND_CAP_NANOS) {
+    throw new DomainError("invalid_spend_cap", `${label}: a cap is more than $0 and at most ${formatDollars(MAX_SPEND_CAP_NANOS, { grouping: true })}.`);
+  }
+  return nanos;
+}
+
+/** The organization's caps, set with their audit entry in one transaction; a charge sees them at once (they are on the row it locks). */
+export async function setOrgSpendCaps(db: PrismaClient, orgId: string, caps: SpendCaps, actor: AuditActor) {
+  return db.$transaction(async (tx) => {
+    const org = await tx.organization.update({ where: { id: orgId }, data: caps, select: { dailyCapNanos: true, monthlyCapNanos: true } });
+    const cap = (nanos: bigint | null) => (nanos === null ? null : formatDollars(nanos));
+    await recordAudit(tx, {
+      action: "billing.spend_caps_set",
+      orgId,
+      ...actor,
+      targetType: "organization",
+      targetId: orgId,
+      details: { daily_cap: cap(caps.dailyCapNanos), monthly_cap: cap(caps.monthlyCapNanos) },
+    });
+    return org;
+  });
+}
