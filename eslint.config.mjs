@@ -16,7 +16,7 @@ export const LAYERS = [
   { name: "runtime", paths: ["lib/runtime"] },
   {
     name: "domain",
-    paths: ["lib/billing", "lib/keys", "lib/data", "lib/ratings", "lib/auth", "lib/audit", "lib/usage", "lib/email.ts"],
+    paths: ["lib/billing", "lib/keys", "lib/data", "lib/ratings", "lib/auth", "lib/audit", "lib/usage", "lib/notify", "lib/email.ts"],
   },
   {
     name: "foundation",

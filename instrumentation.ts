@@ -3,9 +3,12 @@
  * application's database when the server starts, so the first request does
  * not pay for it and a broken database shows at once in the server log. Then
  * starts the hourly housekeeping: client addresses of API requests are erased
- * after 30 days.
+ * after 30 days. And every NOTIFY_INTERVAL_MS (2 s) the alerts are evaluated
+ * and due webhook and email deliveries sent (every instance may run this:
+ * rules fire once, deliveries are claimed once).
  */
 const HOUSEKEEPING_MS = 3600_000;
+const NOTIFY_INTERVAL_MS = Number(process.env.NOTIFY_INTERVAL_MS ?? 2000);
 
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -27,4 +30,22 @@ export async function register() {
   };
   void housekeeping();
   setInterval(() => void housekeeping(), HOUSEKEEPING_MS).unref();
+
+  const { evaluateAlerts } = await import("@/lib/notify/alerts");
+  const { deliverDue } = await import("@/lib/notify/delivery");
+  let notifying = false;
+  const notify = async () => {
+    if (notifying) return; // a slow run is not overtaken by the next
+    notifying = true;
+    try {
+      const { prisma } = await getAppDatabase();
+      await evaluateAlerts(prisma);
+      await deliverDue(prisma);
+    } catch (error) {
+      console.error(`[notify] ${(error as Error).message}`);
+    } finally {
+      notifying = false;
+    }
+  };
+  if (NOTIFY_INTERVAL_MS > 0) setInterval(() => void notify(), NOTIFY_INTERVAL_MS).unref();
 }

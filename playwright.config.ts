@@ -62,6 +62,9 @@ export default defineConfig({
             STRIPE_SECRET_KEY: "",
             STRIPE_MOCK_URL: `http://127.0.0.1:${stripeMockPort}`,
             STRIPE_WEBHOOK_SECRET: webhookSecret,
+            // The alerts spec's receiver listens on 127.0.0.1 over http: a test-only allowance.
+            WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
+            NOTIFY_INTERVAL_MS: "500",
           },
           stdout: "pipe",
           stderr: "pipe",

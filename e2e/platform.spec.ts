@@ -57,11 +57,11 @@ test("a new customer signs up, creates a key, uses it through every state, and s
   await page.setViewportSize({ width: 375, height: 800 });
   const card = page.getByRole("listitem", { name: "Trading bot" });
   await expect(card).toContainText(key.slice(0, 12));
-  for (const action of ["Edit endpoints of Trading bot", "Disable Trading bot", "Delete Trading bot"]) {
+  for (const action of ["Settings of Trading bot", "Roll Trading bot", "Disable Trading bot", "Delete Trading bot"]) {
     await expect(card.getByRole("button", { name: action })).toBeInViewport();
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  for (const action of ["Edit endpoints of Trading bot", "Disable Trading bot", "Delete Trading bot"]) {
+  for (const action of ["Settings of Trading bot", "Roll Trading bot", "Disable Trading bot", "Delete Trading bot"]) {
     await expect(row.getByRole("button", { name: action })).toBeInViewport();
   }
 
@@ -84,10 +84,10 @@ test("a new customer signs up, creates a key, uses it through every state, and s
   expect((await call(request, key)).status).toBe(200);
 
   // Restrict it to another endpoint: the rating endpoint is now refused, offerings allowed.
-  await row.getByRole("button", { name: "Edit endpoints of Trading bot" }).click();
-  const restrict = page.getByRole("dialog", { name: /Endpoints of/ });
+  await row.getByRole("button", { name: "Settings of Trading bot" }).click();
+  const restrict = page.getByRole("dialog", { name: /Settings of/ });
   await restrict.getByLabel("Offerings").check();
-  await restrict.getByRole("button", { name: "Save endpoints" }).click();
+  await restrict.getByRole("button", { name: "Save settings" }).click();
   await expect(row.getByText("offerings")).toBeVisible();
   expect(await call(request, key)).toMatchObject({ status: 403, code: "endpoint_not_allowed" });
   expect((await call(request, key, "/v1/offerings?ticker=ZOFR")).status).toBe(200);

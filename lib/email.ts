@@ -84,3 +84,43 @@ export async function sendInvitationEmail(input: InvitationEmail, transport?: Tr
     if (!transport) mailer.close();
   }
 }
+
+export interface AlertEmail {
+  to: string;
+  orgName: string;
+  type: string;
+  /** One line saying what happened. */
+  summary: string;
+  /** The event as JSON, exactly as webhook receivers get it. */
+  body: string;
+}
+
+/** An alert (a threshold crossed, an endpoint turned off) as a message; its JSON is the webhook event's. */
+export function alertEmailMessage(input: AlertEmail) {
+  const orgName = oneLine(input.orgName);
+  const pretty = JSON.stringify(JSON.parse(input.body), null, 2);
+  const text = [`${input.summary} (${orgName}).`, "", "The event, as webhook endpoints receive it:", pretty, "", "Change alerts on the Alerts page of the dashboard."].join("\n");
+  const html = [
+    `<p>${escapeHtml(input.summary)} (<strong>${escapeHtml(orgName)}</strong>).</p>`,
+    "<p>The event, as webhook endpoints receive it:</p>",
+    `<pre>${escapeHtml(pretty)}</pre>`,
+    "<p>Change alerts on the Alerts page of the dashboard.</p>",
+  ].join("\n");
+  return { to: input.to, subject: `${PRODUCT}: ${oneLine(input.summary)} — ${orgName}`, text, html };
+}
+
+/** Sends a message from EMAIL_FROM; throws when the server refuses or cannot be reached. */
+export async function sendEmail(
+  message: { to: string; subject: string; text: string; html: string },
+  transport?: Transporter,
+  env: Env = process.env,
+): Promise<SentMessageInfo> {
+  const from = env.EMAIL_FROM?.trim();
+  if (!from) throw new Error("EMAIL_FROM is not set");
+  const mailer = transport ?? smtpTransport(env.SMTP_URL ?? "");
+  try {
+    return await mailer.sendMail({ ...message, from });
+  } finally {
+    if (!transport) mailer.close();
+  }
+}

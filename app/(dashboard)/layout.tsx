@@ -19,6 +19,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     { href: "/keys", label: "API keys" },
     { href: "/usage", label: "Usage" },
     ...(can(role, "billing:manage") ? [{ href: "/billing", label: "Billing" }] : []),
+    ...(can(role, "alerts:manage") ? [{ href: "/alerts", label: "Alerts" }] : []),
     { href: "/members", label: "Members" },
     ...(can(role, "audit:view") ? [{ href: "/audit", label: "Audit log" }] : []),
     { href: "/settings", label: "Settings" },

@@ -7,6 +7,7 @@ import { PaginationSection, PricingSection } from "@/components/docs/guide-billi
 import { DataSection } from "@/components/docs/guide-data";
 import { ErrorsSection, RateLimitsSection } from "@/components/docs/guide-errors";
 import { AuthenticationSection, QuickStartSection } from "@/components/docs/guide-start";
+import { WebhooksSection } from "@/components/docs/guide-webhooks";
 import { SiteHeader } from "@/components/site-header";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ENDPOINT_LIST, ENDPOINTS } from "@/lib/catalog";
@@ -37,6 +38,7 @@ const NAV: NavGroup[] = [
       { id: "errors", label: "Errors" },
       { id: "rate-limits", label: "Rate limits" },
       { id: "data", label: "Data and evidence" },
+      { id: "webhooks", label: "Alerts and webhooks" },
     ],
   },
   { label: "Endpoints", items: ENDPOINT_LIST.map((e) => ({ id: e.name, label: e.title })) },
@@ -116,6 +118,7 @@ export default async function DocsPage() {
             <ErrorsSection />
             <RateLimitsSection plans={live?.plans ?? []} estimateLimitPerMinute={live?.estimateLimitPerMinute ?? 60} />
             <DataSection />
+            <WebhooksSection />
 
             <section id="endpoints" aria-labelledby="endpoints-title" className="scroll-mt-6">
               <h2 id="endpoints-title" className="text-2xl font-semibold tracking-tight text-zinc-950">

@@ -140,8 +140,7 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
                     <TH>Status</TH>
                     <TH>Access</TH>
                     <TH>Spent (UTC)</TH>
-                    <TH>Created</TH>
-                    <TH>Last used</TH>
+                    <TH>Created · last used</TH>
                     {canManage ? (
                       <TH>
                         <span className="sr-only">Actions</span>
@@ -165,13 +164,13 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
                       <TD className="whitespace-nowrap text-zinc-600">
                         <KeySpend keyRow={key} />
                       </TD>
-                      <TD className="whitespace-nowrap text-zinc-600">
+                      <TD className="text-xs whitespace-nowrap text-zinc-600">
                         <div>{key.createdAt}</div>
-                        <div className="max-w-48 truncate text-xs text-zinc-500" title={key.createdBy}>
+                        <div className="max-w-44 truncate text-zinc-500" title={key.createdBy}>
                           by {key.createdBy}
                         </div>
+                        <div className="mt-1">Used: {key.lastUsedAt ?? "never"}</div>
                       </TD>
-                      <TD className="whitespace-nowrap text-zinc-600">{key.lastUsedAt ?? "Never"}</TD>
                       {canManage ? (
                         <TD>
                           <KeyActions keyRow={key} busy={busy} onSettings={openSettings} onRoll={openRoll} onConfirm={setConfirming} onEnable={enable} />

@@ -19,11 +19,12 @@ export type Permission =
   | "billing:threshold" // the low-balance threshold
   | "org:rename"
   | "org:close" // close the organization, forfeiting its credit
-  | "plan:request"; // ask the platform for another plan
+  | "plan:request" // ask the platform for another plan
+  | "alerts:manage"; // alert rules and webhook endpoints
 
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
-  OWNER: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "billing:threshold", "org:rename", "org:close", "plan:request"]),
-  ADMIN: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "org:rename", "plan:request"]),
+  OWNER: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "billing:threshold", "org:rename", "org:close", "plan:request", "alerts:manage"]),
+  ADMIN: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "org:rename", "plan:request", "alerts:manage"]),
   MEMBER: new Set(["org:view"]),
 };
 

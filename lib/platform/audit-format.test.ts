@@ -59,6 +59,13 @@ const CASES: [string, unknown, string][] = [
   ["user.locked", { email: "eve@example.com", reason: "card testing" }, "Locked eve@example.com: card testing"],
   ["user.unlocked", { email: "eve@example.com" }, "Unlocked eve@example.com"],
 
+  ["alert.created", { kind: "balance_below", threshold: "$25.00", key: null }, "Added the alert “balance below $25.00”"],
+  ["alert.created", { kind: "spend_day_above", threshold: "$5.00", key: "Bot (svc-live-ab1…)" }, "Added the alert “spend today above $5.00 for key Bot (svc-live-ab1…)”"],
+  ["alert.deleted", { kind: "spend_month_above", threshold: "$100.00" }, "Removed the alert “spend this month above $100.00”"],
+  ["webhook.created", { url: "https://example.com/hook" }, "Added the webhook endpoint https://example.com/hook"],
+  ["webhook.deleted", { url: "https://example.com/hook" }, "Deleted the webhook endpoint https://example.com/hook"],
+  ["webhook.enabled", { url: "https://example.com/hook" }, "Turned on the webhook endpoint https://example.com/hook"],
+  ["webhook.disabled", { url: "https://example.com/hook", reason: "Every delivery failed for 24 hours." }, "Turned off the webhook endpoint https://example.com/hook: Every delivery failed for 24 hours."],
   ["billing.spend_caps_set", { daily_cap: "$10.00", monthly_cap: "$200.00" }, "Set the organization’s spend caps: daily $10.00, monthly $200.00"],
   ["billing.threshold_set", { thresholdNanos: "25000000000" }, "Set the low-balance alert to $25.00"],
   ["billing.threshold_set", { thresholdNanos: "1234500000000" }, "Set the low-balance alert to $1,234.50"],

@@ -49,6 +49,18 @@ function graceLabel(seconds: number): string {
   return seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}` : `${seconds} s`;
 }
 
+const ALERT_WORDS: Record<string, string> = {
+  balance_below: "balance below",
+  spend_day_above: "spend today above",
+  spend_month_above: "spend this month above",
+};
+
+function alertText(details: Details): string {
+  const kind = str(details, "kind");
+  const scope = str(details, "key");
+  return `${(kind && ALERT_WORDS[kind]) ?? "alert"} ${str(details, "threshold") ?? "?"}${scope ? ` for key ${scope}` : ""}`;
+}
+
 function capsText(details: Details): string {
   const daily = str(details, "daily_cap");
   const monthly = str(details, "monthly_cap");
@@ -146,6 +158,12 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "user.unlocked": (d) => `Unlocked ${who(d, "a user")}`,
   "user.deleted": () => "Deleted their account",
 
+  "alert.created": (d) => `Added the alert “${alertText(d)}”`,
+  "alert.deleted": (d) => `Removed the alert “${alertText(d)}”`,
+  "webhook.created": (d) => `Added the webhook endpoint ${str(d, "url") ?? "(unknown URL)"}`,
+  "webhook.deleted": (d) => `Deleted the webhook endpoint ${str(d, "url") ?? "(unknown URL)"}`,
+  "webhook.enabled": (d) => `Turned on the webhook endpoint ${str(d, "url") ?? "(unknown URL)"}`,
+  "webhook.disabled": (d) => `Turned off the webhook endpoint ${str(d, "url") ?? "(unknown URL)"}${str(d, "reason") ? `: ${str(d, "reason")}` : ""}`,
   "billing.spend_caps_set": (d) => `Set the organization’s spend caps: ${capsText(d)}`,
   "billing.threshold_set": (d) => {
     const nanos = str(d, "thresholdNanos");

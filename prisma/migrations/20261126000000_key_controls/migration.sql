@@ -7,7 +7,7 @@ ALTER TABLE "api_keys"
   ADD COLUMN "expires_at" TIMESTAMPTZ(3),
   ADD COLUMN "rolled_from_id" UUID,
   ADD COLUMN "rolled_at" TIMESTAMPTZ(3),
-  ADD COLUMN "allowed_ips" TEXT[] NOT NULL DEFAULT ARRAY[]::TEXT[],
+  ADD COLUMN "allowed_ips" TEXT[] DEFAULT ARRAY[]::TEXT[],
   ADD COLUMN "daily_cap_nanos" BIGINT,
   ADD COLUMN "monthly_cap_nanos" BIGINT,
   ADD COLUMN "spent_day" DATE,

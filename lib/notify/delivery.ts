@@ -1,0 +1,129 @@
+import type { PrismaClient } from "@/lib/db";
+import { recordAudit } from "@/lib/audit";
+import { alertEmailMessage, emailConfigured, sendEmail } from "@/lib/email";
+import { EVENT_TYPES, emitOrgEvent, eventBody, type EventType } from "./events";
+import { openSecret } from "./secret-box";
+import { signWebhook } from "./signing";
+import { postToTarget, type PostResult, type Resolver } from "./targets";
+
+/**
+ * The delivery queue's worker, safe to run on every instance at once: each
+ * run claims due deliveries with FOR UPDATE SKIP LOCKED (a claim lasts a
+ * minute, so a crashed instance's work is taken up again), sends them, and
+ * records the outcome. A failed delivery is retried with growing pauses for
+ * 24 hours, then given up; an endpoint whose deliveries have all failed for
+ * 24 hours is turned off, and the organization is told.
+ */
+export const RETRY_DELAYS_SECONDS = [10, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 43_200];
+export const GIVE_UP_AFTER_MS = 24 * 3600_000;
+const CLAIM_MS = 60_000;
+const BATCH = 20;
+
+export interface DeliveryDeps {
+  now?: Date;
+  resolver?: Resolver;
+  post?: typeof postToTarget;
+  sendEmail?: typeof sendEmail;
+}
+
+export function nextAttemptDelayMs(attempts: number): number {
+  return RETRY_DELAYS_SECONDS[Math.min(attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]! * 1000;
+}
+
+interface Claimed {
+  id: string;
+  event_id: string;
+  channel: "webhook" | "email";
+  endpoint_id: string | null;
+  recipient: string | null;
+  attempts: number;
+  created_at: Date;
+}
+
+export async function deliverDue(db: PrismaClient, deps: DeliveryDeps = {}): Promise<{ sent: number; failed: number }> {
+  const now = deps.now ?? new Date();
+  const claimed = await db.$queryRaw<Claimed[]>`
+    UPDATE notification_deliveries d SET locked_until = ${new Date(now.getTime() + CLAIM_MS)}, attempts = d.attempts + 1, last_attempt_at = ${now}
+     WHERE d.id IN (
+       SELECT id FROM notification_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})
+        ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING d.id, d.event_id, d.channel, d.endpoint_id, d.recipient, d.attempts, d.created_at`;
+  let sent = 0;
+  let failed = 0;
+  for (const delivery of claimed) {
+    const result = await attempt(db, delivery, now, deps).catch((error: Error): PostResult => ({ status: null, error: error.message }));
+    const ok = result.error === null && result.status !== null && result.status >= 200 && result.status < 300;
+    if (ok) sent++;
+    else failed++;
+    await record(db, delivery, ok, result, now);
+  }
+  return { sent, failed };
+}
+
+async function attempt(db: PrismaClient, delivery: Claimed, now: Date, deps: DeliveryDeps): Promise<PostResult> {
+  const event = await db.notificationEvent.findUniqueOrThrow({ where: { id: delivery.event_id } });
+  const body = eventBody(event);
+  if (delivery.channel === "email") {
+    if (!emailConfigured()) return { status: null, error: "SMTP is not configured" };
+    const org = await db.organization.findUniqueOrThrow({ where: { id: event.orgId }, select: { name: true } });
+    await (deps.sendEmail ?? sendEmail)(alertEmailMessage({ to: delivery.recipient!, orgName: org.name, type: event.type, summary: EVENT_TYPES[event.type as EventType] ?? event.type, body }));
+    return { status: 250, error: null };
+  }
+  const endpoint = await db.webhookEndpoint.findUnique({ where: { id: delivery.endpoint_id! } });
+  if (!endpoint || endpoint.deletedAt) return { status: null, error: "the endpoint was deleted" };
+  if (!endpoint.enabled && event.type !== "webhook.test") return { status: null, error: "the endpoint is turned off" };
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const headers = {
+    "webhook-id": event.id,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": signWebhook(openSecret(endpoint.secretEncrypted), event.id, timestamp, body),
+    "user-agent": "DilutionData-Webhooks/1",
+  };
+  return (deps.post ?? postToTarget)(endpoint.url, headers, body, { resolver: deps.resolver });
+}
+
+async function record(db: PrismaClient, delivery: Claimed, ok: boolean, result: PostResult, now: Date): Promise<void> {
+  const error = result.error?.slice(0, 500) ?? (ok ? null : `answered HTTP ${result.status}`);
+  if (ok) {
+    await db.$transaction([
+      db.notificationDelivery.update({
+        where: { id: delivery.id },
+        data: { status: "succeeded", deliveredAt: now, lockedUntil: null, lastStatusCode: result.status, lastError: null },
+      }),
+      ...(delivery.endpoint_id ? [db.webhookEndpoint.updateMany({ where: { id: delivery.endpoint_id }, data: { failingSince: null } })] : []),
+    ]);
+    return;
+  }
+  const givenUp = now.getTime() - delivery.created_at.getTime() >= GIVE_UP_AFTER_MS;
+  await db.$transaction(async (tx) => {
+    await tx.notificationDelivery.update({
+      where: { id: delivery.id },
+      data: {
+        status: givenUp ? "failed" : "pending",
+        nextAttemptAt: new Date(now.getTime() + nextAttemptDelayMs(delivery.attempts)),
+        lockedUntil: null,
+        lastStatusCode: result.status,
+        lastError: error,
+      },
+    });
+    if (delivery.channel !== "webhook" || !delivery.endpoint_id) return;
+    // The run of failures starts at the first one; a success ends it.
+    await tx.$executeRaw`UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ${now}) WHERE id = ${delivery.endpoint_id}::uuid`;
+    const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: delivery.endpoint_id } });
+    if (endpoint.enabled && endpoint.failingSince && now.getTime() - endpoint.failingSince.getTime() >= GIVE_UP_AFTER_MS) {
+      const reason = `Every delivery failed for 24 hours (last: ${error}).`;
+      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false, disabledAt: now, disabledReason: reason } });
+      await recordAudit(tx, {
+        action: "webhook.disabled",
+        orgId: endpoint.orgId,
+        actorLabel: "system",
+        targetType: "webhook_endpoint",
+        targetId: endpoint.id,
+        details: { url: endpoint.url, reason },
+      });
+      // Told by email (the endpoint itself is failing); other endpoints get it too.
+      await emitOrgEvent(tx, { orgId: endpoint.orgId, type: "webhook.disabled", data: { endpoint_id: endpoint.id, url: endpoint.url, reason }, now });
+    }
+  });
+}

@@ -1,0 +1,160 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseDollars } from "@/lib/money";
+import { changeBalance } from "@/lib/billing/ledger";
+import { isPostgres } from "@/tests/support/database";
+import { openApiTestbed, type Testbed } from "@/tests/support/api";
+import { createAlertRule, evaluateAlerts } from "./alerts";
+import { deliverDue, GIVE_UP_AFTER_MS } from "./delivery";
+import { createWebhookEndpoint, sendTestEvent } from "./endpoints";
+import { verifyWebhook } from "./signing";
+
+/**
+ * Alerts fire once per crossing (also when two instances evaluate at once),
+ * events reach a real local receiver signed the Standard Webhooks way, and
+ * failing deliveries are retried with backoff, given up after 24 hours, and
+ * the endpoint turned off with a notice.
+ */
+let t: Testbed;
+let server: Server;
+let port: number;
+let answer = 200;
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+
+beforeAll(async () => {
+  t = await openApiTestbed();
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.statusCode = answer;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+}, 120_000);
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await t?.close();
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  received.length = 0;
+  answer = 200;
+});
+
+const actor = { actorLabel: "test" };
+
+async function receiverFor(orgId: string) {
+  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_TARGETS", "1");
+  return createWebhookEndpoint(t.prisma, { orgId, url: `http://127.0.0.1:${port}/hook` }, actor);
+}
+
+describe("alerts", () => {
+  it("fire once per crossing, arm again when the condition ends, and fire again on the next crossing", async () => {
+    const org = await t.org({ dollars: "3" });
+    const { secret } = await receiverFor(org.id);
+    await createAlertRule(t.prisma, { orgId: org.id, kind: "balance_below", apiKeyId: null, thresholdNanos: parseDollars("5") }, actor);
+
+    expect((await evaluateAlerts(t.prisma)).fired).toBeGreaterThanOrEqual(1);
+    expect(await evaluateAlerts(t.prisma)).toMatchObject({ fired: 0 });
+    await deliverDue(t.prisma);
+    const mine = () => received.filter((r) => JSON.parse(r.body).data.organization_id === org.id);
+    expect(mine()).toHaveLength(1);
+    const [delivery] = mine();
+    const body = JSON.parse(delivery!.body);
+    expect(body).toMatchObject({ type: "balance.below_threshold", data: { organization_id: org.id, threshold_dollars: "$5.00", balance_dollars: "$3.00" } });
+    const headers = { id: String(delivery!.headers["webhook-id"]), timestamp: String(delivery!.headers["webhook-timestamp"]), signature: String(delivery!.headers["webhook-signature"]) };
+    expect(headers.id).toMatch(/^msg_/);
+    expect(verifyWebhook(secret, headers, delivery!.body)).toBe(true);
+
+    // A top-up arms it again (no event); the next fall below fires once more.
+    await changeBalance(t.prisma, { orgId: org.id, kind: "ADJUSTMENT", amountNanos: parseDollars("10") });
+    expect((await evaluateAlerts(t.prisma)).rearmed).toBeGreaterThanOrEqual(1);
+    await changeBalance(t.prisma, { orgId: org.id, kind: "ADJUSTMENT", amountNanos: -parseDollars("9") });
+    await evaluateAlerts(t.prisma);
+    await evaluateAlerts(t.prisma);
+    await deliverDue(t.prisma);
+    expect(mine()).toHaveLength(2);
+    expect((await t.prisma.alertRule.findFirstOrThrow({ where: { orgId: org.id } })).fireCount).toBe(2);
+  });
+
+  it("count a key's spend today, and fire exactly once when instances evaluate at the same moment", async () => {
+    const org = await t.org({ dollars: "5" });
+    await receiverFor(org.id);
+    await createAlertRule(t.prisma, { orgId: org.id, kind: "spend_day_above", apiKeyId: org.keyId, thresholdNanos: 1n }, actor);
+    expect((await t.request(`/v1/dilution-rating?ticker=ZVTX`, { key: org.key })).status).toBe(200);
+    await Promise.all(Array.from({ length: isPostgres() ? 6 : 2 }, () => evaluateAlerts(t.prisma)));
+    const events = await t.prisma.notificationEvent.findMany({ where: { orgId: org.id } });
+    expect(events.map((e) => e.type)).toEqual(["spend.day_above_threshold"]);
+    expect(events[0]!.payload).toMatchObject({ scope: "key", period: "day", key: { name: "key 1" } });
+  });
+
+  it("refuse a balance alert for one key, and a key of another organization", async () => {
+    const org = await t.org({ dollars: "1" });
+    const other = await t.org({ dollars: "1" });
+    await expect(createAlertRule(t.prisma, { orgId: org.id, kind: "balance_below", apiKeyId: org.keyId, thresholdNanos: 1n }, actor)).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(createAlertRule(t.prisma, { orgId: org.id, kind: "spend_day_above", apiKeyId: other.keyId, thresholdNanos: 1n }, actor)).rejects.toMatchObject({ code: "unknown_key" });
+  });
+});
+
+describe("webhook deliveries", () => {
+  it("keep the secret sealed at rest and send a test event on request", async () => {
+    const org = await t.org({ dollars: "1" });
+    const { endpoint, secret } = await receiverFor(org.id);
+    const stored = await t.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(stored.secretEncrypted).not.toContain(secret.slice(6));
+    expect(stored.secretHint).toBe(`${secret.slice(0, 10)}…`);
+    await sendTestEvent(t.prisma, org.id, endpoint.id);
+    await deliverDue(t.prisma);
+    const test = received.find((r) => JSON.parse(r.body).type === "webhook.test" && JSON.parse(r.body).data.organization_id === org.id)!;
+    expect(verifyWebhook(secret, { id: String(test.headers["webhook-id"]), timestamp: String(test.headers["webhook-timestamp"]), signature: String(test.headers["webhook-signature"]) }, test.body)).toBe(true);
+  });
+
+  it("retry a failing endpoint with growing pauses, keep the same webhook-id, give up after 24 hours and turn the endpoint off", async () => {
+    const org = await t.org({ dollars: "1" });
+    const { endpoint } = await receiverFor(org.id);
+    await sendTestEvent(t.prisma, org.id, endpoint.id);
+    answer = 500;
+    const start = Date.now();
+    const delivery = () => t.prisma.notificationDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    await deliverDue(t.prisma, { now: new Date(start) });
+    const first = await delivery();
+    expect(first).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "answered HTTP 500" });
+    expect(first.nextAttemptAt.getTime() - start).toBe(10_000);
+    // Not due yet: nothing is sent.
+    await deliverDue(t.prisma, { now: new Date(start + 9_000) });
+    expect((await delivery()).attempts).toBe(1);
+    await deliverDue(t.prisma, { now: new Date(start + 10_000) });
+    const second = await delivery();
+    expect(second.attempts).toBe(2);
+    expect(second.nextAttemptAt.getTime() - (start + 10_000)).toBe(30_000);
+    const ids = new Set(received.filter((r) => r.headers["webhook-id"]).map((r) => r.headers["webhook-id"]));
+    expect(ids.size).toBe(1);
+
+    await deliverDue(t.prisma, { now: new Date(start + GIVE_UP_AFTER_MS) });
+    expect(await delivery()).toMatchObject({ status: "failed", attempts: 3 });
+    const off = await t.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(off.enabled).toBe(false);
+    expect(off.disabledReason).toMatch(/^Every delivery failed for 24 hours/);
+    const notice = await t.prisma.notificationEvent.findFirst({ where: { orgId: org.id, type: "webhook.disabled" } });
+    expect(notice?.payload).toMatchObject({ endpoint_id: endpoint.id });
+  });
+
+  it("a success ends the run of failures", async () => {
+    const org = await t.org({ dollars: "1" });
+    const { endpoint } = await receiverFor(org.id);
+    await sendTestEvent(t.prisma, org.id, endpoint.id);
+    answer = 503;
+    const start = Date.now();
+    await deliverDue(t.prisma, { now: new Date(start) });
+    expect((await t.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).not.toBeNull();
+    answer = 204;
+    await deliverDue(t.prisma, { now: new Date(start + 10_000) });
+    expect((await t.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull();
+    expect(await t.prisma.notificationDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "succeeded", lastStatusCode: 204 });
+  });
+});
