@@ -68,7 +68,7 @@ export function describeParameters(endpoint: EndpointDefinition): ParameterDescr
     name: "fields",
     type: "string",
     required: false,
-    description: `Comma-separated record fields to return, case-sensitive as in the JSON: ${acceptedFields(endpoint).join(", ")}. Each record then holds only these, in its usual order, and only the smaller body is billed. ${evidence} only with include=source (and then it must be listed).`,
+    description: `Comma-separated record fields to return, case-sensitive as in the JSON: ${acceptedFields(endpoint).join(", ")}. Each record then holds only these, in its usual order (the record schema's other required fields are absent), and only the smaller body is billed. ${evidence} only with include=source (and then it must be listed).`,
     values: [...acceptedFields(endpoint)],
   });
   return parameters;
