@@ -11,6 +11,7 @@ import {
   toggleWebhookEndpointAction,
 } from "@/lib/platform/actions/alerts";
 import { Alert } from "@/components/ui/alert";
+import { useActionRunner } from "@/components/ui/use-action-runner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -68,24 +69,10 @@ export function AlertsManager({
   keys: { id: string; label: string }[];
   emailConfigured: boolean;
 }) {
-  const router = useRouter();
-  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
-  const [busy, startTransition] = useTransition();
+  const { act, busy, message, router } = useActionRunner();
 
-  function act(run: () => Promise<{ ok: boolean; error?: string }>, done: string, after?: () => void) {
-    startTransition(async () => {
-      const result = await run();
-      startTransition(() => {
-        if (result.ok) {
-          setMessage({ tone: "success", text: done });
-          after?.();
-          router.refresh();
-        } else setMessage({ tone: "danger", text: result.error ?? "That did not work." });
-      });
-    });
-  }
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,9 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { configureKeyAction, createKeyAction, deleteKeyAction, endGraceAction, rollKeyAction, setKeyStatusAction } from "@/lib/platform/actions/keys";
 import { Alert } from "@/components/ui/alert";
+import { useActionRunner } from "@/components/ui/use-action-runner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -74,30 +74,12 @@ const CONFIRM: Record<NonNullable<Pending>["kind"], { title: (name: string) => s
 };
 
 export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: string; keys: KeyRow[]; endpoints: EndpointOption[]; canManage: boolean }) {
-  const router = useRouter();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ key: string; name: string; note?: string } | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [confirming, setConfirming] = useState<Pending>(null);
-  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
-  const [busy, startTransition] = useTransition();
+  const { act, busy, message, setMessage, router } = useActionRunner();
 
-  function act(run: () => Promise<{ ok: boolean; error?: string }>, done: string, after?: () => void) {
-    startTransition(async () => {
-      const result = await run();
-      // One transition for the message and the refreshed rows, so they change together
-      // (updates after an await are not part of the first one).
-      startTransition(() => {
-        if (result.ok) {
-          setMessage({ tone: "success", text: done });
-          after?.();
-          router.refresh();
-        } else {
-          setMessage({ tone: "danger", text: result.error ?? "That did not work." });
-        }
-      });
-    });
-  }
 
   const enable = (key: KeyRow) => act(() => setKeyStatusAction(orgId, key.id, "ACTIVE"), `“${key.name}” is active again.`);
   const openSettings = (key: KeyRow) => setEditing({ kind: "settings", key });
