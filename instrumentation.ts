@@ -5,7 +5,8 @@
  * starts the hourly housekeeping: client addresses of API requests are erased
  * after 30 days. And every NOTIFY_INTERVAL_MS (2 s) the alerts are evaluated
  * and due webhook and email deliveries sent (every instance may run this:
- * rules fire once, deliveries are claimed once).
+ * rules fire once, deliveries are claimed once). And, with payments set up,
+ * the auto-recharge sweep (lib/billing/auto-recharge.ts).
  */
 const HOUSEKEEPING_MS = 3600_000;
 const NOTIFY_INTERVAL_MS = Number(process.env.NOTIFY_INTERVAL_MS ?? 2000);
@@ -48,4 +49,25 @@ export async function register() {
     }
   };
   if (NOTIFY_INTERVAL_MS > 0) setInterval(() => void notify(), NOTIFY_INTERVAL_MS).unref();
+
+  // Auto-recharge: every AUTO_RECHARGE_INTERVAL_MS (5 s), when payments are set up. Every instance may
+  // sweep: an attempt row is unique per organization, day and number, so a recharge starts once.
+  const { billingConfig, getStripe } = await import("@/lib/billing/stripe");
+  const billing = billingConfig();
+  if (billing.configured) {
+    const { autoRechargeIntervalMs, runAutoRecharge } = await import("@/lib/billing/auto-recharge");
+    let sweeping = false;
+    const sweep = async () => {
+      if (sweeping) return;
+      sweeping = true;
+      try {
+        await runAutoRecharge((await getAppDatabase()).prisma, getStripe(billing));
+      } catch (error) {
+        console.error(`[billing] auto-recharge sweep failed: ${(error as Error).message}`);
+      } finally {
+        sweeping = false;
+      }
+    };
+    setInterval(() => void sweep(), autoRechargeIntervalMs()).unref();
+  }
 }

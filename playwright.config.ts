@@ -65,6 +65,7 @@ export default defineConfig({
             // The alerts spec's receiver listens on 127.0.0.1 over http: a test-only allowance.
             WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
             NOTIFY_INTERVAL_MS: "500",
+            AUTO_RECHARGE_INTERVAL_MS: "1000",
           },
           stdout: "pipe",
           stderr: "pipe",

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from "node:net";
 import nodemailer from "nodemailer";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emailConfigured, invitationMessage, sendInvitationEmail, smtpTransport, type InvitationEmail } from "./email";
+import { autoRechargeDeclinedMessage, emailConfigured, invitationMessage, sendInvitationEmail, smtpTransport, type InvitationEmail } from "./email";
 
 const ENV = { SMTP_URL: "smtp://user:secret@mail.example.test:587", EMAIL_FROM: "Dilution Data <no-reply@example.test>" };
 
@@ -68,6 +68,35 @@ describe("the invitation message", () => {
     expect(lines.filter((line) => /^bcc:/i.test(line))).toEqual([]);
     expect(lines).toContain("Subject: ann@example.test invited you to Acme Bcc: victim@example.test on the Dilution Data API");
     expect(lines).toContain("To: bea@example.test");
+  });
+});
+
+describe("the declined auto-recharge message", () => {
+  const declined = {
+    to: "ann@a.test",
+    orgName: "<Acme & Co>\r\nBcc: x@evil.test",
+    amount: "$10.00",
+    card: "Visa •••• 0341",
+    declinedAt: new Date("2026-11-27T14:02:00Z"),
+    reason: "Your card was declined.",
+    billingUrl: "https://app.example/billing",
+  };
+
+  it("says what was declined, when, why, that auto-recharge is off, and where to fix it", () => {
+    const message = autoRechargeDeclinedMessage(declined);
+    expect(message.subject).toBe("Dilution Data API: auto-recharge was declined and turned off — <Acme & Co> Bcc: x@evil.test");
+    expect(message.text).toContain("The automatic recharge of $10.00 for <Acme & Co> Bcc: x@evil.test was declined on Nov 27, 2026, 14:02 UTC: Your card was declined.");
+    expect(message.text).toContain("Auto-recharge is now turned off, so Visa •••• 0341 will not be charged again.");
+    expect(message.text).toContain("https://app.example/billing");
+    expect(message.html).toContain("<strong>&lt;Acme &amp; Co&gt; Bcc: x@evil.test</strong>");
+    expect(message.html).toContain('<a href="https://app.example/billing">Open the billing page</a>');
+    expect(message.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it("leaves the link out when the app's address is not known", () => {
+    const message = autoRechargeDeclinedMessage({ ...declined, billingUrl: null });
+    expect(message.text).not.toContain("http");
+    expect(message.html).not.toContain("<a ");
   });
 });
 

@@ -1,6 +1,7 @@
 import nodemailer, { type SentMessageInfo, type Transporter } from "nodemailer";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { roleWithArticle } from "@/lib/auth/roles";
+import { formatDateTime } from "@/lib/utils/dates";
 
 /**
  * Outgoing email, when an SMTP server is configured: `SMTP_URL`
@@ -83,6 +84,40 @@ export async function sendInvitationEmail(input: InvitationEmail, transport?: Tr
   } finally {
     if (!transport) mailer.close();
   }
+}
+
+export interface AutoRechargeDeclinedEmail {
+  to: string;
+  orgName: string;
+  /** "$10.00" */
+  amount: string;
+  /** "Visa •••• 0341" */
+  card: string;
+  declinedAt: Date;
+  /** The bank's words, as Stripe passed them on. */
+  reason: string;
+  /** The billing page, when the app knows its address. */
+  billingUrl: string | null;
+}
+
+/** An automatic recharge was declined and auto-recharge turned off: what happened and what to do. */
+export function autoRechargeDeclinedMessage(input: AutoRechargeDeclinedEmail) {
+  const orgName = oneLine(input.orgName);
+  const when = formatDateTime(input.declinedAt);
+  const reason = oneLine(input.reason);
+  const next = "Save another card on the billing page and turn auto-recharge on again; until then, buy credits there when the balance runs low.";
+  const text = [
+    `The automatic recharge of ${input.amount} for ${orgName} was declined on ${when}: ${reason}`,
+    "",
+    `Auto-recharge is now turned off, so ${input.card} will not be charged again. ${next}`,
+    ...(input.billingUrl ? ["", input.billingUrl] : []),
+  ].join("\n");
+  const html = [
+    `<p>The automatic recharge of ${escapeHtml(input.amount)} for <strong>${escapeHtml(orgName)}</strong> was declined on ${escapeHtml(when)}: ${escapeHtml(reason)}</p>`,
+    `<p>Auto-recharge is now turned off, so ${escapeHtml(input.card)} will not be charged again. ${escapeHtml(next)}</p>`,
+    ...(input.billingUrl ? [`<p><a href="${escapeHtml(input.billingUrl)}">Open the billing page</a></p>`] : []),
+  ].join("\n");
+  return { to: input.to, subject: `${PRODUCT}: auto-recharge was declined and turned off — ${orgName}`, text, html };
 }
 
 export interface AlertEmail {

@@ -63,7 +63,8 @@ export type DomainErrorCode =
   | "invalid_top_up"
   | "checkout_closed"
   | "billing_not_configured"
-  | "payment_service_unavailable";
+  | "payment_service_unavailable"
+  | "no_saved_card";
 
 export class DomainError extends Error {
   constructor(

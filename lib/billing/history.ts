@@ -56,11 +56,15 @@ export async function billingHistory(db: DbClient, orgId: string, range: { from:
        LIMIT ${HISTORY_LIMIT}`,
   ]);
 
-  const sessionIds = entries.filter((e) => e.kind === "TOPUP" && e.reference?.startsWith("cs_")).map((e) => e.reference!);
-  const sessions = sessionIds.length
-    ? await db.stripeCheckoutSession.findMany({ where: { id: { in: sessionIds } }, select: { id: true, receiptUrl: true } })
-    : [];
-  const receipts = new Map(sessions.map((s) => [s.id, s.receiptUrl]));
+  // A top-up's reference is its Checkout Session (cs_…) or, for an auto-recharge, its PaymentIntent (pi_…).
+  const topUps = entries.filter((e) => e.kind === "TOPUP" && e.reference).map((e) => e.reference!);
+  const sessionIds = topUps.filter((reference) => reference.startsWith("cs_"));
+  const intentIds = topUps.filter((reference) => reference.startsWith("pi_"));
+  const [sessions, recharges] = await Promise.all([
+    sessionIds.length ? db.stripeCheckoutSession.findMany({ where: { id: { in: sessionIds } }, select: { id: true, receiptUrl: true } }) : [],
+    intentIds.length ? db.autoRechargeAttempt.findMany({ where: { paymentIntentId: { in: intentIds } }, select: { paymentIntentId: true, receiptUrl: true } }) : [],
+  ]);
+  const receipts = new Map([...sessions.map((s) => [s.id, s.receiptUrl] as const), ...recharges.map((r) => [r.paymentIntentId!, r.receiptUrl] as const)]);
 
   // [ledger id of the line's last entry, line]: ids are the commit order, so "balance after" reads down the list.
   const lines: [bigint, HistoryLine][] = [

@@ -17,13 +17,14 @@ export type Permission =
   | "audit:view"
   | "billing:manage" // buy credits, see the billing history
   | "billing:threshold" // the low-balance threshold
+  | "billing:auto_recharge" // save or remove the card, turn auto-recharge on or off
   | "org:rename"
   | "org:close" // close the organization, forfeiting its credit
   | "plan:request" // ask the platform for another plan
   | "alerts:manage"; // alert rules and webhook endpoints
 
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
-  OWNER: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "billing:threshold", "org:rename", "org:close", "plan:request", "alerts:manage"]),
+  OWNER: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "billing:threshold", "billing:auto_recharge", "org:rename", "org:close", "plan:request", "alerts:manage"]),
   ADMIN: new Set(["org:view", "keys:manage", "members:manage", "audit:view", "billing:manage", "org:rename", "plan:request", "alerts:manage"]),
   MEMBER: new Set(["org:view"]),
 };

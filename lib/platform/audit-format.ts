@@ -1,6 +1,7 @@
 import type { AuditAction } from "@/lib/audit";
 import { roleLabelOf } from "@/lib/auth/roles";
 import { centsToNanos, formatDollars } from "@/lib/money";
+import { cardLabel } from "@/lib/billing/card";
 
 /**
  * Audit entries in words, for the audit log page: "Created key “Bot”
@@ -70,6 +71,11 @@ function capsText(details: Details): string {
 function limitsText(details: Details): string {
   const ips = Array.isArray(details.allowed_ips) ? details.allowed_ips.filter((e): e is string => typeof e === "string") : [];
   return `${ips.length ? `allowed from ${ips.join(", ")}` : "any address"}; caps ${capsText(details)}`;
+}
+
+/** "Visa •••• 4242" */
+function savedCard(details: Details): string {
+  return cardLabel(str(details, "brand"), str(details, "last4"));
 }
 
 function who(details: Details, fallback: string): string {
@@ -165,6 +171,13 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "webhook.enabled": (d) => `Turned on the webhook endpoint ${str(d, "url") ?? "(unknown URL)"}`,
   "webhook.disabled": (d) => `Turned off the webhook endpoint ${str(d, "url") ?? "(unknown URL)"}${str(d, "reason") ? `: ${str(d, "reason")}` : ""}`,
   "billing.spend_caps_set": (d) => `Set the organization’s spend caps: ${capsText(d)}`,
+  "billing.card_saved": (d) => `Saved the card ${savedCard(d)} for auto-recharge`,
+  "billing.card_removed": (d) => `Removed the saved card ${savedCard(d)}${d.auto_recharge_turned_off === true ? "; auto-recharge is off" : ""}`,
+  "billing.auto_recharge_set": (d) => {
+    const perDay = num(d, "max_per_day");
+    return `Turned on auto-recharge: add ${amount(d) ?? "credits"} when the balance is below ${str(d, "threshold") ?? "the threshold"}${perDay ? `, at most ${perDay} a day` : ""}`;
+  },
+  "billing.auto_recharge_off": () => "Turned off auto-recharge",
   "billing.threshold_set": (d) => {
     const nanos = str(d, "thresholdNanos");
     if (nanos && /^\d{1,30}$/.test(nanos)) return `Set the low-balance alert to ${formatDollars(BigInt(nanos), { grouping: true })}`;
@@ -180,6 +193,16 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "credits.disputed": (d) => `A payment of ${amount(d) ?? "credits"} was disputed; the amount is held`,
   "credits.dispute_won": (d) => `Won the dispute of ${amount(d) ?? "a payment"}; the amount is restored`,
   "credits.dispute_lost": (d) => `Lost the dispute of ${amount(d) ?? "a payment"}`,
+  "credits.auto_recharge_started": (d) => {
+    const balance = str(d, "balance");
+    const threshold = str(d, "threshold");
+    return `Started an automatic recharge of ${amount(d) ?? "credits"}${balance && threshold ? ` (balance ${balance}, below ${threshold})` : ""}`;
+  },
+  "credits.auto_recharged": (d) => `Auto-recharged ${amount(d) ?? "credits"} from the saved card`,
+  "credits.auto_recharge_failed": (d) => {
+    const message = str(d, "message");
+    return `An automatic recharge of ${amount(d) ?? "credits"} was declined${message ? ` (${message})` : ""}${d.turned_off === true ? "; auto-recharge was turned off" : ""}`;
+  },
   "credits.adjusted": (d) => {
     const dollars = str(d, "amount_dollars");
     const reason = str(d, "reason");

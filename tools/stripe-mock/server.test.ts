@@ -144,9 +144,9 @@ describe("the Checkout Sessions API", () => {
   it("answers 404 for an unknown session or URL, in Stripe's error shape", async () => {
     const error = await stripeError(stripe.checkout.sessions.retrieve("cs_test_missing"));
     expect(error).toMatchObject({ statusCode: 404, code: "resource_missing", param: "id", message: "No such checkout.session: 'cs_test_missing'" });
-    const raw = await fetch(`${mock.url}/v1/customers`, { headers: { authorization: "Bearer sk_test_x" } });
+    const raw = await fetch(`${mock.url}/v1/invoices`, { headers: { authorization: "Bearer sk_test_x" } });
     expect(raw.status).toBe(404);
-    expect(await raw.json()).toEqual({ error: { type: "invalid_request_error", message: "Unrecognized request URL (GET: /v1/customers)." } });
+    expect(await raw.json()).toEqual({ error: { type: "invalid_request_error", message: "Unrecognized request URL (GET: /v1/invoices)." } });
   });
 
   it("requires a test secret key in the Authorization header", async () => {
@@ -246,6 +246,120 @@ describe("the hosted checkout page", () => {
     ]);
     const intent = await stripe.paymentIntents.retrieve(paid.body.payment_intent!.id);
     expect(intent.status).toBe("requires_payment_method");
+  });
+});
+
+describe("saved cards and off-session payments", () => {
+  const DECLINING_CARD = "4000000000000341";
+
+  /** A customer with a card saved through a setup session on the hosted page, as a browser does it. */
+  async function customerWithCard(card = "4242424242424242") {
+    const customer = await stripe.customers.create({ name: "Acme", metadata: { org_id: "org-1" } });
+    const session = await stripe.checkout.sessions.create({
+      mode: "setup",
+      customer: customer.id,
+      currency: "usd",
+      success_url: "http://app.test/billing?card=saved",
+      cancel_url: "http://app.test/billing?card=canceled",
+      metadata: { purpose: "auto_recharge_card", org_id: "org-1" },
+      setup_intent_data: { metadata: { org_id: "org-1" } },
+    });
+    const saved = await fetch(`${mock.url}/checkout/${session.id}/save`, form({ card }));
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("http://app.test/billing?card=saved");
+    const completed = await stripe.checkout.sessions.retrieve(session.id);
+    const setupIntent = await stripe.setupIntents.retrieve(completed.setup_intent as string, { expand: ["payment_method"] });
+    return { customer, session, completed, setupIntent, paymentMethod: setupIntent.payment_method as Stripe.PaymentMethod };
+  }
+
+  const charge = (customer: string, paymentMethod: string, amount = 1_000, key?: string) =>
+    stripe.paymentIntents.create(
+      { amount, currency: "usd", customer, payment_method: paymentMethod, confirm: true, off_session: true, metadata: { purpose: "auto_recharge", attempt_id: "a-1" } },
+      key ? { idempotencyKey: key } : undefined,
+    );
+
+  it("creates and retrieves customers, once per Idempotency-Key", async () => {
+    const first = await stripe.customers.create({ name: "Acme", metadata: { org_id: "org-1" } }, { idempotencyKey: "customer-org-1" });
+    const again = await stripe.customers.create({ name: "Acme", metadata: { org_id: "org-1" } }, { idempotencyKey: "customer-org-1" });
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({ object: "customer", name: "Acme", metadata: { org_id: "org-1" } });
+    expect(await stripe.customers.retrieve(first.id)).toEqual(first);
+    expect((await stripeError(stripe.customers.retrieve("cus_missing"))).statusCode).toBe(404);
+  });
+
+  it("saves a test card in setup mode: the hosted page offers both test cards, and the webhook gets the completed setup session", async () => {
+    const customer = await stripe.customers.create({ name: "Acme" });
+    const session = await stripe.checkout.sessions.create({ mode: "setup", customer: customer.id, currency: "usd", success_url: "http://app.test/billing?card=saved" });
+    expect(session).toMatchObject({ mode: "setup", customer: customer.id, amount_total: null, setup_intent: null, status: "open" });
+    const html = await (await fetch(session.url!)).text();
+    expect(html).toContain("<h1>Save a card</h1>");
+    expect(html).toContain("Save card 4242 4242 4242 4242</button>");
+    expect(html).toContain("Save card 4000 0000 0000 0341</button>");
+    expect((await control(`/_mock/checkout/sessions/${session.id}/pay`)).status).toBe(400);
+
+    const saved = await control(`/_mock/checkout/sessions/${session.id}/save`, { card: "4242424242424242" });
+    expect(saved.status).toBe(200);
+    await mock.settled();
+    const completed = receivedFor(session.id).find((r) => r.event.type === "checkout.session.completed")!.event.data.object as Stripe.Checkout.Session;
+    expect(completed).toMatchObject({ mode: "setup", status: "complete", payment_status: "no_payment_required", customer: customer.id });
+    const setupIntent = await stripe.setupIntents.retrieve(completed.setup_intent as string, { expand: ["payment_method"] });
+    expect(setupIntent).toMatchObject({ object: "setup_intent", status: "succeeded", usage: "off_session", customer: customer.id });
+    const card = setupIntent.payment_method as Stripe.PaymentMethod;
+    expect(card).toMatchObject({ object: "payment_method", type: "card", customer: customer.id, card: { brand: "visa", last4: "4242", exp_month: 12 } });
+    expect(receivedFor(setupIntent.id).map((r) => r.event.type)).toContain("setup_intent.succeeded");
+    expect(await stripe.paymentMethods.retrieve(card.id)).toEqual(card);
+    expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((m) => m.id)).toEqual([card.id]);
+    expect(await (await fetch(session.url ?? `${mock.url}/checkout/${session.id}`)).text()).toContain("This card was already saved");
+  });
+
+  it("refuses a setup session without a customer", async () => {
+    const error = await stripeError(stripe.checkout.sessions.create({ mode: "setup", currency: "usd", success_url: "http://app.test/x" }));
+    expect(error).toMatchObject({ statusCode: 400, param: "customer" });
+  });
+
+  it("charges a saved card off-session: succeeded, payment_intent.succeeded, a charge the refund control can refund", async () => {
+    const { customer, paymentMethod } = await customerWithCard();
+    const intent = await charge(customer.id, paymentMethod.id, 1_000, "charge-ok-1");
+    expect(intent).toMatchObject({ object: "payment_intent", status: "succeeded", amount: 1_000, amount_received: 1_000, customer: customer.id, payment_method: paymentMethod.id, metadata: { purpose: "auto_recharge", attempt_id: "a-1" } });
+    await mock.settled();
+    expect(receivedFor(intent.id).filter((r) => r.event.type === "payment_intent.succeeded")).toHaveLength(1);
+
+    const again = await charge(customer.id, paymentMethod.id, 1_000, "charge-ok-1");
+    expect(again.id).toBe(intent.id);
+    await mock.settled();
+    expect(eventsFor(intent.id).filter((e) => e.type === "payment_intent.succeeded")).toHaveLength(1);
+    expect(await stripeError(charge(customer.id, paymentMethod.id, 2_000, "charge-ok-1"))).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+
+    const refunded = await control(`/_mock/charges/${intent.latest_charge as string}/refund`, { amount: 400 });
+    expect(refunded.status).toBe(200);
+  });
+
+  it("declines 4000 0000 0000 0341 when charged: a 402 card_error naming the payment intent, payment_intent.payment_failed, and the same answer for the same key", async () => {
+    const { customer, paymentMethod } = await customerWithCard(DECLINING_CARD);
+    expect(paymentMethod.card).toMatchObject({ last4: "0341" });
+    const error = await stripeError(charge(customer.id, paymentMethod.id, 1_000, "charge-declined-1"));
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({ statusCode: 402, code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." });
+    const intent = error.payment_intent!;
+    expect(intent).toMatchObject({ status: "requires_payment_method", last_payment_error: { code: "card_declined", decline_code: "generic_decline" } });
+    await mock.settled();
+    expect(receivedFor(intent.id).map((r) => r.event.type)).toEqual(["payment_intent.payment_failed"]);
+
+    const replay = await stripeError(charge(customer.id, paymentMethod.id, 1_000, "charge-declined-1"));
+    expect(replay.payment_intent!.id).toBe(intent.id);
+    await mock.settled();
+    expect(eventsFor(intent.id).map((e) => e.type)).toEqual(["payment_intent.payment_failed"]);
+  });
+
+  it("refuses a card of another customer, and a card detached from its customer", async () => {
+    const a = await customerWithCard();
+    const b = await customerWithCard();
+    expect(await stripeError(charge(a.customer.id, b.paymentMethod.id))).toMatchObject({ statusCode: 400, param: "payment_method" });
+    const detached = await stripe.paymentMethods.detach(a.paymentMethod.id);
+    expect(detached.customer).toBeNull();
+    expect(await stripeError(charge(a.customer.id, a.paymentMethod.id))).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((await stripe.customers.listPaymentMethods(a.customer.id)).data).toEqual([]);
+    expect(await stripeError(charge(a.customer.id, "pm_missing"))).toMatchObject({ statusCode: 404, code: "resource_missing" });
   });
 });
 

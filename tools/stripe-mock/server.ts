@@ -12,16 +12,27 @@ import { z } from "zod";
  * port, protocol: "http" })`).
  *
  * API (Authorization: Bearer sk_test_…, form-encoded like the SDK sends):
- *   POST /v1/checkout/sessions                 (Idempotency-Key honoured)
+ *   POST /v1/checkout/sessions                 mode=payment, or mode=setup with a customer (Idempotency-Key honoured)
  *   GET  /v1/checkout/sessions/:id
  *   GET  /v1/checkout/sessions?payment_intent=…
  *   POST /v1/checkout/sessions/:id/expire
+ *   POST /v1/customers                         (Idempotency-Key honoured)
+ *   GET  /v1/customers/:id
+ *   GET  /v1/customers/:id/payment_methods
+ *   GET  /v1/payment_methods/:id
+ *   POST /v1/payment_methods/:id/detach
+ *   GET  /v1/setup_intents/:id                 (expand[]=payment_method)
+ *   POST /v1/payment_intents                   confirm=true with a customer's saved card, e.g. off_session=true
+ *                                              (Idempotency-Key honoured, a decline's 402 included)
  *   GET  /v1/payment_intents/:id               (expand[]=latest_charge)
  * Browser:
- *   GET  /checkout/:id          hosted checkout: Pay, Pay by bank transfer, Cancel
+ *   GET  /checkout/:id          hosted checkout: Pay, Pay by bank transfer, Cancel; in setup mode, Save a test card
  *   GET  /receipts/:charge_id   a receipt
+ * Test cards (setup mode), as Stripe's: 4242 4242 4242 4242 is charged; 4000 0000 0000 0341 is
+ * saved but declined when charged (payment_intent.payment_failed, and a 402 card_error).
  * Test controls (no authentication: the mock binds to 127.0.0.1):
  *   POST /_mock/checkout/sessions/:id/pay   {method: card|bank_transfer, async_outcome: succeeded|failed}
+ *   POST /_mock/checkout/sessions/:id/save  {card: 4242424242424242|4000000000000341}  (setup mode)
  *   POST /_mock/charges/:id/refund          {amount?}            → charge.refunded
  *   POST /_mock/charges/:id/dispute         {amount?, reason?}   → charge.dispute.created
  *   POST /_mock/disputes/:id/close          {status: won|lost}   → charge.dispute.closed
@@ -87,6 +98,8 @@ type Json = Record<string, unknown>;
 
 interface Session {
   id: string;
+  /** Absent in state files written before setup mode: "payment". */
+  mode?: "payment" | "setup";
   created: number;
   expiresAt: number;
   status: "open" | "complete" | "expired";
@@ -101,7 +114,45 @@ interface Session {
   intentMetadata: Record<string, string>;
   lineItems: { name: string; description: string | null; unitAmount: number; quantity: number }[];
   paymentIntent: string | null;
+  customer?: string | null;
+  setupIntent?: string | null;
+  setupIntentMetadata?: Record<string, string>;
 }
+
+interface Customer {
+  id: string;
+  created: number;
+  name: string | null;
+  email: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+}
+
+interface PaymentMethod {
+  id: string;
+  created: number;
+  customer: string | null;
+  /** The test card's number: it decides whether a charge succeeds. */
+  number: TestCardNumber;
+  expMonth: number;
+  expYear: number;
+}
+
+interface SetupIntent {
+  id: string;
+  created: number;
+  customer: string;
+  paymentMethod: string;
+  metadata: Record<string, string>;
+}
+
+/** Stripe's test cards the setup page offers, and what charging each later does. */
+const TEST_CARDS = {
+  "4242424242424242": { brand: "visa", last4: "4242", declines: false, label: "4242 4242 4242 4242" },
+  "4000000000000341": { brand: "visa", last4: "0341", declines: true, label: "4000 0000 0000 0341" },
+} as const;
+type TestCardNumber = keyof typeof TEST_CARDS;
+const TEST_CARD_NUMBERS = Object.keys(TEST_CARDS) as [TestCardNumber, ...TestCardNumber[]];
 
 interface PaymentIntent {
   id: string;
@@ -111,6 +162,11 @@ interface PaymentIntent {
   status: "processing" | "succeeded" | "requires_payment_method";
   latestCharge: string | null;
   metadata: Record<string, string>;
+  /** Set for payment intents created through the API (off-session charges of a saved card). */
+  customer?: string | null;
+  paymentMethod?: string | null;
+  description?: string | null;
+  lastPaymentError?: Json | null;
 }
 
 interface Charge {
@@ -165,6 +221,9 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString("base64u
 class MockStripe {
   readonly sessions = new Map<string, Session>();
   readonly intents = new Map<string, PaymentIntent>();
+  readonly customers = new Map<string, Customer>();
+  readonly paymentMethods = new Map<string, PaymentMethod>();
+  readonly setupIntents = new Map<string, SetupIntent>();
   readonly charges = new Map<string, Charge>();
   readonly disputes = new Map<string, Dispute>();
   readonly events: MockEvent[] = [];
@@ -180,6 +239,9 @@ class MockStripe {
       intents: [...this.intents.values()],
       charges: [...this.charges.values()],
       disputes: [...this.disputes.values()],
+      customers: [...this.customers.values()],
+      paymentMethods: [...this.paymentMethods.values()],
+      setupIntents: [...this.setupIntents.values()],
       events: this.events,
       idempotent: [...this.idempotent.entries()],
     };
@@ -192,33 +254,92 @@ class MockStripe {
     for (const pi of list<PaymentIntent>(state.intents)) this.intents.set(pi.id, pi);
     for (const c of list<Charge>(state.charges)) this.charges.set(c.id, c);
     for (const d of list<Dispute>(state.disputes)) this.disputes.set(d.id, d);
+    for (const c of list<Customer>(state.customers)) this.customers.set(c.id, c);
+    for (const pm of list<PaymentMethod>(state.paymentMethods)) this.paymentMethods.set(pm.id, pm);
+    for (const si of list<SetupIntent>(state.setupIntents)) this.setupIntents.set(si.id, si);
     this.events.push(...list<MockEvent>(state.events));
     for (const [key, value] of list<[string, { fingerprint: string; status: number; body: Json }]>(state.idempotent)) this.idempotent.set(key, value);
   }
 
   sessionJson(s: Session): Json {
+    const setup = s.mode === "setup";
     return {
       id: s.id,
       object: "checkout.session",
-      amount_subtotal: s.amountTotal,
-      amount_total: s.amountTotal,
+      amount_subtotal: setup ? null : s.amountTotal,
+      amount_total: setup ? null : s.amountTotal,
       cancel_url: s.cancelUrl,
       client_reference_id: s.clientReferenceId,
       created: s.created,
-      currency: s.currency,
-      customer: null,
+      currency: setup ? null : s.currency,
+      customer: s.customer ?? null,
       customer_details: s.status === "complete" ? { email: s.customerEmail } : null,
       customer_email: s.customerEmail,
       expires_at: s.expiresAt,
       livemode: false,
       metadata: s.metadata,
-      mode: "payment",
+      mode: s.mode ?? "payment",
       payment_intent: s.paymentIntent,
-      payment_method_types: ["card", "customer_balance"],
-      payment_status: s.paymentStatus,
+      payment_method_types: setup ? ["card"] : ["card", "customer_balance"],
+      payment_status: setup ? "no_payment_required" : s.paymentStatus,
+      setup_intent: s.setupIntent ?? null,
       status: s.status,
       success_url: s.successUrl,
       url: s.status === "open" ? `${this.publicUrl}/checkout/${s.id}` : null,
+    };
+  }
+
+  customerJson(c: Customer): Json {
+    return {
+      id: c.id,
+      object: "customer",
+      created: c.created,
+      description: c.description,
+      email: c.email,
+      invoice_settings: { default_payment_method: null },
+      livemode: false,
+      metadata: c.metadata,
+      name: c.name,
+    };
+  }
+
+  paymentMethodJson(pm: PaymentMethod): Json {
+    const card = TEST_CARDS[pm.number];
+    return {
+      id: pm.id,
+      object: "payment_method",
+      billing_details: { address: null, email: null, name: null, phone: null },
+      card: {
+        brand: card.brand,
+        country: "US",
+        exp_month: pm.expMonth,
+        exp_year: pm.expYear,
+        fingerprint: `fp${card.last4}mock`,
+        funding: "credit",
+        last4: card.last4,
+        wallet: null,
+      },
+      created: pm.created,
+      customer: pm.customer,
+      livemode: false,
+      metadata: {},
+      type: "card",
+    };
+  }
+
+  setupIntentJson(si: SetupIntent, expandPaymentMethod = false): Json {
+    const pm = this.paymentMethods.get(si.paymentMethod);
+    return {
+      id: si.id,
+      object: "setup_intent",
+      created: si.created,
+      customer: si.customer,
+      livemode: false,
+      metadata: si.metadata,
+      payment_method: expandPaymentMethod && pm ? this.paymentMethodJson(pm) : si.paymentMethod,
+      payment_method_types: ["card"],
+      status: "succeeded",
+      usage: "off_session",
     };
   }
 
@@ -231,9 +352,13 @@ class MockStripe {
       amount_received: pi.status === "succeeded" ? pi.amount : 0,
       created: pi.created,
       currency: pi.currency,
+      customer: pi.customer ?? null,
+      description: pi.description ?? null,
+      last_payment_error: pi.lastPaymentError ?? null,
       latest_charge: expandCharge && charge ? this.chargeJson(charge) : pi.latestCharge,
       livemode: false,
       metadata: pi.metadata,
+      payment_method: pi.paymentMethod ?? null,
       status: pi.status,
     };
   }
@@ -285,6 +410,18 @@ class MockStripe {
     const s = this.sessions.get(id);
     if (!s) throw new StripeError(404, `No such checkout.session: '${id}'`, "id", "resource_missing");
     return s;
+  }
+
+  customer(id: string, param = "customer"): Customer {
+    const c = this.customers.get(id);
+    if (!c) throw new StripeError(404, `No such customer: '${id}'`, param, "resource_missing");
+    return c;
+  }
+
+  paymentMethod(id: string, param = "payment_method"): PaymentMethod {
+    const pm = this.paymentMethods.get(id);
+    if (!pm) throw new StripeError(404, `No such PaymentMethod: '${id}'`, param, "resource_missing");
+    return pm;
   }
 
   charge(id: string): Charge {
@@ -377,7 +514,7 @@ const metadata = z
   .refine((m) => Object.keys(m).length <= 50, "at most 50 keys");
 
 const createSessionParams = z.strictObject({
-  mode: z.literal("payment", "the mock supports mode=payment only"),
+  mode: z.literal("payment", "the mock supports mode=payment and mode=setup"),
   success_url: z.url(),
   cancel_url: z.url().optional(),
   client_reference_id: z.string().max(200).optional(),
@@ -406,13 +543,50 @@ const listSessionParams = z.strictObject({
   limit: integer(1, 100).optional(),
 });
 
+/** Setup mode saves a card for later (off-session) payments of a customer. */
+const createSetupSessionParams = z.strictObject({
+  mode: z.literal("setup"),
+  customer: z.string({ error: "the mock needs a customer in setup mode" }).startsWith("cus_"),
+  success_url: z.url(),
+  cancel_url: z.url().optional(),
+  client_reference_id: z.string().max(200).optional(),
+  currency: z.string().regex(/^[a-z]{3}$/, "must be a lowercase ISO currency code").optional(),
+  payment_method_types: z.array(z.literal("card", "the mock saves cards only")).optional(),
+  metadata: metadata.optional(),
+  setup_intent_data: z.strictObject({ metadata: metadata.optional(), description: z.string().max(1000).optional() }).optional(),
+  expires_at: integer(0, 2 ** 31).optional(),
+});
+
+const createCustomerParams = z.strictObject({
+  name: z.string().max(256).optional(),
+  email: z.email().optional(),
+  description: z.string().max(350).optional(),
+  metadata: metadata.optional(),
+});
+
+const listPaymentMethodsParams = z.strictObject({ type: z.literal("card").optional(), limit: integer(1, 100).optional() });
+
+const createIntentParams = z.strictObject({
+  amount: integer(1, 99_999_999),
+  currency: z.string().regex(/^[a-z]{3}$/, "must be a lowercase ISO currency code"),
+  customer: z.string().startsWith("cus_"),
+  payment_method: z.string().startsWith("pm_"),
+  confirm: z.literal("true", "the mock creates confirmed payment intents only: pass confirm=true"),
+  off_session: z.enum(["true", "false"]).optional(),
+  description: z.string().max(1000).optional(),
+  metadata: metadata.optional(),
+  payment_method_types: z.array(z.literal("card")).optional(),
+});
+
 const expandParams = z.strictObject({ expand: z.array(z.literal("latest_charge")).optional() });
+const expandPaymentMethodParams = z.strictObject({ expand: z.array(z.literal("payment_method")).optional() });
 const noParams = z.strictObject({});
 
 const payParams = z.strictObject({
   method: z.enum(["card", "bank_transfer"]).default("card"),
   async_outcome: z.enum(["succeeded", "failed"]).default("succeeded"),
 });
+const saveCardParams = z.strictObject({ card: z.enum(TEST_CARD_NUMBERS).default("4242424242424242") });
 const refundParams = z.strictObject({ amount: integer(1, 99_999_999).optional() });
 const disputeParams = z.strictObject({ amount: integer(1, 99_999_999).optional(), reason: z.string().max(100).default("fraudulent") });
 const closeDisputeParams = z.strictObject({ status: z.enum(["won", "lost"]) });
@@ -462,12 +636,21 @@ class StripeMockServer {
       ["GET", /^\/v1\/checkout\/sessions$/, api((c) => this.listSessions(c.params))],
       ["GET", new RegExp(`^/v1/checkout/sessions/${id}$`), api((c) => this.retrieveSession(c.id, c.params))],
       ["POST", new RegExp(`^/v1/checkout/sessions/${id}/expire$`), api((c) => this.expire(c.id, c.params))],
+      ["POST", /^\/v1\/customers$/, api((c) => this.idempotently(c, () => this.createCustomer(c.params)))],
+      ["GET", new RegExp(`^/v1/customers/${id}$`), api((c) => this.retrieveCustomer(c.id, c.params))],
+      ["GET", new RegExp(`^/v1/customers/${id}/payment_methods$`), api((c) => this.listPaymentMethods(c.id, c.params))],
+      ["GET", new RegExp(`^/v1/payment_methods/${id}$`), api((c) => this.retrievePaymentMethod(c.id, c.params))],
+      ["POST", new RegExp(`^/v1/payment_methods/${id}/detach$`), api((c) => this.detachPaymentMethod(c.id, c.params))],
+      ["GET", new RegExp(`^/v1/setup_intents/${id}$`), api((c) => this.retrieveSetupIntent(c.id, c.params))],
+      ["POST", /^\/v1\/payment_intents$/, api((c) => this.idempotently(c, () => this.createIntent(c.params)))],
       ["GET", new RegExp(`^/v1/payment_intents/${id}$`), api((c) => this.retrieveIntent(c.id, c.params))],
       ["GET", new RegExp(`^/checkout/${id}$`), (c) => this.checkoutPage(c.id)],
       ["POST", new RegExp(`^/checkout/${id}/pay$`), (c) => this.payFromPage(c.id, c.params)],
+      ["POST", new RegExp(`^/checkout/${id}/save$`), (c) => this.saveFromPage(c.id, c.params)],
       ["GET", new RegExp(`^/checkout/${id}/cancel$`), (c) => this.cancel(c.id)],
       ["GET", new RegExp(`^/receipts/${id}$`), (c) => this.receiptPage(c.id)],
       ["POST", new RegExp(`^/_mock/checkout/sessions/${id}/pay$`), (c) => this.payFromControl(c.id, c.params)],
+      ["POST", new RegExp(`^/_mock/checkout/sessions/${id}/save$`), (c) => this.saveFromControl(c.id, c.params)],
       ["POST", new RegExp(`^/_mock/charges/${id}/refund$`), (c) => this.refund(c.id, c.params)],
       ["POST", new RegExp(`^/_mock/charges/${id}/dispute$`), (c) => this.dispute(c.id, c.params)],
       ["POST", new RegExp(`^/_mock/disputes/${id}/close$`), (c) => this.closeDispute(c.id, c.params)],
@@ -525,11 +708,13 @@ class StripeMockServer {
       return { status: seen.status, json: seen.body };
     }
     const reply = create();
-    if (reply.status < 300 && reply.json) this.stripe.idempotent.set(key, { fingerprint, status: reply.status, body: reply.json });
+    // As Stripe: once the request ran, its result is kept, a declined card's 402 too.
+    if ((reply.status < 300 || reply.status === 402) && reply.json) this.stripe.idempotent.set(key, { fingerprint, status: reply.status, body: reply.json });
     return reply;
   }
 
   private createSession(raw: Json): Reply {
+    if (raw.mode === "setup") return this.createSetupSession(raw);
     const p = parseParams(createSessionParams, raw);
     const currencies = new Set(p.line_items.map((item) => item.price_data.currency));
     if (currencies.size > 1) throw new StripeError(400, "All line items must have the same currency.", "line_items");
@@ -561,6 +746,138 @@ class StripeMockServer {
     this.stripe.sessions.set(session.id, session);
     this.options.log(`[stripe-mock] checkout session ${session.id} for ${formatAmount(amountTotal, session.currency)}`);
     return ok(this.stripe.sessionJson(session));
+  }
+
+  private createSetupSession(raw: Json): Reply {
+    const p = parseParams(createSetupSessionParams, raw);
+    this.stripe.customer(p.customer);
+    const created = now();
+    const session: Session = {
+      id: newId("cs_test"),
+      mode: "setup",
+      created,
+      expiresAt: p.expires_at ?? created + 24 * 3600,
+      status: "open",
+      paymentStatus: "unpaid",
+      amountTotal: 0,
+      currency: p.currency ?? "usd",
+      successUrl: p.success_url,
+      cancelUrl: p.cancel_url ?? null,
+      clientReferenceId: p.client_reference_id ?? null,
+      customerEmail: null,
+      metadata: p.metadata ?? {},
+      intentMetadata: {},
+      lineItems: [],
+      paymentIntent: null,
+      customer: p.customer,
+      setupIntent: null,
+      setupIntentMetadata: p.setup_intent_data?.metadata ?? {},
+    };
+    this.stripe.sessions.set(session.id, session);
+    this.options.log(`[stripe-mock] setup session ${session.id} for ${p.customer}`);
+    return ok(this.stripe.sessionJson(session));
+  }
+
+  private createCustomer(raw: Json): Reply {
+    const p = parseParams(createCustomerParams, raw);
+    const customer: Customer = { id: newId("cus"), created: now(), name: p.name ?? null, email: p.email ?? null, description: p.description ?? null, metadata: p.metadata ?? {} };
+    this.stripe.customers.set(customer.id, customer);
+    return ok(this.stripe.customerJson(customer));
+  }
+
+  private retrieveCustomer(id: string, raw: Json): Reply {
+    parseParams(noParams, raw);
+    return ok(this.stripe.customerJson(this.stripe.customer(id, "id")));
+  }
+
+  private listPaymentMethods(customerId: string, raw: Json): Reply {
+    const p = parseParams(listPaymentMethodsParams, raw);
+    this.stripe.customer(customerId, "id");
+    const data = [...this.stripe.paymentMethods.values()].filter((pm) => pm.customer === customerId).reverse();
+    const limit = p.limit ?? 10;
+    return ok({ object: "list", url: `/v1/customers/${customerId}/payment_methods`, has_more: data.length > limit, data: data.slice(0, limit).map((pm) => this.stripe.paymentMethodJson(pm)) });
+  }
+
+  private retrievePaymentMethod(id: string, raw: Json): Reply {
+    parseParams(noParams, raw);
+    return ok(this.stripe.paymentMethodJson(this.stripe.paymentMethod(id, "id")));
+  }
+
+  private detachPaymentMethod(id: string, raw: Json): Reply {
+    parseParams(noParams, raw);
+    const pm = this.stripe.paymentMethod(id, "id");
+    if (!pm.customer) throw new StripeError(400, `The payment method you provided is not attached to a customer so detachment is impossible.`, undefined, "payment_method_unexpected_state");
+    pm.customer = null;
+    return ok(this.stripe.paymentMethodJson(pm));
+  }
+
+  private retrieveSetupIntent(id: string, raw: Json): Reply {
+    const p = parseParams(expandPaymentMethodParams, raw);
+    const intent = this.stripe.setupIntents.get(id);
+    if (!intent) throw new StripeError(404, `No such setupintent: '${id}'`, "intent", "resource_missing");
+    return ok(this.stripe.setupIntentJson(intent, p.expand?.includes("payment_method")));
+  }
+
+  /**
+   * A confirmed payment with a customer's saved card, as an off-session charge
+   * is: it succeeds, or the card declines (a 402 card_error naming the payment
+   * intent, which then waits for another payment method).
+   */
+  private createIntent(raw: Json): Reply {
+    const p = parseParams(createIntentParams, raw);
+    if (p.amount < 50) throw new StripeError(400, "Amount must be at least $0.50 usd", "amount", "amount_too_small");
+    this.stripe.customer(p.customer);
+    const method = this.stripe.paymentMethod(p.payment_method);
+    if (method.customer !== p.customer) {
+      throw new StripeError(400, `The PaymentMethod ${method.id} does not belong to the Customer ${p.customer}. Attach it to the Customer first.`, "payment_method");
+    }
+    const card = TEST_CARDS[method.number];
+    const created = now();
+    const intent: PaymentIntent = {
+      id: newId("pi"),
+      created,
+      amount: p.amount,
+      currency: p.currency,
+      status: card.declines ? "requires_payment_method" : "succeeded",
+      latestCharge: null,
+      metadata: p.metadata ?? {},
+      customer: p.customer,
+      paymentMethod: card.declines ? null : method.id,
+      description: p.description ?? null,
+      lastPaymentError: null,
+    };
+    const charge: Charge = {
+      id: newId("ch"),
+      created,
+      amount: p.amount,
+      amountRefunded: 0,
+      currency: p.currency,
+      paymentIntent: intent.id,
+      status: card.declines ? "failed" : "succeeded",
+      disputed: false,
+      description: p.description ?? null,
+      refunds: [],
+    };
+    intent.latestCharge = charge.id;
+    this.stripe.intents.set(intent.id, intent);
+    this.stripe.charges.set(charge.id, charge);
+    if (!card.declines) {
+      this.options.log(`[stripe-mock] ${intent.id} charged ${formatAmount(p.amount, p.currency)} to ${card.brand} ${card.last4} (${charge.id})`);
+      this.deliverInBackground(this.stripe.newEvent("payment_intent.succeeded", this.stripe.intentJson(intent)));
+      return ok(this.stripe.intentJson(intent));
+    }
+    const error = {
+      type: "card_error",
+      code: "card_declined",
+      decline_code: "generic_decline",
+      message: "Your card was declined.",
+      charge: charge.id,
+      payment_method: this.stripe.paymentMethodJson(method),
+    };
+    intent.lastPaymentError = error;
+    this.options.log(`[stripe-mock] ${intent.id} declined: ${card.brand} ${card.last4}`);
+    this.deliverInBackground(this.stripe.newEvent("payment_intent.payment_failed", this.stripe.intentJson(intent)));
+    return { status: 402, json: { error: { ...error, payment_intent: this.stripe.intentJson(intent) } } };
   }
 
   private listSessions(raw: Json): Reply {
@@ -598,6 +915,7 @@ class StripeMockServer {
   /** Completes a session; a bank transfer completes unpaid and settles later. Returns the event to deliver first. */
   private pay(session: Session, method: "card" | "bank_transfer", asyncOutcome: "succeeded" | "failed"): MockEvent {
     if (session.status !== "open") throw new StripeError(400, `This Checkout Session is ${session.status}; it can no longer be paid.`, undefined, "checkout_session_not_open");
+    if (session.mode === "setup") throw new StripeError(400, `Checkout Session ${session.id} is in setup mode: save a card instead.`);
     const created = now();
     const intent: PaymentIntent = {
       id: newId("pi"),
@@ -643,7 +961,7 @@ class StripeMockServer {
   private async payFromPage(id: string, raw: Json): Promise<Reply> {
     const session = this.stripe.sessions.get(id);
     if (!session) return { status: 404, html: page("Not found", "<h1>Checkout not found</h1><p>This payment link is not valid.</p>") };
-    if (session.status !== "open") return this.checkoutPage(id);
+    if (session.status !== "open" || session.mode === "setup") return this.checkoutPage(id);
     const p = parseParams(payParams, raw);
     const event = this.pay(session, p.method, p.async_outcome);
     await this.deliverBriefly(event);
@@ -657,6 +975,42 @@ class StripeMockServer {
     await this.deliverBriefly(event);
     const intent = this.stripe.intents.get(session.paymentIntent!)!;
     return ok({ session: this.stripe.sessionJson(session), payment_intent: this.stripe.intentJson(intent, true), event: event.id });
+  }
+
+  /** Completes a setup session: the test card becomes a payment method of its customer. Returns the event to deliver first. */
+  private saveCard(session: Session, number: TestCardNumber): MockEvent {
+    if (session.status !== "open") throw new StripeError(400, `This Checkout Session is ${session.status}; it can no longer be completed.`, undefined, "checkout_session_not_open");
+    const created = now();
+    const customer = session.customer!;
+    const method: PaymentMethod = { id: newId("pm"), created, customer, number, expMonth: 12, expYear: new Date().getUTCFullYear() + 4 };
+    const intent: SetupIntent = { id: newId("seti"), created, customer, paymentMethod: method.id, metadata: session.setupIntentMetadata ?? {} };
+    this.stripe.paymentMethods.set(method.id, method);
+    this.stripe.setupIntents.set(intent.id, intent);
+    session.status = "complete";
+    session.setupIntent = intent.id;
+    this.options.log(`[stripe-mock] ${session.id} saved card ${TEST_CARDS[number].last4} as ${method.id} for ${customer}`);
+    const completed = this.stripe.newEvent("checkout.session.completed", this.stripe.sessionJson(session));
+    this.deliverInBackground(this.stripe.newEvent("setup_intent.succeeded", this.stripe.setupIntentJson(intent)));
+    return completed;
+  }
+
+  private async saveFromPage(id: string, raw: Json): Promise<Reply> {
+    const session = this.stripe.sessions.get(id);
+    if (!session || session.mode !== "setup") return { status: 404, html: page("Not found", "<h1>Checkout not found</h1><p>This link is not valid.</p>") };
+    if (session.status !== "open") return this.checkoutPage(id);
+    const p = parseParams(saveCardParams, raw);
+    await this.deliverBriefly(this.saveCard(session, p.card));
+    return { status: 303, redirect: session.successUrl.replaceAll("{CHECKOUT_SESSION_ID}", session.id) };
+  }
+
+  private async saveFromControl(id: string, raw: Json): Promise<Reply> {
+    const p = parseParams(saveCardParams, raw);
+    const session = this.stripe.session(id);
+    if (session.mode !== "setup") throw new StripeError(400, `Checkout Session ${id} is not in setup mode; pay it instead.`);
+    const event = this.saveCard(session, p.card);
+    await this.deliverBriefly(event);
+    const intent = this.stripe.setupIntents.get(session.setupIntent!)!;
+    return ok({ session: this.stripe.sessionJson(session), setup_intent: this.stripe.setupIntentJson(intent, true), event: event.id });
   }
 
   private cancel(id: string): Reply {
@@ -821,6 +1175,7 @@ class StripeMockServer {
   private checkoutPage(id: string): Reply {
     const session = this.stripe.sessions.get(id);
     if (!session) return { status: 404, html: page("Not found", "<h1>Checkout not found</h1><p>This payment link is not valid.</p>") };
+    if (session.mode === "setup") return this.setupPage(session);
     const amount = formatAmount(session.amountTotal, session.currency);
     const item = session.lineItems[0]!;
     if (session.status !== "open") {
@@ -845,6 +1200,32 @@ class StripeMockServer {
       </form>
       <p><a href="/checkout/${escapeHtml(session.id)}/cancel">Cancel</a></p>`;
     return { status: 200, html: page(`Pay ${amount}`, body) };
+  }
+
+  /** Setup mode: a test card is saved for later payments; nothing is charged now. */
+  private setupPage(session: Session): Reply {
+    if (session.status !== "open") {
+      const where = session.status === "complete" ? session.successUrl.replaceAll("{CHECKOUT_SESSION_ID}", session.id) : session.cancelUrl;
+      const body = `<h1>This card was ${session.status === "complete" ? "already saved" : "not saved: the link expired"}</h1>
+        ${where ? `<p><a href="${escapeHtml(where)}">Return to the merchant</a></p>` : ""}`;
+      return { status: 200, html: page("Checkout closed", body) };
+    }
+    const cards = TEST_CARD_NUMBERS.map((number) => {
+      const card = TEST_CARDS[number];
+      const hint = card.declines ? "Saved now; declined when it is charged later." : "Saved now; charges succeed.";
+      return `<form method="post" action="/checkout/${escapeHtml(session.id)}/save">
+        <input type="hidden" name="card" value="${number}">
+        <button type="submit"${card.declines ? "" : ' class="primary"'}>Save card ${card.label}</button>
+        <p class="hint">${hint}</p>
+      </form>`;
+    }).join("");
+    const body = `
+      <p class="notice" role="note">Test mode: this is a local Stripe mock and no money moves.</p>
+      <h1>Save a card</h1>
+      <p>The card is kept by Stripe for future payments you allow. Nothing is charged now.</p>
+      ${cards}
+      <p><a href="/checkout/${escapeHtml(session.id)}/cancel">Cancel</a></p>`;
+    return { status: 200, html: page("Save a card", body) };
   }
 
   private receiptPage(chargeId: string): Reply {

@@ -2,6 +2,11 @@ import type { Metadata } from "next";
 import { BuyCredits } from "@/components/billing/buy-credits";
 import { ThresholdForm } from "@/components/billing/threshold-form";
 import { SpendCapsForm } from "@/components/billing/spend-caps-form";
+import { AutoRechargeForm, SavedCardControls } from "@/components/billing/auto-recharge";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { MAX_RECHARGES_PER_DAY } from "@/lib/billing/auto-recharge";
+import type { AutoRechargeStatus } from "@/lib/generated/prisma/enums";
+import { autoRechargeOverview } from "@/lib/platform/auto-recharge";
 import { spentIn } from "@/lib/billing/spend";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
@@ -25,6 +30,14 @@ const dollars = (nanos: bigint) => formatDollarsShort(nanos, { grouping: true })
 /** What the smallest preset buys of each endpoint's data, e.g. "$20 buys 2.5 GB". */
 const EXAMPLE_TOP_UP_CENTS = TOPUP_PRESETS_CENTS[0]!;
 
+const ATTEMPT_STATUS: Record<AutoRechargeStatus, { label: string; tone: BadgeTone }> = {
+  PENDING: { label: "Processing", tone: "accent" },
+  SUCCEEDED: { label: "Credited", tone: "success" },
+  FAILED: { label: "Failed", tone: "danger" },
+  HELD: { label: "Held", tone: "warning" },
+  REFUNDED: { label: "Refunded", tone: "neutral" },
+};
+
 function runwayText(days: number | null): string {
   if (days === null) return "no time: add credits";
   if (days > 365) return "more than a year";
@@ -44,7 +57,11 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       </div>
     );
   }
-  const [{ history, runway }, prices] = await Promise.all([billingOverview(db, principal, org.id, {}), priceList()]);
+  const [{ history, runway }, prices, autoRecharge] = await Promise.all([
+    billingOverview(db, principal, org.id, {}),
+    priceList(),
+    autoRechargeOverview(db, principal, org.id),
+  ]);
   const exampleNanos = centsToNanos(EXAMPLE_TOP_UP_CENTS);
   const config = billingConfig();
   const limits = `From ${formatCents(TOPUP_LIMITS.minCents)} to ${formatCents(TOPUP_LIMITS.maxCents)} per payment.`;
@@ -94,6 +111,98 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           </CardContent>
         </Card>
       </div>
+
+      <Card id="auto-recharge" className="scroll-mt-4">
+        <CardHeader>
+          <div className="flex items-center justify-between gap-3">
+            <CardTitle as="h2">Auto-recharge</CardTitle>
+            <Badge tone={autoRecharge.enabled ? "success" : "neutral"} data-testid="auto-recharge-state">
+              {autoRecharge.enabled ? "On" : "Off"}
+            </Badge>
+          </div>
+          <CardDescription>
+            When the balance falls below your threshold, the saved card is charged the amount you choose, at most a set number of times a UTC day. The
+            credits arrive as soon as Stripe confirms the payment.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {autoRecharge.turnedOff && !autoRecharge.enabled ? (
+            <Alert tone="warning" title={`Auto-recharge was turned off: ${autoRecharge.turnedOff.reason} on ${formatDateTime(autoRecharge.turnedOff.at)}.`}>
+              {autoRecharge.turnedOff.message ? `Stripe said: “${autoRecharge.turnedOff.message}” ` : ""}
+              {autoRecharge.canManage ? "Save another card, then turn auto-recharge on again." : "An owner can save another card and turn it on again."}
+            </Alert>
+          ) : null}
+          {params.card === "canceled" ? <Alert tone="info">No card was saved.</Alert> : null}
+          <SavedCardControls
+            orgId={org.id}
+            card={autoRecharge.card}
+            canManage={autoRecharge.canManage}
+            disabledReason={config.configured ? null : config.reason}
+            justSaved={params.card === "saved"}
+          />
+          {autoRecharge.canManage ? (
+            <AutoRechargeForm
+              orgId={org.id}
+              enabled={autoRecharge.enabled}
+              maxPerDay={MAX_RECHARGES_PER_DAY}
+              amountHint={limits}
+              values={{
+                threshold: autoRecharge.thresholdNanos === null ? "" : formatDollars(autoRecharge.thresholdNanos).replace("$", ""),
+                amount: autoRecharge.amountCents === null ? "" : formatCents(autoRecharge.amountCents).replace("$", "").replaceAll(",", ""),
+                maxPerDay: String(autoRecharge.maxPerDay ?? 1),
+              }}
+            />
+          ) : (
+            <p className="text-sm text-zinc-700" data-testid="auto-recharge-summary">
+              {autoRecharge.enabled && autoRecharge.thresholdNanos !== null && autoRecharge.amountCents !== null
+                ? `Below ${dollars(autoRecharge.thresholdNanos)}, ${formatCents(autoRecharge.amountCents)} is added, at most ${autoRecharge.maxPerDay} time${autoRecharge.maxPerDay === 1 ? "" : "s"} a day.`
+                : "Auto-recharge is off."}{" "}
+              Only owners change auto-recharge and the saved card.
+            </p>
+          )}
+          <p className="text-sm text-zinc-600" data-testid="auto-recharge-today">
+            Today (UTC): {formatCount(autoRecharge.startedToday)} recharge{autoRecharge.startedToday === 1 ? "" : "s"}
+            {autoRecharge.enabled && autoRecharge.maxPerDay ? ` of at most ${autoRecharge.maxPerDay}` : ""}.
+          </p>
+        </CardContent>
+        {autoRecharge.attempts.length > 0 ? (
+          <Table caption="Recent automatic recharges" stacked data-testid="auto-recharge-attempts">
+            <THead>
+              <TR>
+                <TH>Date</TH>
+                <TH className="text-right">Amount</TH>
+                <TH>Status</TH>
+                <TH>
+                  <span className="sr-only">Receipt</span>
+                </TH>
+              </TR>
+            </THead>
+            <TBody>
+              {autoRecharge.attempts.map((attempt) => (
+                <TR key={attempt.id}>
+                  <TD data-label="Date" className="whitespace-nowrap text-zinc-600">{formatDateTime(attempt.at)}</TD>
+                  <TD data-label="Amount" className="text-right whitespace-nowrap tabular-nums">{formatCents(attempt.amountCents)}</TD>
+                  <TD data-label="Status">
+                    <Badge tone={ATTEMPT_STATUS[attempt.status].tone}>{ATTEMPT_STATUS[attempt.status].label}</Badge>
+                    {attempt.status === "FAILED" || attempt.status === "HELD" ? (
+                      attempt.failureMessage ? <span className="mt-1 block text-xs text-zinc-600">{attempt.failureMessage}</span> : null
+                    ) : attempt.refundedCents > 0 && attempt.status !== "REFUNDED" ? (
+                      <span className="mt-1 block text-xs text-zinc-600">{formatCents(attempt.refundedCents)} refunded</span>
+                    ) : null}
+                  </TD>
+                  <TD data-label="Receipt">
+                    {attempt.receiptUrl ? (
+                      <a href={attempt.receiptUrl} target="_blank" rel="noreferrer" className="text-accent-700 underline">
+                        Receipt
+                      </a>
+                    ) : null}
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        ) : null}
+      </Card>
 
       <Card>
         <CardHeader>
