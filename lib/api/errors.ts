@@ -46,6 +46,51 @@ const STATUS: Record<ApiErrorCode, number> = {
 
 export const ERROR_CODES = Object.keys(STATUS) as ApiErrorCode[];
 
+/**
+ * When each code is answered and what its details hold, for /endpoints and
+ * the docs; typed by the codes, so a new code cannot be forgotten here.
+ */
+export const ERROR_GUIDE: Record<ApiErrorCode, { when: string; details: string }> = {
+  invalid_parameter: {
+    when: "A parameter fails validation: a malformed ticker, a limit over the maximum, a bad date, an unknown or repeated parameter.",
+    details: "parameter, reason",
+  },
+  missing_parameter: { when: "A required parameter (ticker) is absent.", details: "parameter" },
+  missing_api_key: { when: "No API-KEY header; a key under another header name counts as none.", details: "—" },
+  invalid_api_key: { when: "The key is not recognised: a typo, extra whitespace, or a deleted key.", details: "—" },
+  api_key_disabled: { when: "The key has been disabled on the platform; re-enable it to use it again.", details: "—" },
+  api_key_expired: {
+    when: "The key is past the expiry date it was created with, or it was rolled and its grace period is over. Use the new key, or create one.",
+    details: "expired_at",
+  },
+  ip_not_allowed: {
+    when: "The key has an IP allow-list and the request came from an address outside it. Checked right after the endpoint permission, before the rate limit. Nothing is charged.",
+    details: "ip",
+  },
+  spend_limit_reached: {
+    when: "The balance covers the request, but it would take the key's or the organization's spend of the UTC day or month over its cap. Checked right after the credit check. Nothing is sent or charged.",
+    details: "scope, period, limit_dollars, spent_dollars, estimated_cost_dollars, resets_at, unit",
+  },
+  insufficient_credits: {
+    when: "The balance is lower than the cost of the response. Nothing is charged.",
+    details: "balance_dollars, estimated_cost_dollars, unit",
+  },
+  endpoint_not_allowed: { when: "The plan, or the key's restrictions, do not include this endpoint.", details: "endpoint, allowed_endpoints" },
+  organization_suspended: { when: "The platform suspended the organization; the dashboard says why. Nothing is charged.", details: "—" },
+  not_found: { when: "No endpoint at this path.", details: "path" },
+  method_not_allowed: { when: "A method other than GET (with an Allow header).", details: "allowed" },
+  rate_limit_exceeded: {
+    when: "The organization is over its requests per minute (or a client over its /estimate calls). Retry-After says when to retry.",
+    details: "limit, window, retry_after",
+  },
+  trial_ticker_limit: {
+    when: "A trial organization asked for more different tickers on one endpoint today than its plan allows.",
+    details: "endpoint, limit, used, resets_at",
+  },
+  internal_error: { when: "Something failed on our side. The request is not charged; never a stack trace.", details: "—" },
+  service_unavailable: { when: "The database is unreachable for a moment; retry shortly.", details: "—" },
+};
+
 export class ApiError extends Error {
   readonly status: number;
   constructor(

@@ -41,6 +41,17 @@ async function usageCharges(orgId: string) {
   return t.prisma.creditLedgerEntry.count({ where: { orgId, kind: "USAGE" } });
 }
 
+describe("the error table of /endpoints", () => {
+  it("lists the new codes with their status, when they are answered and their details", async () => {
+    const { body } = await t.json("/endpoints");
+    const byCode = Object.fromEntries((body.errors as { code: string }[]).map((e) => [e.code, e]));
+    expect(byCode.api_key_expired).toMatchObject({ http_status: 401, details: ["expired_at"] });
+    expect(byCode.ip_not_allowed).toMatchObject({ http_status: 403, details: ["ip"] });
+    expect(byCode.spend_limit_reached).toMatchObject({ http_status: 402, details: expect.arrayContaining(["scope", "period", "limit_dollars", "spent_dollars", "resets_at"]) });
+    expect(byCode.missing_api_key).toMatchObject({ http_status: 401, details: [] });
+  });
+});
+
 describe("key expiry", () => {
   it("serves a key until the second it expires, then refuses it with 401 api_key_expired at no charge", async () => {
     const org = await t.org({ dollars: "1" });

@@ -324,8 +324,21 @@ const endpointListBody = object<EndpointListBody>(
     status: constant("success"),
     count: integer("Number of entries.", { minimum: 0 }),
     endpoints: arrayOf(field<PublicEndpointEntry>({ anyOf: [ref("schemas", "DataEndpointEntry"), ref("schemas", "PublicEndpointEntry")] })),
+    errors: arrayOf(
+      field<EndpointListBody["errors"][number]>({
+        type: "object",
+        required: ["code", "http_status", "when", "details"],
+        additionalProperties: false,
+        properties: {
+          code: { type: "string", enum: [...ERROR_CODES] },
+          http_status: { type: "integer" },
+          when: { type: "string" },
+          details: { type: "array", items: { type: "string" }, description: "The keys of error.details for this code." },
+        },
+      }),
+    ),
   },
-  "Every endpoint of the API: the data endpoints (with their current price, page maximum and parameters), then the public ones.",
+  "Every endpoint of the API: the data endpoints (with their current price, page maximum and parameters), then the public ones; and every error code with its HTTP status, when it is answered and its details.",
 );
 
 const DOLLAR_TEXT = "^-?\\$\\d+\\.\\d+$";

@@ -3,7 +3,7 @@ import { sampleTickers } from "@/lib/data/records";
 import { ENDPOINT_LIST, ENDPOINTS, isEndpointName, type EndpointDefinition } from "@/lib/catalog";
 import type { ApiContext } from "./context";
 import { buildDataBody } from "./data";
-import { ApiError } from "./errors";
+import { ApiError, ERROR_CODES, ERROR_GUIDE } from "./errors";
 import { DEFAULT_LIMIT, MAX_TICKERS_PER_REQUEST, parseEstimateQuery } from "./params";
 import { describeParameters } from "./describe";
 
@@ -45,7 +45,13 @@ export async function listEndpoints(ctx: ApiContext) {
     },
     { name: "openapi", method: "GET", path: "/openapi.json", description: "OpenAPI 3.1 description of this API.", requires_api_key: false },
   ];
-  return { status: "success", count: data.length + publicEndpoints.length, endpoints: [...data, ...publicEndpoints] };
+  const errors = ERROR_CODES.map((code) => ({
+    code,
+    http_status: new ApiError(code, "").status,
+    when: ERROR_GUIDE[code].when,
+    details: ERROR_GUIDE[code].details === "—" ? [] : ERROR_GUIDE[code].details.split(", "),
+  }));
+  return { status: "success", count: data.length + publicEndpoints.length, endpoints: [...data, ...publicEndpoints], errors };
 }
 
 // At most this many sampled tickers are measured for a ticker_count estimate;
