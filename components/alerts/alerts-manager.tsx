@@ -12,13 +12,13 @@ import {
 } from "@/lib/platform/actions/alerts";
 import { Alert } from "@/components/ui/alert";
 import { useActionRunner } from "@/components/ui/use-action-runner";
+import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
-import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Checkbox, Field, Input, Select } from "@/components/ui/field";
+import { Field, Input, Select } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 
 export interface RuleRow {
@@ -338,34 +338,16 @@ function AddEndpointForm({ orgId, onAdded }: { orgId: string; onAdded: (url: str
 
 /** The only place an endpoint's signing secret ever appears. */
 function SecretDialog({ shown, onClose }: { shown: { url: string; secret: string } | null; onClose: () => void }) {
-  const [acknowledged, setAcknowledged] = useState(false);
-  const close = () => {
-    setAcknowledged(false);
-    onClose();
-  };
   return (
-    <Dialog
-      open={shown !== null}
-      onClose={close}
-      dismissible={false}
+    <ShownOnceDialog
+      value={shown?.secret ?? null}
       title="Your endpoint's signing secret"
       description={`Deliveries to ${shown?.url ?? ""} are signed with it. Store it with your receiver.`}
-      footer={
-        <Button disabled={!acknowledged} onClick={close}>
-          Done
-        </Button>
-      }
-    >
-      <Alert tone="warning" title="This secret will not be shown again.">
-        If you lose it, delete the endpoint and add it again.
-      </Alert>
-      <div className="flex items-center gap-2 rounded-md border border-zinc-300 bg-zinc-50 p-2">
-        <code data-testid="webhook-secret" className="min-w-0 flex-1 font-mono text-xs break-all text-zinc-900 select-all">
-          {shown?.secret}
-        </code>
-        {shown ? <CopyButton value={shown.secret} label="Copy secret" /> : null}
-      </div>
-      <Checkbox checked={acknowledged} onChange={(event) => setAcknowledged(event.target.checked)} label="I have stored the secret." />
-    </Dialog>
+      warning={{ title: "This secret will not be shown again.", body: "If you lose it, delete the endpoint and add it again." }}
+      testId="webhook-secret"
+      copyLabel="Copy secret"
+      acknowledgement="I have stored the secret."
+      onClose={onClose}
+    />
   );
 }

@@ -4,10 +4,10 @@ import { useState, useTransition, type FormEvent } from "react";
 import { configureKeyAction, createKeyAction, deleteKeyAction, endGraceAction, rollKeyAction, setKeyStatusAction } from "@/lib/platform/actions/keys";
 import { Alert } from "@/components/ui/alert";
 import { useActionRunner } from "@/components/ui/use-action-runner";
+import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Checkbox, Field, Input, Textarea } from "@/components/ui/field";
@@ -492,41 +492,18 @@ function CreateKeyDialog({
 
 /** The only place the full key ever appears. Closing it lets the key go for good. */
 function NewKeyDialog({ created, onClose }: { created: { key: string; name: string; note?: string } | null; onClose: () => void }) {
-  const [acknowledged, setAcknowledged] = useState(false);
   return (
-    <Dialog
-      open={created !== null}
-      onClose={() => {
-        setAcknowledged(false);
-        onClose();
-      }}
-      dismissible={false}
+    <ShownOnceDialog
+      value={created?.key ?? null}
       title={`Your new key “${created?.name ?? ""}”`}
       description="Copy it now and keep it somewhere safe, like a password manager or your secrets store."
-      footer={
-        <Button
-          disabled={!acknowledged}
-          onClick={() => {
-            setAcknowledged(false);
-            onClose();
-          }}
-        >
-          Done
-        </Button>
-      }
-    >
-      <Alert tone="warning" title="This key will not be shown again.">
-        We keep only a fingerprint of it. If you lose it, create a new key and delete this one.
-      </Alert>
-      {created?.note ? <p className="text-sm text-zinc-700">{created.note}</p> : null}
-      <div className="flex items-center gap-2 rounded-md border border-zinc-300 bg-zinc-50 p-2">
-        <code data-testid="new-api-key" className="min-w-0 flex-1 font-mono text-xs break-all text-zinc-900 select-all">
-          {created?.key}
-        </code>
-        {created ? <CopyButton value={created.key} label="Copy key" /> : null}
-      </div>
-      <Checkbox checked={acknowledged} onChange={(event) => setAcknowledged(event.target.checked)} label="I have copied the key and stored it safely." />
-    </Dialog>
+      warning={{ title: "This key will not be shown again.", body: "We keep only a fingerprint of it. If you lose it, create a new key and delete this one." }}
+      note={created?.note}
+      testId="new-api-key"
+      copyLabel="Copy key"
+      acknowledgement="I have copied the key and stored it safely."
+      onClose={onClose}
+    />
   );
 }
 

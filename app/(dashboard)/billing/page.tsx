@@ -191,11 +191,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                     ) : null}
                   </TD>
                   <TD data-label="Receipt">
-                    {attempt.receiptUrl ? (
-                      <a href={attempt.receiptUrl} target="_blank" rel="noreferrer" className="text-accent-700 underline">
-                        Receipt
-                      </a>
-                    ) : null}
+                    <ReceiptLink url={attempt.receiptUrl} />
                   </TD>
                 </TR>
               ))}
@@ -305,11 +301,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                   </TD>
                   <TD data-label="Balance after" className="text-right whitespace-nowrap tabular-nums">{formatDollars(line.balanceAfterNanos, { grouping: true })}</TD>
                   <TD data-label="Receipt">
-                    {line.receiptUrl ? (
-                      <a href={line.receiptUrl} target="_blank" rel="noreferrer" className="text-accent-700 underline">
-                        Receipt
-                      </a>
-                    ) : null}
+                    <ReceiptLink url={line.receiptUrl} />
                   </TD>
                 </TR>
               ))}
@@ -319,4 +311,12 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       </Card>
     </div>
   );
+}
+
+function ReceiptLink({ url }: { url?: string | null }) {
+  return url ? (
+    <a href={url} target="_blank" rel="noreferrer" className="text-accent-700 underline">
+      Receipt
+    </a>
+  ) : null;
 }
