@@ -354,9 +354,10 @@ const CHARGE_STATEMENT = `
     UPDATE api_keys SET last_used_at = $10::timestamptz, ${spendSet("", "$11", "$12", "$2::bigint")}
      WHERE id = $5::uuid AND EXISTS (SELECT 1 FROM debit)
   )
+  -- Why it was refused is read only when it was: a charged request pays for no second look.
   SELECT (SELECT balance_nanos FROM debit)::text AS balance_after, o.balance_nanos::text AS balance, ${CAP_COLUMNS},
-         EXISTS (SELECT 1 FROM api_keys WHERE id = $5::uuid AND (daily_cap_nanos IS NOT NULL OR monthly_cap_nanos IS NOT NULL)) AS key_capped
-    FROM (SELECT 1) AS one LEFT JOIN organizations o ON o.id = $1::uuid`;
+         o.id IS NOT NULL AND EXISTS (SELECT 1 FROM api_keys WHERE id = $5::uuid AND (daily_cap_nanos IS NOT NULL OR monthly_cap_nanos IS NOT NULL)) AS key_capped
+    FROM (SELECT 1) AS one LEFT JOIN organizations o ON o.id = $1::uuid AND NOT EXISTS (SELECT 1 FROM debit)`;
 
 type ChargeRow = CapRow & { balance_after: string | null; balance: string | null; key_capped: boolean };
 
