@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { cli, currentOrgId, screenshots, signUp, unique, watchConsole } from "./support";
+import { cli, currentOrgId, expectNoHorizontalOverflow, screenshots, signUp, unique, watchConsole } from "./support";
 
 /** A receiver of our own: what it got, verified here with nothing but node:crypto (as a customer would). */
 let server: Server;
@@ -83,4 +83,17 @@ test("an owner registers a webhook endpoint, sends a test event, and receives a 
   await expect(page.getByText("Crossed", { exact: true })).toBeVisible();
   await screenshots(page, "alerts");
   expect(errors).toEqual([]);
+});
+
+test("the docs explain alerts and webhooks with verification code, readable on a phone", async ({ page }) => {
+  await page.goto("/docs#webhooks");
+  const section = page.locator("section#webhooks");
+  await expect(section.getByRole("heading", { name: "Alerts and webhooks" })).toBeVisible();
+  await expect(section.getByText("balance.below_threshold").first()).toBeVisible();
+  for (const tab of ["Python", "JavaScript", "curl / shell"]) await expect(section.getByRole("tab", { name: tab })).toBeVisible();
+  for (const [width, height] of [[1280, 900], [375, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    await expectNoHorizontalOverflow(page);
+    await section.screenshot({ path: `test-results/screenshots/docs-webhooks-${width === 1280 ? "desktop" : "375"}.png` });
+  }
 });

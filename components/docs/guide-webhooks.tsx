@@ -71,7 +71,7 @@ export function WebhooksSection() {
       <DocTable caption="Event types" head={["type", "when"]}>
         {Object.entries(EVENT_TYPES).map(([type, when]) => (
           <tr key={type}>
-            <td className={`${TD} font-mono text-[13px] whitespace-nowrap text-zinc-900`}>{type}</td>
+            <td className={`${TD} font-mono text-[13px] break-all text-zinc-900 sm:break-normal sm:whitespace-nowrap`}>{type}</td>
             <td className={TD}>{when}</td>
           </tr>
         ))}
