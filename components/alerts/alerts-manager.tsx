@@ -46,7 +46,7 @@ export interface DeliveryRow {
   type: string;
   eventId: string;
   to: string;
-  status: "pending" | "succeeded" | "failed";
+  status: "pending" | "succeeded" | "failed" | "cancelled";
   attempts: number;
   result: string;
   nextAttempt: string | null;
@@ -148,7 +148,7 @@ export function AlertsManager({
                     </Badge>
                   </div>
                   <div className="-ml-3 flex flex-wrap gap-1">
-                    <Button size="sm" variant="ghost" disabled={busy} onClick={() => act(() => sendWebhookTestAction(orgId, endpoint.id), `A test event is on its way to ${endpoint.url}.`)}>
+                    <Button size="sm" variant="ghost" disabled={busy} onClick={() => act(() => sendWebhookTestAction(orgId, endpoint.id), `A test event is on its way to ${endpoint.url}: it is tried once, see the delivery log.`)}>
                       Send test event
                     </Button>
                     <Button
@@ -205,8 +205,8 @@ export function AlertsManager({
                     {delivery.to}
                   </TD>
                   <TD data-label="Status">
-                    <Badge tone={delivery.status === "succeeded" ? "success" : delivery.status === "failed" ? "danger" : "warning"}>
-                      {delivery.status === "pending" ? (delivery.attempts ? "Retrying" : "Queued") : delivery.status === "succeeded" ? "Delivered" : "Gave up"}
+                    <Badge tone={delivery.status === "succeeded" ? "success" : delivery.status === "failed" ? "danger" : delivery.status === "cancelled" ? "neutral" : "warning"}>
+                      {deliveryStatusLabel(delivery)}
                     </Badge>
                   </TD>
                   <TD data-label="Result" className="text-xs">
@@ -239,6 +239,14 @@ export function AlertsManager({
       />
     </div>
   );
+}
+
+function deliveryStatusLabel(delivery: DeliveryRow): string {
+  if (delivery.status === "pending") return delivery.attempts ? "Retrying" : "Queued";
+  if (delivery.status === "succeeded") return "Delivered";
+  if (delivery.status === "cancelled") return "Cancelled";
+  // A test event is tried once; anything else was retried for 24 hours.
+  return delivery.type === "webhook.test" ? "Failed" : "Gave up";
 }
 
 const KINDS = [

@@ -61,11 +61,14 @@ export function WebhooksSection() {
           when its condition ends (a top-up, a new day or month).
         </p>
         <p>
-          Endpoints must be <Code>https</Code> URLs that do not point at loopback, private, link-local or cloud-metadata addresses
-          (checked again at every delivery, after DNS). A delivery that does not get a 2xx answer within 10 s is retried with growing
-          pauses (10 s, 30 s, 2 min, 10 min, 30 min, then hourly and longer) for 24 hours; an endpoint whose deliveries have all failed for
-          24 hours is turned off, and you are told. Every delivery is listed on the Alerts page; &quot;Send test event&quot; sends a{" "}
-          <Code>webhook.test</Code>.
+          Endpoints must be <Code>https</Code> URLs with a public name or address, without a user name or password: not loopback,
+          private, link-local, carrier-grade NAT, multicast, reserved or cloud-metadata addresses, also when written another way
+          (IPv4-mapped, NAT64 or 6to4 IPv6, decimal or octal IPv4). Every address the name resolves to is checked again at every
+          delivery, and redirects are not followed. A delivery that does not get a 2xx answer within 10 s is retried with growing pauses
+          (10 s, 30 s, 2 min, 10 min, 30 min, then hourly and longer) for 24 hours; an endpoint whose deliveries have all failed for 24
+          hours is turned off, and you are told. Deleting an endpoint cancels its deliveries still waiting. Every delivery is listed on
+          the Alerts page; &quot;Send test event&quot; sends a <Code>webhook.test</Code> (at most 5 a minute per endpoint), tried once
+          and not retried.
         </p>
       </Prose>
       <DocTable caption="Event types" head={["type", "when"]}>

@@ -12,7 +12,9 @@ import { postToTarget, type PostResult, type Resolver } from "./targets";
  * minute, so a crashed instance's work is taken up again), sends them, and
  * records the outcome. A failed delivery is retried with growing pauses for
  * 24 hours, then given up; an endpoint whose deliveries have all failed for
- * 24 hours is turned off, and the organization is told.
+ * 24 hours is turned off, and the organization is told. A test event is
+ * tried once (its failure is shown in the delivery log, not retried), and a
+ * delivery whose endpoint was deleted is cancelled, never sent or retried.
  */
 export const RETRY_DELAYS_SECONDS = [10, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 43_200];
 export const GIVE_UP_AFTER_MS = 24 * 3600_000;
@@ -38,7 +40,11 @@ interface Claimed {
   recipient: string | null;
   attempts: number;
   created_at: Date;
+  event_type: string;
 }
+
+/** An attempt's outcome; `cancelled` when there is nothing to send to any more. */
+type Outcome = PostResult & { cancelled?: true };
 
 export async function deliverDue(db: PrismaClient, deps: DeliveryDeps = {}): Promise<{ sent: number; failed: number }> {
   const now = deps.now ?? new Date();
@@ -48,11 +54,12 @@ export async function deliverDue(db: PrismaClient, deps: DeliveryDeps = {}): Pro
        SELECT id FROM notification_deliveries
         WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})
         ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-    RETURNING d.id, d.event_id, d.channel, d.endpoint_id, d.recipient, d.attempts, d.created_at`;
+    RETURNING d.id, d.event_id, d.channel, d.endpoint_id, d.recipient, d.attempts, d.created_at,
+              (SELECT type FROM notification_events e WHERE e.id = d.event_id) AS event_type`;
   let sent = 0;
   let failed = 0;
   for (const delivery of claimed) {
-    const result = await attempt(db, delivery, now, deps).catch((error: Error): PostResult => ({ status: null, error: error.message }));
+    const result = await attempt(db, delivery, now, deps).catch((error: Error): Outcome => ({ status: null, error: error.message }));
     const ok = result.error === null && result.status !== null && result.status >= 200 && result.status < 300;
     if (ok) sent++;
     else failed++;
@@ -61,7 +68,7 @@ export async function deliverDue(db: PrismaClient, deps: DeliveryDeps = {}): Pro
   return { sent, failed };
 }
 
-async function attempt(db: PrismaClient, delivery: Claimed, now: Date, deps: DeliveryDeps): Promise<PostResult> {
+async function attempt(db: PrismaClient, delivery: Claimed, now: Date, deps: DeliveryDeps): Promise<Outcome> {
   const event = await db.notificationEvent.findUniqueOrThrow({ where: { id: delivery.event_id } });
   const body = eventBody(event);
   if (delivery.channel === "email") {
@@ -71,7 +78,7 @@ async function attempt(db: PrismaClient, delivery: Claimed, now: Date, deps: Del
     return { status: 250, error: null };
   }
   const endpoint = await db.webhookEndpoint.findUnique({ where: { id: delivery.endpoint_id! } });
-  if (!endpoint || endpoint.deletedAt) return { status: null, error: "the endpoint was deleted" };
+  if (!endpoint || endpoint.deletedAt) return { status: null, error: "the endpoint was deleted", cancelled: true };
   if (!endpoint.enabled && event.type !== "webhook.test") return { status: null, error: "the endpoint is turned off" };
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {
@@ -83,7 +90,7 @@ async function attempt(db: PrismaClient, delivery: Claimed, now: Date, deps: Del
   return (deps.post ?? postToTarget)(endpoint.url, headers, body, { resolver: deps.resolver });
 }
 
-async function record(db: PrismaClient, delivery: Claimed, ok: boolean, result: PostResult, now: Date): Promise<void> {
+async function record(db: PrismaClient, delivery: Claimed, ok: boolean, result: Outcome, now: Date): Promise<void> {
   const error = result.error?.slice(0, 500) ?? (ok ? null : `answered HTTP ${result.status}`);
   if (ok) {
     await db.$transaction([
@@ -95,18 +102,21 @@ async function record(db: PrismaClient, delivery: Claimed, ok: boolean, result: 
     ]);
     return;
   }
-  const givenUp = now.getTime() - delivery.created_at.getTime() >= GIVE_UP_AFTER_MS;
+  const givenUp = delivery.event_type === "webhook.test" || now.getTime() - delivery.created_at.getTime() >= GIVE_UP_AFTER_MS;
+  const status = result.cancelled ? "cancelled" : givenUp ? "failed" : "pending";
   await db.$transaction(async (tx) => {
-    await tx.notificationDelivery.update({
-      where: { id: delivery.id },
+    // Only a delivery still pending: one cancelled meanwhile (its endpoint deleted) stays cancelled.
+    const { count } = await tx.notificationDelivery.updateMany({
+      where: { id: delivery.id, status: "pending" },
       data: {
-        status: givenUp ? "failed" : "pending",
+        status,
         nextAttemptAt: new Date(now.getTime() + nextAttemptDelayMs(delivery.attempts)),
         lockedUntil: null,
         lastStatusCode: result.status,
         lastError: error,
       },
     });
+    if (count === 0 || result.cancelled) return;
     if (delivery.channel !== "webhook" || !delivery.endpoint_id) return;
     // The run of failures starts at the first one; a success ends it.
     await tx.$executeRaw`UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ${now}) WHERE id = ${delivery.endpoint_id}::uuid`;

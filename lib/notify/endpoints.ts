@@ -63,19 +63,38 @@ export async function setWebhookEndpointEnabled(db: PrismaClient, orgId: string,
   });
 }
 
+/** Deleting an endpoint cancels its deliveries still queued or being retried; the worker never sends to a deleted endpoint. */
 export async function deleteWebhookEndpoint(db: PrismaClient, orgId: string, endpointId: string, actor: AuditActor) {
   const endpoint = await liveEndpoint(db, orgId, endpointId);
   await db.$transaction(async (tx) => {
     await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { deletedAt: new Date(), enabled: false } });
-    await tx.notificationDelivery.updateMany({ where: { endpointId: endpoint.id, status: "pending" }, data: { status: "failed", lastError: "the endpoint was deleted" } });
+    await tx.notificationDelivery.updateMany({ where: { endpointId: endpoint.id, status: "pending" }, data: { status: "cancelled", lockedUntil: null, lastError: "the endpoint was deleted" } });
     await recordAudit(tx, { action: "webhook.deleted", orgId, ...actor, targetType: "webhook_endpoint", targetId: endpoint.id, details: { url: endpoint.url } });
   });
 }
 
-/** "Send test event": a webhook.test event to this endpoint only (even if it is turned off), queued like any other. */
-export async function sendTestEvent(db: PrismaClient, orgId: string, endpointId: string) {
+/** "Send test event" at most this often per endpoint (a minute, counted in PostgreSQL). */
+export const TEST_EVENTS_PER_MINUTE = 5;
+
+/**
+ * "Send test event": a webhook.test event to this endpoint only (even if it
+ * is turned off), queued like any other but tried once, never retried. At
+ * most TEST_EVENTS_PER_MINUTE a minute per endpoint, counted under the
+ * endpoint's row lock so concurrent clicks cannot pass the limit together.
+ */
+export async function sendTestEvent(db: PrismaClient, orgId: string, endpointId: string, now = new Date()) {
   const endpoint = await liveEndpoint(db, orgId, endpointId);
-  return db.$transaction((tx) =>
-    emitOrgEvent(tx, { orgId, type: "webhook.test", endpointIds: [endpoint.id], email: false, data: { endpoint_id: endpoint.id, message: "A test event from the dashboard." } }),
-  );
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${endpoint.id}::uuid FOR UPDATE`;
+    const recent = await tx.notificationDelivery.findMany({
+      where: { endpointId: endpoint.id, event: { type: "webhook.test" }, createdAt: { gt: new Date(now.getTime() - 60_000) } },
+      orderBy: { createdAt: "asc" },
+      select: { createdAt: true },
+    });
+    if (recent.length >= TEST_EVENTS_PER_MINUTE) {
+      const waitSeconds = Math.max(1, Math.ceil((recent[recent.length - TEST_EVENTS_PER_MINUTE]!.createdAt.getTime() + 60_000 - now.getTime()) / 1000));
+      throw new DomainError("rate_limited", `At most ${TEST_EVENTS_PER_MINUTE} test events a minute per endpoint: try again in ${waitSeconds} s.`);
+    }
+    return emitOrgEvent(tx, { orgId, type: "webhook.test", endpointIds: [endpoint.id], email: false, now, data: { endpoint_id: endpoint.id, message: "A test event from the dashboard." } });
+  });
 }

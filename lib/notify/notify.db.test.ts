@@ -7,14 +7,16 @@ import { isPostgres } from "@/tests/support/database";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { createAlertRule, evaluateAlerts } from "./alerts";
 import { deliverDue, GIVE_UP_AFTER_MS } from "./delivery";
-import { createWebhookEndpoint, sendTestEvent } from "./endpoints";
+import { createWebhookEndpoint, deleteWebhookEndpoint, sendTestEvent, TEST_EVENTS_PER_MINUTE } from "./endpoints";
+import { emitOrgEvent } from "./events";
 import { verifyWebhook } from "./signing";
 
 /**
  * Alerts fire once per crossing (also when two instances evaluate at once),
  * events reach a real local receiver signed the Standard Webhooks way, and
  * failing deliveries are retried with backoff, given up after 24 hours, and
- * the endpoint turned off with a notice.
+ * the endpoint turned off with a notice; a test event is tried once, and a
+ * deleted endpoint's deliveries are cancelled.
  */
 let t: Testbed;
 let server: Server;
@@ -52,6 +54,13 @@ async function receiverFor(orgId: string) {
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_TARGETS", "1");
   return createWebhookEndpoint(t.prisma, { orgId, url: `http://127.0.0.1:${port}/hook` }, actor);
 }
+
+/** An event that is retried when it fails (a test event is not). */
+function alertEvent(orgId: string, now?: Date) {
+  return emitOrgEvent(t.prisma, { orgId, type: "balance.below_threshold", email: false, now, data: { threshold_dollars: "$5.00", balance_dollars: "$3.00" } });
+}
+
+const fromOrg = (orgId: string) => received.filter((r) => JSON.parse(r.body).data.organization_id === orgId);
 
 describe("alerts", () => {
   it("fire once per crossing, arm again when the condition ends, and fire again on the next crossing", async () => {
@@ -142,9 +151,9 @@ describe("webhook deliveries", () => {
   it("retry a failing endpoint with growing pauses, keep the same webhook-id, give up after 24 hours and turn the endpoint off", async () => {
     const org = await t.org({ dollars: "1" });
     const { endpoint } = await receiverFor(org.id);
-    await sendTestEvent(t.prisma, org.id, endpoint.id);
-    answer = 500;
     const start = Date.now();
+    await alertEvent(org.id, new Date(start));
+    answer = 500;
     const delivery = () => t.prisma.notificationDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
     await deliverDue(t.prisma, { now: new Date(start) });
     const first = await delivery();
@@ -173,14 +182,99 @@ describe("webhook deliveries", () => {
   it("a success ends the run of failures", async () => {
     const org = await t.org({ dollars: "1" });
     const { endpoint } = await receiverFor(org.id);
-    await sendTestEvent(t.prisma, org.id, endpoint.id);
-    answer = 503;
     const start = Date.now();
+    await alertEvent(org.id, new Date(start));
+    answer = 503;
     await deliverDue(t.prisma, { now: new Date(start) });
     expect((await t.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).not.toBeNull();
     answer = 204;
     await deliverDue(t.prisma, { now: new Date(start + 10_000) });
     expect((await t.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull();
     expect(await t.prisma.notificationDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "succeeded", lastStatusCode: 204 });
+  });
+
+  it("try a test event once: a failure is shown in the log and never retried", async () => {
+    const org = await t.org({ dollars: "1" });
+    const { endpoint } = await receiverFor(org.id);
+    const start = Date.now();
+    await sendTestEvent(t.prisma, org.id, endpoint.id, new Date(start));
+    answer = 500;
+    await deliverDue(t.prisma, { now: new Date(start) });
+    const delivery = () => t.prisma.notificationDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    expect(await delivery()).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: 500, lastError: "answered HTTP 500" });
+    for (const later of [10_000, 3600_000, GIVE_UP_AFTER_MS]) await deliverDue(t.prisma, { now: new Date(start + later) });
+    expect((await delivery()).attempts).toBe(1);
+    expect(fromOrg(org.id)).toHaveLength(1);
+  });
+
+  it(`limit "Send test event" to ${TEST_EVENTS_PER_MINUTE} a minute per endpoint, with a clear message`, async () => {
+    const org = await t.org({ dollars: "1" });
+    const { endpoint } = await receiverFor(org.id);
+    const { endpoint: other } = await receiverFor(org.id);
+    const start = new Date();
+    for (let i = 0; i < TEST_EVENTS_PER_MINUTE; i++) await sendTestEvent(t.prisma, org.id, endpoint.id, new Date(start.getTime() + i * 1000));
+    await expect(sendTestEvent(t.prisma, org.id, endpoint.id, new Date(start.getTime() + 10_000))).rejects.toMatchObject({
+      code: "rate_limited",
+      message: "At most 5 test events a minute per endpoint: try again in 50 s.",
+    });
+    // A minute after the first, the next test is accepted.
+    await sendTestEvent(t.prisma, org.id, endpoint.id, new Date(start.getTime() + 60_001));
+    // Another endpoint has its own count, and clicks at once do not pass the limit together.
+    const burst = await Promise.allSettled(Array.from({ length: 8 }, () => sendTestEvent(t.prisma, org.id, other.id, new Date(start.getTime() + 10_000))));
+    expect(burst.filter((r) => r.status === "fulfilled")).toHaveLength(TEST_EVENTS_PER_MINUTE);
+    expect(await t.prisma.notificationDelivery.count({ where: { endpointId: endpoint.id } })).toBe(TEST_EVENTS_PER_MINUTE + 1);
+  });
+});
+
+describe("deleting a webhook endpoint", () => {
+  it("cancels its queued and retrying deliveries, and the worker sends none of them", async () => {
+    const org = await t.org({ dollars: "1" });
+    const { endpoint } = await receiverFor(org.id);
+    const start = Date.now();
+    await alertEvent(org.id, new Date(start));
+    answer = 500;
+    await deliverDue(t.prisma, { now: new Date(start) });
+    await alertEvent(org.id, new Date(start + 1000));
+    const deliveries = () => t.prisma.notificationDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: { createdAt: "asc" } });
+    expect((await deliveries()).map((d) => [d.status, d.attempts])).toEqual([["pending", 1], ["pending", 0]]);
+
+    await deleteWebhookEndpoint(t.prisma, org.id, endpoint.id, actor);
+    answer = 200;
+    for (const later of [10_000, 3600_000]) await deliverDue(t.prisma, { now: new Date(start + later) });
+    expect((await deliveries()).map((d) => [d.status, d.attempts, d.lastError])).toEqual([
+      ["cancelled", 1, "the endpoint was deleted"],
+      ["cancelled", 0, "the endpoint was deleted"],
+    ]);
+    expect(fromOrg(org.id)).toHaveLength(1);
+  });
+
+  it("while a delivery is on its way: its failure does not put it back in the queue", async () => {
+    const org = await t.org({ dollars: "1" });
+    const { endpoint } = await receiverFor(org.id);
+    const start = Date.now();
+    await alertEvent(org.id, new Date(start));
+    // The endpoint is deleted while the worker waits for its answer, which is a failure.
+    const post = async (_url: string, _headers: Record<string, string>, body: string) => {
+      if (JSON.parse(body).data.organization_id !== org.id) return { status: 200, error: null };
+      await deleteWebhookEndpoint(t.prisma, org.id, endpoint.id, actor);
+      return { status: 500, error: null };
+    };
+    await deliverDue(t.prisma, { now: new Date(start), post });
+    const delivery = () => t.prisma.notificationDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    expect(await delivery()).toMatchObject({ status: "cancelled", attempts: 1 });
+    await deliverDue(t.prisma, { now: new Date(start + 3600_000) });
+    expect(await delivery()).toMatchObject({ status: "cancelled", attempts: 1 });
+    expect(fromOrg(org.id)).toHaveLength(0);
+  });
+
+  it("a delivery left pending for a deleted endpoint (before this rule) is cancelled by the worker, not retried", async () => {
+    const org = await t.org({ dollars: "1" });
+    const { endpoint } = await receiverFor(org.id);
+    const start = Date.now();
+    await alertEvent(org.id, new Date(start));
+    await t.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { deletedAt: new Date(start), enabled: false } });
+    await deliverDue(t.prisma, { now: new Date(start) });
+    expect(await t.prisma.notificationDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "cancelled", attempts: 1, lastError: "the endpoint was deleted" });
+    expect(fromOrg(org.id)).toHaveLength(0);
   });
 });

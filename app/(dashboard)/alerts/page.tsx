@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AlertsManager } from "@/components/alerts/alerts-manager";
+import { AlertsManager, type DeliveryRow } from "@/components/alerts/alerts-manager";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatDollars } from "@/lib/money";
@@ -63,7 +63,7 @@ export default async function AlertsPage() {
           type: delivery.event.type,
           eventId: delivery.event.id,
           to: delivery.channel === "email" ? `email ${delivery.recipient}` : (delivery.endpoint?.url ?? "deleted endpoint"),
-          status: delivery.status as "pending" | "succeeded" | "failed",
+          status: delivery.status as DeliveryRow["status"],
           attempts: delivery.attempts,
           result:
             delivery.status === "succeeded"
