@@ -78,24 +78,22 @@ export const signInInput = z.object({
 
 /**
  * Password guessing is kept expensive without letting a stranger lock the
- * owner out:
- * - one address (an IPv6 client: its /64) may try one account
- *   `perAccountAndIp` times and all accounts `perIp` times per window; past
- *   that it is refused;
- * - an account's attempts from everywhere only slow every answer about it
- *   (`slowDownAfter` attempts, then `slowDownStepMs` more each, up to
- *   `slowDownMaxMs`), before the password is checked, so a guesser cannot
- *   tell a slow wrong answer from a fast right one; attempts on one account
- *   are checked one at a time in each process. Nothing is refused, so the
- *   right password from an address that has not failed always gets in.
+ * owner out or slow them down. Attempts are counted where they come from,
+ * never by the account alone (which anyone can name):
+ * - one address (an IPv6 client: its /64; see addressBucket) may try one
+ *   account `perAccountAndIp` times and all accounts `perIp` times per
+ *   window; past that it is refused, without any password being checked or
+ *   any delay added, with the seconds until it may try again;
+ * - the attempts of one address are handled one at a time in each process,
+ *   so however many it sends at once it holds one attempt's worth of CPU and
+ *   database, and nobody at another address ever waits behind it.
+ * So the right password from a clean address always gets in at the speed of
+ * one check, whatever strangers do to the account meanwhile.
  */
 export const SIGN_IN_LIMITS = {
   perAccountAndIp: 10,
   perIp: 50,
   windowMs: 15 * 60 * 1000,
-  slowDownAfter: 10,
-  slowDownStepMs: 250,
-  slowDownMaxMs: 3000,
 };
 
 export type SignInResult =
@@ -106,55 +104,47 @@ export type SignInResult =
 // Verifying against this when the email is unknown keeps both answers equally slow.
 let decoyHash: Promise<string> | undefined;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Checks a password against a user's hash, or against a decoy when there is no such user (the same work either way). */
+async function verifyPasswordOrDecoy(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  if (passwordHash) return verifyPassword(passwordHash, password);
+  await verifyPassword(await (decoyHash ??= hashPassword("decoy password, never valid")), password);
+  return false;
+}
 
-/** The attempt on each account now being checked in this process: the next one waits for it. */
+/** The attempt each address has in progress in this process: its next one waits for it. */
 const inFlight = new Map<string, Promise<unknown>>();
 
-async function oneAtATime<T>(account: string, work: () => Promise<T>): Promise<T> {
-  const before = inFlight.get(account) ?? Promise.resolve();
+async function oneAtATimePerAddress<T>(address: string, work: () => Promise<T>): Promise<T> {
+  const before = inFlight.get(address) ?? Promise.resolve();
   const mine = before.catch(() => undefined).then(work);
-  inFlight.set(account, mine);
+  inFlight.set(address, mine);
   try {
     return await mine;
   } finally {
-    if (inFlight.get(account) === mine) inFlight.delete(account);
+    if (inFlight.get(address) === mine) inFlight.delete(address);
   }
 }
 
-export async function authenticateWithPassword(
-  db: PrismaClient,
-  limiter: RateLimiter,
-  input: unknown,
-  ip: string,
-  now = new Date(),
-  slowDown: (ms: number) => Promise<void> = sleep,
-): Promise<SignInResult> {
+export async function authenticateWithPassword(db: PrismaClient, limiter: RateLimiter, input: unknown, ip: string, now = new Date()): Promise<SignInResult> {
   const parsed = signInInput.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "invalid" };
   const { email, password } = parsed.data;
-  const { perAccountAndIp, perIp, windowMs } = SIGN_IN_LIMITS;
   const from = addressBucket(ip);
-  const [byAccountHere, byIp] = await Promise.all([
-    limiter.hit(`signin:acct-ip:${email}:${from}`, perAccountAndIp, now, windowMs),
-    limiter.hit(`signin:ip:${from}`, perIp, now, windowMs),
-  ]);
-  if (!byAccountHere.allowed || !byIp.allowed) {
-    // Not audited: the failures that reached the limit are, and a flood of refusals must not become a flood of writes.
-    const retryAfterSeconds = Math.max(byAccountHere.allowed ? 0 : byAccountHere.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds);
-    return { ok: false, reason: "rate_limited", retryAfterSeconds };
-  }
-  return oneAtATime(email, async () => {
-    const attempts = await limiter.hit(`signin:acct:${email}`, Number.MAX_SAFE_INTEGER, now, windowMs);
-    const over = attempts.limit - attempts.remaining - SIGN_IN_LIMITS.slowDownAfter;
-    if (over > 0) await slowDown(Math.min(SIGN_IN_LIMITS.slowDownStepMs * over, SIGN_IN_LIMITS.slowDownMaxMs));
-    const user = await db.user.findUnique({ where: { email } });
-    if (!user?.passwordHash) {
-      await verifyPassword(await (decoyHash ??= hashPassword("decoy password, never valid")), password);
-      return { ok: false, reason: "invalid" } as const;
+  return oneAtATimePerAddress(from, async () => {
+    const { perAccountAndIp, perIp, windowMs } = SIGN_IN_LIMITS;
+    const [byAccountHere, byIp] = await Promise.all([
+      limiter.hit(`signin:acct-ip:${email}:${from}`, perAccountAndIp, now, windowMs),
+      limiter.hit(`signin:ip:${from}`, perIp, now, windowMs),
+    ]);
+    if (!byAccountHere.allowed || !byIp.allowed) {
+      // Not audited: the failures that reached the limit are, and a flood of refusals must not become a flood of writes.
+      const retryAfterSeconds = Math.max(byAccountHere.allowed ? 0 : byAccountHere.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds);
+      return { ok: false, reason: "rate_limited", retryAfterSeconds } as const;
     }
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await recordAudit(db, { action: "user.sign_in_failed", actorUserId: user.id, ip, details: { reason: "wrong_password" } });
+    const user = await db.user.findUnique({ where: { email } });
+    const matches = await verifyPasswordOrDecoy(user?.passwordHash, password);
+    if (!user || !matches) {
+      if (user?.passwordHash) await recordAudit(db, { action: "user.sign_in_failed", actorUserId: user.id, ip, details: { reason: "wrong_password" } });
       return { ok: false, reason: "invalid" } as const;
     }
     // Only after the password: a locked account's state is not revealed to someone guessing.

@@ -6,6 +6,7 @@ import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { RateLimiter } from "@/lib/rate-limit";
 import { addressBucket } from "@/lib/utils/client-ip";
+import { formatWait } from "@/lib/utils/dates";
 import { auditActor, requireSignedIn } from "./access";
 import { createOrganization } from "./organizations";
 
@@ -36,23 +37,15 @@ export async function signUp(db: PrismaClient, input: unknown, ip?: string | nul
   });
 }
 
-/** Sign-up attempts for one email address per hour, wherever they come from. */
-export const SIGN_UPS_PER_EMAIL_PER_HOUR = 5;
-
 /**
- * The sign-up form: at most so many attempts per client address and per
- * email address an hour (so nobody can probe or flood one address from many
- * networks), then signUp.
+ * The sign-up form: at most SIGN_UPS_PER_IP_PER_HOUR attempts per client
+ * address (an IPv6 client: its /64) an hour, then signUp. Never limited by
+ * the email typed: anyone can type someone else's, and the owner of the
+ * address must still be able to sign up.
  */
 export async function signUpFromAddress(db: PrismaClient, limiter: RateLimiter, input: unknown, ip: string, now = new Date()) {
-  const hour = 60 * 60 * 1000;
-  const byIp = await limiter.hit(`signup:ip:${addressBucket(ip)}`, signUpsPerIpPerHour(), now, hour);
-  if (!byIp.allowed) throw new DomainError("rate_limited", "Too many accounts were created from your network. Try again in an hour.");
-  const email = signUpInput.shape.email.safeParse((input as { email?: unknown } | null)?.email);
-  if (email.success) {
-    const byEmail = await limiter.hit(`signup:email:${email.data}`, SIGN_UPS_PER_EMAIL_PER_HOUR, now, hour);
-    if (!byEmail.allowed) throw new DomainError("rate_limited", "Too many sign-up attempts for this email address. Try again in an hour.");
-  }
+  const byIp = await limiter.hit(`signup:ip:${addressBucket(ip)}`, signUpsPerIpPerHour(), now, 60 * 60 * 1000);
+  if (!byIp.allowed) throw new DomainError("rate_limited", `Too many sign-up attempts from your network. Try again in ${formatWait(byIp.retryAfterSeconds)}.`);
   return signUp(db, input, ip);
 }
 

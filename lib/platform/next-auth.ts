@@ -24,8 +24,12 @@ import { findOrCreateOAuthUser } from "./accounts";
 // Without NEXTAUTH_URL, next-auth assumes http://localhost:3000; in development trust the Host header instead.
 if (!process.env.NEXTAUTH_URL && process.env.NODE_ENV !== "production") process.env.AUTH_TRUST_HOST ??= "1";
 
-/** Where the auth request being handled comes from: for the sign-in limits, the audit entries and the session row. */
-const authRequest = new AsyncLocalStorage<{ ip: string; userAgent: string | null }>();
+/**
+ * Where the auth request being handled comes from (for the sign-in limits,
+ * the audit entries and the session row), and, once authorize() has refused
+ * it for its address's limit, how many seconds until it may try again.
+ */
+const authRequest = new AsyncLocalStorage<{ ip: string; userAgent: string | null; retryAfterSeconds?: number }>();
 
 type OAuthCredentials = { clientId: string; clientSecret: string };
 
@@ -50,7 +54,8 @@ export function oauthProviders(): { id: string; name: string }[] {
 /**
  * authorize() refusing for a reason other than a wrong password. next-auth
  * hands the message to the page as ?error=…, so it is a code the page maps to
- * its own words, never free text.
+ * its own words, never free text: "locked", or "rate_limited:<seconds>" (the
+ * wait, which the form states).
  */
 export class SignInRefused extends Error {}
 
@@ -64,7 +69,12 @@ function buildProviders(): NextAuthOptions["providers"] {
         const [{ prisma }, limiter] = await Promise.all([getAppDatabase(), getAppRateLimiter()]);
         const result = await authenticateWithPassword(prisma, limiter, credentials, authRequest.getStore()?.ip ?? "unknown");
         if (result.ok) return result.user;
-        if (result.reason === "rate_limited" || result.reason === "locked") throw new SignInRefused(result.reason);
+        if (result.reason === "locked") throw new SignInRefused(result.reason);
+        if (result.reason === "rate_limited") {
+          const store = authRequest.getStore();
+          if (store) store.retryAfterSeconds = result.retryAfterSeconds;
+          throw new SignInRefused(`rate_limited:${result.retryAfterSeconds}`);
+        }
         return null;
       },
     }),
@@ -128,8 +138,19 @@ export function authOptions(): NextAuthOptions {
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
-/** next-auth's route handler, run with the client's address at hand for the sign-in audit and limits. */
+/**
+ * next-auth's route handler, run with the client's address at hand for the
+ * sign-in audit and limits. A sign-in refused for its address's limit answers
+ * 429 with Retry-After (the body, which the form reads, is next-auth's own);
+ * a redirect (a form posted without JavaScript) stays one, to the sign-in
+ * page with the wait in its ?error=.
+ */
 export async function handleAuthRequest(request: NextRequest, context: RouteContext): Promise<Response> {
   const handler = NextAuth(authOptions());
-  return authRequest.run({ ip: clientIp(request.headers), userAgent: request.headers.get("user-agent") }, () => handler(request, context));
+  const store: { ip: string; userAgent: string | null; retryAfterSeconds?: number } = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent") };
+  const response: Response = await authRequest.run(store, () => handler(request, context));
+  if (store.retryAfterSeconds === undefined || response.headers.has("location")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(store.retryAfterSeconds));
+  return new Response(await response.text(), { status: 429, headers });
 }

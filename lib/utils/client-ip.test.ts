@@ -25,4 +25,16 @@ describe("addressBucket", () => {
     expect(addressBucket("203.0.113.7")).toBe("203.0.113.7");
     expect(addressBucket("unknown")).toBe("unknown");
   });
+
+  it("counts an IPv4 client that arrives IPv4-mapped as that IPv4 address, not as one shared IPv6 network", async () => {
+    const { addressBucket } = await import("./client-ip");
+    expect(addressBucket("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressBucket("::FFFF:cb00:7107")).toBe("203.0.113.7");
+    expect(addressBucket("::ffff:198.51.100.1")).not.toBe(addressBucket("::ffff:198.51.100.2"));
+    // Not mapped: the IPv4-compatible and 6to4 forms are IPv6 networks like any other.
+    expect(addressBucket("::203.0.113.7")).toBe("0:0:0:0::/64");
+    expect(addressBucket("2002:cb00:7107::1")).toBe("2002:cb00:7107:0::/64");
+    // What is not an address stays its own bucket rather than joining another's.
+    expect(addressBucket("1::2::3")).toBe("1::2::3");
+  });
 });

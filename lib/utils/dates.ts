@@ -18,3 +18,11 @@ export function formatDateTime(date: Date): string {
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
+
+/** A wait in words, rounded up to the minute past the first one: "40 seconds", "1 minute", "15 minutes". */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return `${whole} second${whole === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(whole / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
