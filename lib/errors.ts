@@ -42,6 +42,7 @@ export type DomainErrorCode =
   | "unknown_endpoint"
   | "endpoint_not_in_plan"
   | "disabled_by_platform"
+  | "restricted_by_platform"
   | "invalid_allow_list"
   | "invalid_expiry"
   | "key_not_rollable"

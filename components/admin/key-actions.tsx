@@ -15,7 +15,9 @@ export interface AdminKeyRow {
   hint: string;
   status: "ACTIVE" | "DISABLED";
   byPlatform: boolean;
-  allowedEndpoints: string[];
+  /** The platform's restriction (empty: none) and its reason. */
+  platformEndpoints: string[];
+  platformReason: string | null;
 }
 
 type Open = "disable" | "delete" | "endpoints" | null;
@@ -28,7 +30,8 @@ export function AdminKeyActions({ keyRow, planEndpoints }: { keyRow: AdminKeyRow
   const [open, setOpen] = useState<Open>(null);
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState("");
-  const [endpoints, setEndpoints] = useState<string[]>(keyRow.allowedEndpoints);
+  const [endpoints, setEndpoints] = useState<string[]>(keyRow.platformEndpoints);
+  const [restrictionReason, setRestrictionReason] = useState(keyRow.platformReason ?? "");
 
   /** Runs an action; on success only the dialog it came from closes (another may have been opened meanwhile). */
   function run(action: () => Promise<ActionResult<null>>, from: Open) {
@@ -101,15 +104,15 @@ export function AdminKeyActions({ keyRow, planEndpoints }: { keyRow: AdminKeyRow
       <Dialog
         open={open === "endpoints"}
         onClose={() => setOpen(null)}
-        title={`Endpoints of “${keyRow.name}”`}
-        description="None ticked: every endpoint of the organization’s plan. Requests to others are refused (403 endpoint_not_allowed)."
+        title={`Restrict the endpoints of “${keyRow.name}”`}
+        description="The key may call at most the endpoints ticked, whatever the customer chooses: the customer can narrow this, not widen it, and sees your reason. Requests to others are refused (403 endpoint_not_allowed). None ticked: no restriction from the platform."
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(null)} disabled={busy}>
               Cancel
             </Button>
-            <Button loading={busy} onClick={() => run(() => restrictKeyAsAdminAction(keyRow.id, endpoints, page), "endpoints")}>
-              Save endpoints
+            <Button loading={busy} onClick={() => run(() => restrictKeyAsAdminAction(keyRow.id, { endpoints, reason: restrictionReason }, page), "endpoints")}>
+              {endpoints.length ? "Restrict key" : "Lift restriction"}
             </Button>
           </>
         }
@@ -125,6 +128,11 @@ export function AdminKeyActions({ keyRow, planEndpoints }: { keyRow: AdminKeyRow
             />
           ))}
         </fieldset>
+        {endpoints.length ? (
+          <Field label="Reason the customer sees">
+            {(control) => <Input {...control} value={restrictionReason} onChange={(e) => setRestrictionReason(e.target.value)} maxLength={500} required />}
+          </Field>
+        ) : null}
         {error ? (
           <p role="alert" className="text-sm text-red-700">
             {error}

@@ -12,3 +12,18 @@ export function AdminKeyStatus({ apiKey }: { apiKey: { deletedAt: Date | null; s
     </span>
   );
 }
+
+/** What a key may call: the customer's own choice, and the platform's restriction (an upper bound the customer cannot widen) with its reason. */
+export function AdminKeyEndpoints({ apiKey }: { apiKey: { allowedEndpoints: string[]; platformEndpoints: string[]; platformEndpointsReason: string | null } }) {
+  return (
+    <span className="flex flex-col items-start gap-1 text-xs text-zinc-600">
+      <span>Customer: {apiKey.allowedEndpoints.length ? apiKey.allowedEndpoints.join(", ") : "all plan endpoints"}</span>
+      {apiKey.platformEndpoints.length ? (
+        <span>
+          <Badge tone="danger">Platform: {apiKey.platformEndpoints.join(", ")}</Badge>
+          {apiKey.platformEndpointsReason ? <span className="block">{apiKey.platformEndpointsReason}</span> : null}
+        </span>
+      ) : null}
+    </span>
+  );
+}

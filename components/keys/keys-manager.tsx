@@ -21,7 +21,12 @@ export interface KeyRow {
   status: "ACTIVE" | "DISABLED";
   /** Disabled by the platform, with its reason: only the platform can re-enable the key. */
   platformReason: string | null;
+  /** The customer's own choice of endpoints; empty: all that the plan and the platform allow. */
   allowedEndpoints: string[];
+  /** The endpoints the key may call, when fewer than the plan's: plan ∩ the platform's restriction ∩ the choice. */
+  callable: string[] | null;
+  /** A platform administrator's restriction, with its reason: the choice can narrow it, never widen it. */
+  platformLimit: { endpoints: string[]; reason: string } | null;
   createdBy: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -320,11 +325,13 @@ function KeyStatus({ keyRow }: { keyRow: KeyRow }) {
 }
 
 function KeyAccess({ keyRow }: { keyRow: KeyRow }) {
-  const endpoints = keyRow.allowedEndpoints;
+  const endpoints = keyRow.callable;
   return (
     <div className="flex flex-col gap-1">
-      {endpoints.length === 0 ? (
+      {endpoints === null ? (
         <span className="text-sm text-zinc-600">All plan endpoints</span>
+      ) : endpoints.length === 0 ? (
+        <span className="text-sm text-zinc-600">No endpoint</span>
       ) : (
         <ul className="flex flex-wrap gap-1" aria-label="Allowed endpoints">
           {endpoints.map((name) => (
@@ -334,6 +341,7 @@ function KeyAccess({ keyRow }: { keyRow: KeyRow }) {
           ))}
         </ul>
       )}
+      {keyRow.platformLimit ? <PlatformLimit limit={keyRow.platformLimit} /> : null}
       <span className="text-xs break-words text-zinc-600" title={keyRow.allowedIps.join(", ") || undefined}>
         {keyRow.allowedIps.length === 0
           ? "From any address"
@@ -414,20 +422,51 @@ function KeyActions({
   );
 }
 
-function EndpointChoices({ endpoints, selected, onChange }: { endpoints: EndpointOption[]; selected: string[]; onChange: (next: string[]) => void }) {
+function PlatformLimit({ limit }: { limit: { endpoints: string[]; reason: string } }) {
+  return (
+    <div className="flex max-w-64 flex-col items-start gap-1">
+      <Badge tone="danger">Restricted by the platform</Badge>
+      <span className="text-xs break-words text-zinc-600">
+        To {limit.endpoints.join(", ")}: {limit.reason}
+      </span>
+    </div>
+  );
+}
+
+function EndpointChoices({
+  endpoints,
+  selected,
+  onChange,
+  platformLimit = null,
+}: {
+  endpoints: EndpointOption[];
+  selected: string[];
+  onChange: (next: string[]) => void;
+  platformLimit?: KeyRow["platformLimit"];
+}) {
+  const blocked = (name: string) => platformLimit !== null && !platformLimit.endpoints.includes(name);
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium text-zinc-800">Endpoints this key may call</legend>
-      <p className="mb-1 text-xs text-zinc-500">Leave all unticked to allow every endpoint of your plan.</p>
+      {platformLimit ? (
+        <Alert tone="warning" title="Restricted by the platform">
+          A platform administrator limited this key to {platformLimit.endpoints.join(", ")}: {platformLimit.reason}. You can narrow it further, not
+          widen it; contact support to have the restriction lifted.
+        </Alert>
+      ) : null}
+      <p className="mb-1 text-xs text-zinc-500">
+        {platformLimit ? "Leave all unticked to allow every endpoint the platform allows." : "Leave all unticked to allow every endpoint of your plan."}
+      </p>
       {endpoints.map((endpoint) => (
         <Checkbox
           key={endpoint.name}
           name="endpoints"
           value={endpoint.name}
-          checked={selected.includes(endpoint.name)}
+          checked={!blocked(endpoint.name) && selected.includes(endpoint.name)}
+          disabled={blocked(endpoint.name)}
           onChange={(event) => onChange(event.target.checked ? [...selected, endpoint.name] : selected.filter((n) => n !== endpoint.name))}
           label={endpoint.title}
-          description={`/v1/${endpoint.name}`}
+          description={blocked(endpoint.name) ? `/v1/${endpoint.name} · blocked by the platform` : `/v1/${endpoint.name}`}
         />
       ))}
     </fieldset>
@@ -524,7 +563,9 @@ function SettingsDialog({
   onClose: () => void;
   onSaved: (name: string) => void;
 }) {
-  const [selected, setSelected] = useState<string[]>(keyRow?.allowedEndpoints ?? []);
+  const limit = keyRow?.platformLimit ?? null;
+  // What the platform blocks is never sent back as the customer's choice.
+  const [selected, setSelected] = useState<string[]>((keyRow?.allowedEndpoints ?? []).filter((name) => !limit || limit.endpoints.includes(name)));
   const [error, setError] = useState<string | null>(null);
   const [busy, startTransition] = useTransition();
 
@@ -552,7 +593,7 @@ function SettingsDialog({
       description="What this key may call, from where, and how much it may spend. Changes apply to the next request."
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
-        <EndpointChoices endpoints={endpoints} selected={selected} onChange={setSelected} />
+        <EndpointChoices endpoints={endpoints} selected={selected} onChange={setSelected} platformLimit={limit} />
         <Field
           label="Allowed IP addresses"
           hint="One IPv4 or IPv6 address or CIDR range per line, e.g. 203.0.113.7 or 2001:db8::/48. Requests from elsewhere get 403 ip_not_allowed. Leave empty to allow any address."

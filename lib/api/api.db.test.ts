@@ -3,7 +3,7 @@ import { chargeForBytes, formatDollars, parseDollars } from "@/lib/money";
 import { ledgerTotals } from "@/lib/billing/ledger";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { RECORD_FIELDS, sampleTickers } from "@/lib/data/records";
-import { deleteKey, setKeyRestrictions, setKeyStatus } from "@/lib/keys/manage";
+import { configureKey, deleteKey, setKeyStatus } from "@/lib/keys/manage";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { ENDPOINT_LIST, ENDPOINTS } from "@/lib/catalog";
 import { createApiContext } from "./context";
@@ -241,10 +241,12 @@ describe("permissions", () => {
     const refused = await t.json(`/v1/registrations?ticker=${ticker}`, { key: org.key });
     expect(refused.status).toBe(403);
     expect(refused.body.error.details).toEqual({ endpoint: "registrations", allowed_endpoints: ["offerings"] });
-    await setKeyRestrictions(t.prisma, org.keyId, ["registrations"], { actorLabel: "test" });
+    const choose = (endpoints: string[]) =>
+      configureKey(t.prisma, org.keyId, { endpoints, limits: { allowedIps: [], dailyCapNanos: null, monthlyCapNanos: null } }, { actorLabel: "test" });
+    await choose(["registrations"]);
     expect((await t.request(`/v1/registrations?ticker=${ticker}`, { key: org.key })).status).toBe(200);
     expect((await t.request(`/v1/offerings?ticker=${ticker}`, { key: org.key })).status).toBe(403);
-    await setKeyRestrictions(t.prisma, org.keyId, [], { actorLabel: "test" });
+    await choose([]);
     expect((await t.request(`/v1/offerings?ticker=${ticker}`, { key: org.key })).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { chargeForBytes, formatDollars } from "@/lib/money";
 import { chargeUsage } from "@/lib/billing/ledger";
-import { hashApiKey } from "@/lib/keys";
+import { effectiveEndpoints, hashApiKey } from "@/lib/keys";
 import { RECORD_SOURCES, resolveCompanies } from "@/lib/data/records";
 import type { EndpointDefinition } from "@/lib/catalog";
 import type { ApiContext } from "./context";
@@ -135,7 +135,7 @@ export async function handleDataRequest(
       throw new ApiError("organization_suspended", "This organization is suspended by the platform. Its members can see why on the dashboard.");
     }
 
-    const allowed = access.plan.allowedEndpoints.filter((e) => access!.keyEndpoints.length === 0 || access!.keyEndpoints.includes(e));
+    const allowed = effectiveEndpoints(access.plan.allowedEndpoints, access.platformEndpoints, access.keyEndpoints);
     if (!allowed.includes(endpoint.name)) {
       throw new ApiError("endpoint_not_allowed", `This key cannot use ${endpoint.path}.`, {
         endpoint: endpoint.name,

@@ -23,7 +23,10 @@ export interface KeyAccess {
   status: "ACTIVE" | "DISABLED";
   /** A platform administrator disabled the key, with this reason (null otherwise). */
   disabledByPlatform: { reason: string | null } | null;
+  /** The customer's choice of endpoints; empty: no narrowing. */
   keyEndpoints: string[];
+  /** A platform administrator's restriction, an upper bound on the customer's choice; empty: none. */
+  platformEndpoints: string[];
   /** Refused from this instant (ms since the epoch) on; null: never. */
   expiresAtMs: number | null;
   /** Rolled: a newer key replaces this one (the expiry is the grace period's end). */
@@ -163,6 +166,7 @@ export class KeyCache {
         disabledByPlatform: true,
         disabledReason: true,
         allowedEndpoints: true,
+        platformEndpoints: true,
         expiresAt: true,
         rolledAt: true,
         allowedIps: true,
@@ -186,6 +190,7 @@ export class KeyCache {
           status: key.status,
           disabledByPlatform: key.disabledByPlatform ? { reason: key.disabledReason } : null,
           keyEndpoints: key.allowedEndpoints,
+          platformEndpoints: key.platformEndpoints,
           expiresAtMs: key.expiresAt?.getTime() ?? null,
           rolled: key.rolledAt !== null,
           // Stored canonical by the writer; an entry that no longer reads as a range admits nothing (and never opens the list).

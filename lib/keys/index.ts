@@ -40,3 +40,13 @@ export function secretsEqual(a: string, b: string): boolean {
   // Compare against itself on a length mismatch so timing does not reveal it.
   return left.length === right.length ? timingSafeEqual(left, right) : (timingSafeEqual(left, left), false);
 }
+
+/**
+ * The endpoints a key may call: its plan's, within a platform administrator's
+ * restriction and within the customer's own choice (an empty list restricts
+ * nothing). The customer can narrow what the platform allows, never widen it.
+ */
+export function effectiveEndpoints(plan: readonly string[], platform: readonly string[], customer: readonly string[]): string[] {
+  const within = (list: readonly string[], name: string) => list.length === 0 || list.includes(name);
+  return plan.filter((name) => within(platform, name) && within(customer, name));
+}

@@ -144,6 +144,9 @@ export async function rollKey(db: PrismaClient, keyId: string, graceSeconds: num
         keyHash: generated.hash,
         hint: generated.hint,
         allowedEndpoints: old.allowedEndpoints,
+        // The platform's restriction goes with the key: rolling never lifts it.
+        platformEndpoints: old.platformEndpoints,
+        platformEndpointsReason: old.platformEndpointsReason,
         allowedIps: old.allowedIps,
         dailyCapNanos: old.dailyCapNanos,
         monthlyCapNanos: old.monthlyCapNanos,
@@ -196,7 +199,8 @@ type KeyChange = {
   disabledByPlatform?: boolean;
   disabledReason?: string | null;
   deletedAt?: Date;
-  allowedEndpoints?: string[];
+  platformEndpoints?: string[];
+  platformEndpointsReason?: string | null;
 };
 
 async function changeKey(
@@ -205,7 +209,7 @@ async function changeKey(
   actor: AuditActor,
   action: AuditAction,
   data: KeyChange,
-  options: { onlyIfCustomerMay?: boolean; details?: Record<string, string | boolean | null> } = {},
+  options: { onlyIfCustomerMay?: boolean; details?: Record<string, string | string[] | boolean | null> } = {},
 ) {
   const updated = await db.$transaction(async (tx) => {
     // Locked first, so "disabled by the platform" cannot change between the check and the write.
@@ -225,7 +229,7 @@ async function changeKey(
       ...actor,
       targetType: "api_key",
       targetId: key.id,
-      details: { hint: key.hint, name: key.name, ...(data.allowedEndpoints ? { endpoints: data.allowedEndpoints } : {}), ...options.details },
+      details: { hint: key.hint, name: key.name, ...options.details },
     });
     return key;
   });
@@ -315,6 +319,7 @@ export async function configureKey(
   const key = await db.apiKey.findFirst({ where: { id: keyId, deletedAt: null } });
   if (!key) throw new DomainError("unknown_key", `No key with id ${keyId}.`);
   await assertWithinPlan(db, key.orgId, allowedEndpoints);
+  assertWithinPlatformRestriction(key, allowedEndpoints);
   const endpointsChanged = !sameList(key.allowedEndpoints, allowedEndpoints);
   const limitsChanged =
     !sameList(key.allowedIps, limits.allowedIps) || key.dailyCapNanos !== limits.dailyCapNanos || key.monthlyCapNanos !== limits.monthlyCapNanos;
@@ -336,10 +341,44 @@ export async function configureKey(
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
 
-export async function setKeyRestrictions(db: PrismaClient, keyId: string, endpoints: readonly string[], actor: AuditActor) {
-  const allowedEndpoints = parseEndpointList(endpoints);
+/**
+ * The customer's choice may narrow the platform's restriction, never widen it.
+ * (The API takes the intersection anyway; this answers a replayed or stale form
+ * with the reason instead of saving a choice that cannot take effect.)
+ */
+function assertWithinPlatformRestriction(key: { platformEndpoints: string[]; platformEndpointsReason: string | null }, endpoints: readonly string[]) {
+  if (key.platformEndpoints.length === 0) return;
+  const outside = endpoints.filter((e) => !key.platformEndpoints.includes(e));
+  if (outside.length === 0) return;
+  throw new DomainError(
+    "restricted_by_platform",
+    `The platform restricted this key to ${key.platformEndpoints.join(", ")}${key.platformEndpointsReason ? ` (${key.platformEndpointsReason})` : ""}, so it cannot be allowed ${outside.join(", ")}. Contact support to have the restriction lifted.`,
+  );
+}
+
+/**
+ * A platform administrator's restriction: at most these endpoints, whatever
+ * the customer chooses, with a reason the customer sees. An empty list lifts
+ * it, and the customer's own choice applies again.
+ */
+export async function setPlatformRestriction(
+  db: PrismaClient,
+  keyId: string,
+  change: { endpoints: readonly string[]; reason: string | null },
+  actor: AuditActor,
+) {
+  const platformEndpoints = parseEndpointList(change.endpoints);
+  const reason = platformEndpoints.length ? change.reason?.trim() || null : null;
+  if (platformEndpoints.length && !reason) throw new DomainError("invalid_input", "Give the reason the customer will see.");
   const key = await db.apiKey.findFirst({ where: { id: keyId, deletedAt: null } });
   if (!key) throw new DomainError("unknown_key", `No key with id ${keyId}.`);
-  await assertWithinPlan(db, key.orgId, allowedEndpoints);
-  return changeKey(db, keyId, actor, "key.restricted", { allowedEndpoints });
+  await assertWithinPlan(db, key.orgId, platformEndpoints);
+  return changeKey(
+    db,
+    keyId,
+    actor,
+    "key.restricted",
+    { platformEndpoints, platformEndpointsReason: reason },
+    { details: { by_platform: true, endpoints: platformEndpoints, reason } },
+  );
 }

@@ -13,6 +13,12 @@ const CASES: [string, unknown, string][] = [
   ["key.deleted", KEY, "Deleted key “Bot” (svc-live-ab1…)"],
   ["key.restricted", { ...KEY, endpoints: ["dilution-rating", "offerings"] }, "Restricted key “Bot” (svc-live-ab1…) to dilution-rating, offerings"],
   ["key.restricted", { ...KEY, endpoints: [] }, "Opened key “Bot” (svc-live-ab1…) to every endpoint of the plan"],
+  [
+    "key.restricted",
+    { ...KEY, endpoints: ["offerings"], by_platform: true, reason: "Scraping registrations" },
+    "Restricted key “Bot” (svc-live-ab1…) to offerings for the platform: Scraping registrations",
+  ],
+  ["key.restricted", { ...KEY, endpoints: [], by_platform: true, reason: null }, "Lifted the platform’s endpoint restriction of key “Bot” (svc-live-ab1…)"],
   ["key.deleted", {}, "Deleted key (unnamed)"],
   ["key.rolled", { ...KEY, hint: "svc-live-cd2", old_hint: "svc-live-ab1", grace_seconds: 3600 }, "Rolled key “Bot” (svc-live-cd2…) (replaces svc-live-ab1…); the old key works for 1 hour more"],
   ["key.rolled", { ...KEY, old_hint: "svc-live-ab0", grace_seconds: 0 }, "Rolled key “Bot” (svc-live-ab1…) (replaces svc-live-ab0…); the old key stopped at once"],

@@ -96,6 +96,11 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "key.deleted": (d) => `Deleted key ${key(d)}`,
   "key.restricted": (d) => {
     const endpoints = Array.isArray(d.endpoints) ? d.endpoints.filter((e): e is string => typeof e === "string") : [];
+    if (d.by_platform === true) {
+      return endpoints.length
+        ? `Restricted key ${key(d)} to ${endpoints.join(", ")} for the platform${str(d, "reason") ? `: ${str(d, "reason")}` : ""}`
+        : `Lifted the platform’s endpoint restriction of key ${key(d)}`;
+    }
     return endpoints.length
       ? `Restricted key ${key(d)} to ${endpoints.join(", ")}`
       : `Opened key ${key(d)} to every endpoint of the plan`;

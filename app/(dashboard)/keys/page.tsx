@@ -9,6 +9,7 @@ import { listOrgKeys } from "@/lib/platform/keys";
 import { formatDateTime } from "@/lib/utils/dates";
 import { formatDollars } from "@/lib/money";
 import { spentIn } from "@/lib/billing/spend";
+import { effectiveEndpoints } from "@/lib/keys";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -42,6 +43,13 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           status: key.status,
           platformReason: key.disabledByPlatform ? (key.disabledReason ?? "no reason given") : null,
           allowedEndpoints: key.allowedEndpoints,
+          callable:
+            key.allowedEndpoints.length || key.platformEndpoints.length
+              ? effectiveEndpoints(org.plan.allowedEndpoints, key.platformEndpoints, key.allowedEndpoints)
+              : null,
+          platformLimit: key.platformEndpoints.length
+            ? { endpoints: key.platformEndpoints, reason: key.platformEndpointsReason ?? "no reason given" }
+            : null,
           createdBy: key.createdBy?.name || key.createdBy?.email || "Operator",
           createdAt: formatDateTime(key.createdAt),
           lastUsedAt: key.lastUsedAt ? formatDateTime(key.lastUsedAt) : null,

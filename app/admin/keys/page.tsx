@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminKeyActions } from "@/components/admin/key-actions";
-import { AdminKeyStatus } from "@/components/admin/key-status";
+import { AdminKeyEndpoints, AdminKeyStatus } from "@/components/admin/key-status";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -105,7 +105,7 @@ export default async function AdminKeysPage({ searchParams }: { searchParams: Pr
           <CardContent className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center gap-2">
               <AdminKeyStatus apiKey={activity.key} />
-              <span className="text-sm text-zinc-600">Endpoints: {activity.key.allowedEndpoints.join(", ") || "all of the plan’s"}</span>
+              <AdminKeyEndpoints apiKey={activity.key} />
             </div>
             {activity.key.deletedAt ? null : (
               <AdminKeyActions
@@ -115,7 +115,8 @@ export default async function AdminKeysPage({ searchParams }: { searchParams: Pr
                   hint: activity.key.hint,
                   status: activity.key.status,
                   byPlatform: activity.key.disabledByPlatform,
-                  allowedEndpoints: activity.key.allowedEndpoints,
+                  platformEndpoints: activity.key.platformEndpoints,
+                  platformReason: activity.key.platformEndpointsReason,
                 }}
                 planEndpoints={activity.key.organization.plan.allowedEndpoints}
               />

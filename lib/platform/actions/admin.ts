@@ -65,9 +65,9 @@ export async function deleteKeyAsAdminAction(keyId: string, page: string) {
   }, { revalidate: safePage(page) });
 }
 
-export async function restrictKeyAsAdminAction(keyId: string, endpoints: string[], page: string) {
+export async function restrictKeyAsAdminAction(keyId: string, input: { endpoints: string[]; reason: string }, page: string) {
   return runAdminAction(async ({ db, principal }) => {
-    await restrictKeyAsAdmin(db, principal, keyId, endpoints);
+    await restrictKeyAsAdmin(db, principal, keyId, input);
     return null;
   }, { revalidate: safePage(page) });
 }

@@ -85,7 +85,7 @@ function calls(): Record<string, Call> {
     disableKeyAsAdmin: (p) => organizations.disableKeyAsAdmin(db, p, f.org.keyId, "because"),
     enableKeyAsAdmin: (p) => organizations.enableKeyAsAdmin(db, p, f.org.keyId),
     deleteKeyAsAdmin: (p) => organizations.deleteKeyAsAdmin(db, p, f.org.keyId),
-    restrictKeyAsAdmin: (p) => organizations.restrictKeyAsAdmin(db, p, f.org.keyId, ["offerings"]),
+    restrictKeyAsAdmin: (p) => organizations.restrictKeyAsAdmin(db, p, f.org.keyId, { endpoints: ["offerings"], reason: "because" }),
     platformOverview: (p) => overview.platformOverview(db, p, {}),
     listPayments: (p) => payments.listPayments(db, p, {}),
     paymentsPage: (p) => payments.paymentsPage(db, p, {}),
@@ -124,7 +124,7 @@ async function everything() {
   const db = t.prisma;
   const [orgs, apiKeys, planRows, prices, people, ledger, auditCount, loads, companies, requests] = await Promise.all([
     db.organization.findMany({ orderBy: { id: "asc" }, select: { id: true, balanceNanos: true, planId: true, suspendedAt: true } }),
-    db.apiKey.findMany({ orderBy: { id: "asc" }, select: { id: true, status: true, allowedEndpoints: true, deletedAt: true } }),
+    db.apiKey.findMany({ orderBy: { id: "asc" }, select: { id: true, status: true, allowedEndpoints: true, platformEndpoints: true, deletedAt: true } }),
     db.plan.findMany({ orderBy: { id: "asc" } }),
     db.priceChange.count(),
     db.user.findMany({ orderBy: { id: "asc" }, select: { id: true, isPlatformAdmin: true, lockedAt: true } }),

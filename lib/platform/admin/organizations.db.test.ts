@@ -111,9 +111,9 @@ describe("keys, as the customer's own actions do, end to end through the API", (
   it("restrict → 403, disable by the platform → 401 with the reason; the customer cannot re-enable it; the administrator can", async () => {
     const c = await customer("1");
     expect((await paid(c)).status).toBe(200);
-    await restrictKeyAsAdmin(t.prisma, admin, c.keyId, ["offerings"]);
+    await restrictKeyAsAdmin(t.prisma, admin, c.keyId, { endpoints: ["offerings"], reason: "Abuse review" });
     expect((await paid(c)).body.error.code).toBe("endpoint_not_allowed");
-    await restrictKeyAsAdmin(t.prisma, admin, c.keyId, []);
+    await restrictKeyAsAdmin(t.prisma, admin, c.keyId, { endpoints: [] });
     await disableKeyAsAdmin(t.prisma, admin, c.keyId, "Scraping beyond the terms");
     const refused = await paid(c);
     expect(refused.status).toBe(401);

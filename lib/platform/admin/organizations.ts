@@ -5,7 +5,7 @@ import { adjustCredit } from "@/lib/billing/adjustments";
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { notifyAccessChanged } from "@/lib/keys/invalidation";
-import { deleteKey, setKeyRestrictions, setKeyStatusByPlatform } from "@/lib/keys/manage";
+import { deleteKey, setKeyStatusByPlatform, setPlatformRestriction } from "@/lib/keys/manage";
 import { parseDollars } from "@/lib/money";
 import { isUuid } from "@/lib/utils/uuid";
 import { endpointListSchema } from "../keys";
@@ -222,8 +222,19 @@ export async function deleteKeyAsAdmin(db: PrismaClient, principal: Principal | 
   return deleteKey(db, key.id, adminActor(admin));
 }
 
-export async function restrictKeyAsAdmin(db: PrismaClient, principal: Principal | null, keyId: unknown, endpoints: unknown) {
+/** Endpoints and a reason: the key may call at most those, whatever the customer chooses. None: the restriction is lifted. */
+const platformRestrictionInput = z
+  .object({ endpoints: endpointListSchema, reason: z.string().optional() })
+  .transform(({ endpoints, reason }, ctx) => {
+    if (endpoints.length === 0) return { endpoints, reason: null };
+    const checked = reasonInput.safeParse(reason ?? "");
+    if (checked.success) return { endpoints, reason: checked.data };
+    ctx.addIssue({ code: "custom", path: ["reason"], message: checked.error.issues[0]!.message });
+    return z.NEVER;
+  });
+
+export async function restrictKeyAsAdmin(db: PrismaClient, principal: Principal | null, keyId: unknown, input: unknown) {
   const admin = await requirePlatformAdmin(db, principal);
   const key = await requireKey(db, keyId);
-  return setKeyRestrictions(db, key.id, endpointListSchema.parse(endpoints), adminActor(admin));
+  return setPlatformRestriction(db, key.id, platformRestrictionInput.parse(input), adminActor(admin));
 }

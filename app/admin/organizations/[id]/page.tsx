@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdminKeyActions } from "@/components/admin/key-actions";
-import { AdminKeyStatus } from "@/components/admin/key-status";
+import { AdminKeyEndpoints, AdminKeyStatus } from "@/components/admin/key-status";
 import { Money } from "@/components/admin/money";
 import { CreditAdjuster, PlanChanger, PlanRequestAnswer, SuspensionControl } from "@/components/admin/org-actions";
 import { Alert } from "@/components/ui/alert";
@@ -134,12 +134,22 @@ export default async function AdminOrganizationPage({ params }: { params: Promis
                   <TD data-label="Status">
                     <AdminKeyStatus apiKey={key} />
                   </TD>
-                  <TD data-label="Endpoints" className="text-xs">{key.allowedEndpoints.length ? key.allowedEndpoints.join(", ") : "All plan endpoints"}</TD>
+                  <TD data-label="Endpoints">
+                    <AdminKeyEndpoints apiKey={key} />
+                  </TD>
                   <TD data-label="Last used" className="whitespace-nowrap text-zinc-600">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</TD>
                   <TD data-label="Actions">
                     {key.deletedAt ? null : (
                       <AdminKeyActions
-                        keyRow={{ id: key.id, name: key.name, hint: key.hint, status: key.status, byPlatform: key.disabledByPlatform, allowedEndpoints: key.allowedEndpoints }}
+                        keyRow={{
+                          id: key.id,
+                          name: key.name,
+                          hint: key.hint,
+                          status: key.status,
+                          byPlatform: key.disabledByPlatform,
+                          platformEndpoints: key.platformEndpoints,
+                          platformReason: key.platformEndpointsReason,
+                        }}
                         planEndpoints={org.plan.allowedEndpoints}
                       />
                     )}
