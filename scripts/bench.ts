@@ -1,9 +1,11 @@
 import os from "node:os";
+import path from "node:path";
 import { Cleanup } from "@/tools/bench/cleanup";
 import { isReachable, openBenchDatabase, postgresServerUrl, type BenchDatabase, type BenchDbKind } from "@/tools/bench/database";
 import { fixed, pad, renderTable } from "@/tools/bench/format";
 import { failedChecks, formatHttpReport, runHttpBench, targetCounts } from "@/tools/bench/http";
 import type { LoadSummary } from "@/tools/bench/load";
+import { formatExtractReport, runExtractBench } from "@/tools/bench/extract";
 import { BenchRun, type ScenarioResult } from "@/tools/bench/scenarios";
 
 /**
@@ -17,6 +19,10 @@ import { BenchRun, type ScenarioResult } from "@/tools/bench/scenarios";
  * `npm run bench -- --http [--instances 1|2|both] [--skip-build] …`: the real
  * app through HTTP instead (tools/bench/http.ts), against the floor route of
  * the same build, on one and on two server processes.
+ *
+ * `npm run bench -- --extract [--filings <folder>] [--seconds N]`: the SEC
+ * filing readers' speed in MB/s on one core (tools/bench/extract.ts), over
+ * the recorded filings of ../shared/fixtures/edgar by default.
  */
 
 // ─────────── Targets, set from runs on a 2-core machine (README "Benchmarks") ───────────
@@ -71,15 +77,18 @@ interface Options {
   http: boolean;
   instances: "1" | "2" | "both";
   skipBuild: boolean;
+  extract: boolean;
+  filings: string;
 }
 
 const USAGE = [
   "usage: npm run bench -- [--db pglite|postgres|both] [--seconds N] [--tickers N] [--json] [--no-targets]",
   "       npm run bench -- --http [--instances 1|2|both] [--skip-build] [--seconds N] [--tickers N] [--json] [--no-targets]",
+  "       npm run bench -- --extract [--filings <folder in EDGAR's layout>] [--seconds N] [--json]",
 ].join("\n");
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { seconds: 5, tickers: 240, json: false, targets: true, http: false, instances: "both", skipBuild: false };
+  const options: Options = { seconds: 5, tickers: 240, json: false, targets: true, http: false, instances: "both", skipBuild: false, extract: false, filings: path.resolve("../shared/fixtures/edgar") };
   const number = (flag: string, value: string | undefined, min: number) => {
     const n = Number(value);
     if (value === undefined || !Number.isFinite(n) || n < min) throw new Error(`${flag} needs a number ≥ ${min}`);
@@ -117,6 +126,15 @@ function parseOptions(argv: string[]): Options {
         options.instances = instances;
         break;
       }
+      case "--extract":
+        options.extract = true;
+        break;
+      case "--filings": {
+        const folder = value();
+        if (!folder) throw new Error("--filings needs a folder");
+        options.filings = path.resolve(folder);
+        break;
+      }
       case "--skip-build":
         options.skipBuild = true;
         break;
@@ -129,6 +147,7 @@ function parseOptions(argv: string[]): Options {
         throw new Error(`unknown option ${arg}`);
     }
   }
+  if (options.extract && (options.http || options.db)) throw new Error("--extract measures the filing readers alone: leave out --http and --db");
   if (options.http && options.db) throw new Error("--http runs on PostgreSQL only: leave out --db");
   if (!options.http && (options.skipBuild || argv.some((arg) => arg.startsWith("--instances")))) throw new Error("--instances and --skip-build go with --http");
   return options;
@@ -231,6 +250,12 @@ const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "cpu"}, 
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  if (options.extract) {
+    const report = runExtractBench(options.filings, options.seconds);
+    console.log(options.json ? JSON.stringify({ machine, ...report }, null, 2) : `${machine}\n${formatExtractReport(report)}`);
+    if (options.targets && !report.pass) process.exitCode = 1;
+    return;
+  }
   log(`bench${options.http ? " --http" : ""}: ${machine}; ${options.seconds} s per scenario after a warm-up, ${options.tickers} tickers`);
   if (options.http) return mainHttp(options);
   const kinds = await chooseDatabases(options.db);

@@ -1,9 +1,10 @@
 import path from "node:path";
-import { runEdgarCommand } from "@/lib/cli/edgar";
+import { isFilingCommand, runEdgarCommand, runFilingCommand } from "@/lib/cli/edgar";
 import { finish, runWhereTheDatabaseIs } from "@/lib/cli/remote";
 
 /**
  * `npm run data:edgar -- sync (--tickers TSLA,ABEO | --all) [--source <folder | URL>] [--since YYYY-MM-DD] [--dry-run] [--remove-sample] [--json]`
+ * `npm run data:edgar -- inspect <file | [cik:]accession>… [--json]`, `… eval <ground truth> <filings>` (no database)
  *
  * Loads real data from SEC EDGAR into the database the app uses (see
  * lib/cli/edgar.ts for the options, README "Load real data" for what it
@@ -21,4 +22,4 @@ const env = {
   dataBaseUrl: process.env.EDGAR_DATA_URL,
   wwwBaseUrl: process.env.EDGAR_WWW_URL,
 };
-finish(runWhereTheDatabaseIs("/api/internal/edgar", { args, env }, (database) => runEdgarCommand(database.prisma, args, env)));
+finish(isFilingCommand(args) ? runFilingCommand(args, env) : runWhereTheDatabaseIs("/api/internal/edgar", { args, env }, (database) => runEdgarCommand(database.prisma, args, env)));

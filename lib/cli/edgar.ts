@@ -3,7 +3,8 @@ import type { PrismaClient } from "@/lib/db";
 import { IMPORT_KINDS, isCalendarDate, TICKER_PATTERN } from "@/lib/data/import-schema";
 import { EdgarSyncError, removeSampleData, syncEdgar, syncTotals, type SyncReport } from "@/lib/data/edgar/sync";
 import { EdgarConfigError, EdgarFetchError, openEdgarSource } from "@/lib/data/edgar/source";
-import { EdgarFormatError } from "@/lib/data/edgar/filings";
+import { archivePath, EdgarFormatError } from "@/lib/data/edgar/filings";
+import { INSPECT_USAGE, runEval, runInspect, type FetchFiling } from "./edgar-inspect";
 import { parseFlags, UsageError, type CliResult } from "./index";
 
 /**
@@ -43,6 +44,47 @@ const syncArgs = z
   })
   .strict();
 
+/** `inspect` and `eval` need no database: they run in the terminal's own process. */
+export function isFilingCommand(args: string[]): boolean {
+  return args[0] === "inspect" || args[0] === "eval";
+}
+
+const filingArgs = z
+  .object({ json: z.literal(true).optional(), source: z.string().min(1, "--source needs a folder or a URL").optional() })
+  .strict();
+
+export async function runFilingCommand(args: string[], env: EdgarEnvironment): Promise<CliResult> {
+  const [command, ...rest] = args;
+  const positional = rest.filter((a, i) => !a.startsWith("--") && rest[i - 1] !== "--source");
+  let flags;
+  try {
+    flags = parseFlags(rest.filter((a, i) => a.startsWith("--") || rest[i - 1] === "--source"));
+  } catch (error) {
+    if (error instanceof UsageError) return { exitCode: 2, stdout: "", stderr: `${error.message}\n\n${INSPECT_USAGE}\n` };
+    throw error;
+  }
+  const parsed = filingArgs.safeParse(flags);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const message = issue.code === "unrecognized_keys" ? `Unknown option --${issue.keys[0]}.` : issue.message;
+    return { exitCode: 2, stdout: "", stderr: `${message}\n\n${INSPECT_USAGE}\n` };
+  }
+  const json = parsed.data.json === true;
+  if (command === "eval") return runEval(positional, { json });
+  const fetchFiling: FetchFiling = async (cik, accession) => {
+    const source = openEdgarSource({ source: parsed.data.source, userAgent: env.userAgent, dataBaseUrl: env.dataBaseUrl, wwwBaseUrl: env.wwwBaseUrl });
+    try {
+      const filePath = archivePath(String(cik), accession, `${accession}.txt`);
+      const fetched = await source.get(filePath);
+      if (fetched.status !== "ok") throw new Error(`${source.description} has no ${filePath}`);
+      return { text: fetched.body.toString("utf8"), path: filePath };
+    } finally {
+      await source.close();
+    }
+  };
+  return runInspect(positional, { json, fetchFiling });
+}
+
 export async function runEdgarCommand(db: PrismaClient, args: string[], env: EdgarEnvironment): Promise<CliResult> {
   try {
     const [command, ...rest] = args;
@@ -51,7 +93,7 @@ export async function runEdgarCommand(db: PrismaClient, args: string[], env: Edg
       const removed = await removeSampleData(db, { actorLabel: "cli" });
       return { exitCode: 0, stdout: removed ? `Removed the sample dataset: ${removed} sample companies and their records.\n` : "No sample data here: nothing removed.\n", stderr: "" };
     }
-    if (command !== "sync") throw new UsageError(EDGAR_USAGE);
+    if (command !== "sync") throw new UsageError(`${EDGAR_USAGE}\n\n${INSPECT_USAGE}`);
     const parsed = syncArgs.safeParse(parseFlags(rest));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

@@ -1,0 +1,145 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { inspectFiling, cikFromPath, type Inspection } from "@/lib/data/edgar/readers/inspect";
+import { filingQuoteText, formatScore, scoreInspections, type GroundTruth, type Score, type ScoredFiling } from "@/lib/data/edgar/readers/score";
+import { FilingFormatError, readSubmission } from "@/lib/data/edgar/readers/submission";
+import type { CliResult } from "./index";
+
+/**
+ * `npm run data:edgar -- inspect <file | accession>… [--json]` and
+ * `npm run data:edgar -- eval <ground-truth folder> <filings folder>`: the
+ * filing readers on their own, with no database. Files are read from disk;
+ * an accession is fetched through the configured EDGAR source (`fetchFiling`).
+ */
+export const INSPECT_USAGE = `usage: npm run data:edgar -- inspect <file | [cik:]accession>… [--json] [--source <folder | base URL>]
+       npm run data:edgar -- eval <ground-truth folder> <filings folder> [--json]
+
+  inspect  what each filing states (offering terms, warrants, fee table), each value with its quote
+           <file>       a full .txt submission as EDGAR serves it, or a primary .htm document
+           <accession>  749647:0001493152-25-029712, fetched through --source (default: SEC, then
+                        EDGAR_USER_AGENT is required); without cik: the accession's own prefix is tried
+           --json       one JSON object per filing per line
+  eval     scores inspect on every <accession>.json of a ground-truth folder (REAL-FILINGS.md's format)
+           against the filings found under the filings folder; prints the per-field table`;
+
+/** Larger files are refused before they are read: no real filing's text comes near it. */
+export const MAX_FILING_BYTES = 200 * 1024 * 1024;
+/** "0001493152-25-029712" or "749647:0001493152-25-029712" */
+export const ACCESSION_TARGET = /^(?:(\d{1,10}):)?(\d{10}-\d{2}-\d{6})$/;
+
+export type FetchFiling = (cik: number, accession: string) => Promise<{ text: string; path: string }>;
+
+function inspectOne(text: string, filePath: string): Inspection {
+  return inspectFiling(readSubmission(text), { directoryCik: cikFromPath(filePath) });
+}
+
+const show = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: 6 }) : Array.isArray(value) ? JSON.stringify(value) : String(value));
+
+/** The readable form: one block per filing, a line per stated value with its quote. */
+export function formatInspection(name: string, inspection: Inspection): string {
+  const lines = [`${name}: ${inspection.form ?? "?"} filed ${inspection.filed ?? "?"} by ${inspection.company ?? "?"} (CIK ${inspection.cik ?? "?"}, file ${inspection.file_number ?? "—"})`];
+  for (const [field, value] of Object.entries(inspection)) {
+    if (["evidence", "accession", "cik", "company", "form", "filed", "file_number"].includes(field)) continue;
+    if (value === null) continue;
+    const quote = inspection.evidence[field];
+    lines.push(`  ${field.padEnd(28)}${show(value)}${quote ? `\n  ${"".padEnd(28)}“${quote}”` : ""}`);
+  }
+  const nulls = Object.entries(inspection).filter(([, v]) => v === null).map(([k]) => k);
+  if (nulls.length) lines.push(`  not stated: ${nulls.join(", ")}`);
+  return lines.join("\n");
+}
+
+export async function runInspect(targets: string[], options: { json: boolean; fetchFiling?: FetchFiling }): Promise<CliResult> {
+  if (targets.length === 0) return { exitCode: 2, stdout: "", stderr: `${INSPECT_USAGE}\n` };
+  const out: string[] = [];
+  const errors: string[] = [];
+  for (const target of targets) {
+    try {
+      let text: string;
+      let filePath = target;
+      const accession = ACCESSION_TARGET.exec(target);
+      if (accession && !existsFile(target)) {
+        if (!options.fetchFiling) throw new Error("an accession needs an EDGAR source to fetch it from");
+        const cik = Number(accession[1] ?? accession[2]!.slice(0, 10));
+        ({ text, path: filePath } = await options.fetchFiling(cik, accession[2]!));
+      } else {
+        const size = statSync(target).size;
+        if (size > MAX_FILING_BYTES) throw new FilingFormatError(`${(size / 1e6).toFixed(0)} MB is larger than any filing (limit ${MAX_FILING_BYTES / 1024 / 1024} MB)`);
+        text = readFileSync(target, "utf8");
+      }
+      const inspection = inspectOne(text, filePath);
+      out.push(options.json ? JSON.stringify(inspection) : formatInspection(target, inspection));
+    } catch (error) {
+      const reason = error instanceof Error ? (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : error.message : String(error);
+      errors.push(`${target}: ${reason}`);
+    }
+  }
+  const stdout = out.length ? `${out.join(options.json ? "\n" : "\n\n")}\n` : "";
+  return { exitCode: errors.length ? 1 : 0, stdout, stderr: errors.length ? `${errors.join("\n")}\n` : "" };
+}
+
+function existsFile(target: string): boolean {
+  try {
+    return statSync(target).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Every file under a folder, by name (EDGAR's layout nests filings in cik/accession folders). */
+function filesByName(folder: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!found.has(entry.name)) found.set(entry.name, full);
+    }
+  };
+  walk(folder);
+  return found;
+}
+
+/** Ground truth files (`<accession>.json`; the submissions-CIK files have another schema) paired with their filings. */
+export function loadScoredFilings(truthFolder: string, filingsFolder: string): { items: ScoredFiling[]; missing: string[] } {
+  const files = filesByName(filingsFolder);
+  const items: ScoredFiling[] = [];
+  const missing: string[] = [];
+  for (const name of readdirSync(truthFolder).sort()) {
+    const m = /^(\d{10}-\d{2}-\d{6})\.json$/.exec(name);
+    if (!m) continue;
+    const truth = JSON.parse(readFileSync(path.join(truthFolder, name), "utf8")) as GroundTruth;
+    const filingPath = files.get(`${m[1]}.txt`);
+    if (!filingPath) {
+      missing.push(m[1]!);
+      continue;
+    }
+    const filing = readSubmission(readFileSync(filingPath, "utf8"));
+    items.push({ truth, inspection: inspectFiling(filing, { directoryCik: cikFromPath(filingPath) }), visibleText: filingQuoteText(filing) });
+  }
+  return { items, missing };
+}
+
+export function evaluate(truthFolder: string, filingsFolder: string): { score: Score; missing: string[] } {
+  const { items, missing } = loadScoredFilings(truthFolder, filingsFolder);
+  return { score: scoreInspections(items), missing };
+}
+
+export function runEval(args: string[], options: { json: boolean }): CliResult {
+  if (args.length !== 2) return { exitCode: 2, stdout: "", stderr: `${INSPECT_USAGE}\n` };
+  const [truthFolder, filingsFolder] = args as [string, string];
+  for (const folder of [truthFolder, filingsFolder]) {
+    if (!existsFolder(folder)) return { exitCode: 2, stdout: "", stderr: `${folder}: not a folder\n` };
+  }
+  const { score, missing } = evaluate(truthFolder, filingsFolder);
+  const note = missing.length ? `Ground truth without its filing (not scored): ${missing.join(", ")}\n` : "";
+  return { exitCode: 0, stdout: options.json ? `${JSON.stringify(score)}\n` : formatScore(score), stderr: note };
+}
+
+function existsFolder(folder: string): boolean {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,38 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { evaluate } from "@/lib/cli/edgar-inspect";
+
+/**
+ * The readers scored on real filings with hand-checked ground truth
+ * (../shared/fixtures/edgar/ground-truth, REAL-FILINGS.md's rules). The same
+ * scoring is `npm run data:edgar -- eval`; docs/data.md reproduces its table.
+ */
+const FIXTURES = [path.resolve(process.cwd(), "../shared/fixtures/edgar"), "/work/shared/fixtures/edgar"].find((dir) => existsSync(dir))!;
+
+describe("accuracy on real filings", () => {
+  const { score, missing } = evaluate(path.join(FIXTURES, "ground-truth"), FIXTURES);
+
+  it("scores every ground-truth filing", () => {
+    expect(missing).toEqual([]);
+    expect(score.filings).toBeGreaterThanOrEqual(18);
+  });
+
+  it("gets at least 97 % of stated facts right", () => {
+    const wrong = score.mismatches.filter((m) => m.kind === "wrong" || m.kind === "missed");
+    expect(score.correct / score.stated, JSON.stringify(wrong, null, 1)).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it("invents nothing: no value where the filing states none", () => {
+    expect(score.mismatches.filter((m) => m.kind === "invented")).toEqual([]);
+  });
+
+  it("quotes every value from the filing's visible text", () => {
+    expect(score.mismatches.filter((m) => m.kind === "quote")).toEqual([]);
+    expect(score.quotesChecked).toBeGreaterThan(80);
+  });
+
+  it("reads the SEC header exactly", () => {
+    for (const field of score.header) expect(field, field.field).toMatchObject({ wrong: 0, missed: 0 });
+  });
+});

@@ -1,0 +1,154 @@
+import type { Block } from "./html";
+import { documentLines, parseDollars, quoteAround, type Line } from "./text";
+
+/**
+ * The fee table of a registration statement or prospectus supplement:
+ * Exhibit 107 ("Calculation of Filing Fee Tables", an `EX-FILING FEES`
+ * document, since 2022) or, before it, the "Calculation of Registration Fee"
+ * table on the facing page. It gives the maximum aggregate offering price
+ * registered, and the kinds of securities (equity or not).
+ *
+ * Cells are often split or shifted ("$" and the figure apart, "457 | (o)"),
+ * so a row is read as text, not by column position: a row's maximum
+ * aggregate offering price is its largest dollar figure (the other dollar
+ * figures are the price per unit and the fee, both smaller; a share count
+ * carries no "$"). A total under $100 is a placeholder ("$1" for carried-forward
+ * securities, "$0.00" when fees are deferred under Rule 457(r)), not a size.
+ */
+export type FeeTableKind = "exhibit_107" | "cover_page_pre2022" | "none";
+
+export interface FeeTable {
+  kind: FeeTableKind;
+  /** The title the table was recognised by, quoted. */
+  titleQuote: string | null;
+  maxAggregateOffering: number | null;
+  maxAggregateQuote: string | null;
+  /** Security types of the registered rows ("Equity", "Debt", "Other", …), when the table names them. */
+  securityTypes: string[];
+  /** True when a row registers equity (common or preferred stock, shares, units of them). */
+  registersEquity: boolean;
+  /** True when every registered security is debt, notes or their warrants (no share class). */
+  onlyDebt: boolean;
+  securityTitles: string[];
+  /** The first registered security's row, quoted. */
+  firstSecurityRow: string | null;
+}
+
+const PLACEHOLDER_LIMIT = 100;
+const DOLLAR_FIGURE = /\$\s*(?:\|\s*)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)/g;
+
+/** Dollar figures of a row: a "$" followed (in the same or the next cell) by a well-formed amount. */
+function dollarFigures(text: string): number[] {
+  const figures: number[] = [];
+  for (const m of text.matchAll(DOLLAR_FIGURE)) {
+    const value = parseDollars(m[1]!);
+    if (value !== null) figures.push(value);
+  }
+  return figures;
+}
+
+const TOTAL_ROW = /^total(?: offering amounts?)?\b:?/i;
+const NOT_A_SECURITY_ROW = /^(?:total|net fee|fee offset|security type)/i;
+const CARRY_FORWARD_ROW = /^carry forward securities\b/i;
+const EQUITY_TITLE = /\b(?:common|ordinary|preferred|preference|capital)\s+(?:stock|shares?)\b|\bshares\b|\bunits?\b|american depositary|\bequity\b/i;
+const DEBT_TITLE = /\b(?:debt|notes?|debentures?|bonds?|certificates?|guarantees?)\b/i;
+
+interface TableRange {
+  lines: Line[];
+  kind: Exclude<FeeTableKind, "none">;
+  titleQuote: string;
+}
+
+/** The lines of the fee table: from its title to the first footnote or narrative after the totals. */
+function feeTableLines(lines: Line[], kind: Exclude<FeeTableKind, "none">): TableRange | null {
+  const title = kind === "exhibit_107" ? /calculation of filing fee tables?/i : /calculation of registration fee/i;
+  // the title is a heading (short) with the table right under it, not a sentence that mentions the table
+  const start = lines.findIndex((l, i) => l.text.length <= 80 && title.test(l.text) && lines.slice(i, i + 8).some((next) => next.cells !== null && next.cells.length >= 3));
+  if (start < 0) return null;
+  const titleLine = lines[start]!;
+  const m = title.exec(titleLine.text)!;
+  const end = Math.min(lines.length, start + 80);
+  return { lines: lines.slice(start, end), kind, titleQuote: quoteAround(titleLine.text, m.index, m.index + m[0].length) };
+}
+
+function readTable(range: TableRange): FeeTable {
+  let total: { value: number; quote: string } | null = null;
+  const rows: { value: number; quote: string }[] = [];
+  const securityTypes: string[] = [];
+  const securityTitles: string[] = [];
+  let seenTotal = false;
+  let firstSecurityRow: string | null = null;
+  for (const line of range.lines) {
+    if (!line.cells) {
+      if (seenTotal && /^\(?\d\)?\s/.test(line.text)) break;
+      continue;
+    }
+    const first = line.cells[0] ?? "";
+    if (TOTAL_ROW.test(first) && !/fees previously paid|fee offsets/i.test(first)) {
+      seenTotal = true;
+      const figures = dollarFigures(line.text);
+      if (figures.length && total === null) total = { value: figures[0]!, quote: line.text };
+      continue;
+    }
+    if (seenTotal) continue;
+    // one-cell rows are section headings ("Newly Registered Securities", "Carry Forward Securities")
+    if (NOT_A_SECURITY_ROW.test(first) || line.cells.length < 2) continue;
+    const carriedForward = CARRY_FORWARD_ROW.test(first);
+    const type = line.cells.find((c) => /^(?:equity|debt|other|unallocated \(universal\) shelf|mortgage backed|asset-backed|exchange traded vehicle)\b/i.test(c));
+    if (type) securityTypes.push(type.replace(/\s*\(\d+\)\s*$/, ""));
+    const title = line.cells.find((c) => EQUITY_TITLE.test(c) || DEBT_TITLE.test(c));
+    if (title) securityTitles.push(title);
+    if ((type || title) && firstSecurityRow === null) firstSecurityRow = line.text.slice(0, 200);
+    const figures = dollarFigures(line.text);
+    if (figures.length && !carriedForward) rows.push({ value: Math.max(...figures), quote: line.text });
+  }
+  const rowSum = rows.reduce((sum, r) => sum + r.value, 0);
+  let max: { value: number; quote: string } | null = null;
+  if (range.kind === "cover_page_pre2022" && total) max = total;
+  else if (rows.length === 1) max = rows[0]!;
+  else if (rows.length > 1) max = { value: Math.round(rowSum * 100) / 100, quote: total?.quote ?? rows[0]!.quote };
+  else if (total) max = total;
+  if (max && max.value < PLACEHOLDER_LIMIT) max = null;
+  const equity =
+    securityTypes.some((t) => /^equity/i.test(t)) || (securityTypes.length === 0 && securityTitles.some((t) => EQUITY_TITLE.test(t) && !DEBT_TITLE.test(t)));
+  const onlyDebt =
+    !equity &&
+    (securityTypes.length > 0 || securityTitles.length > 0) &&
+    securityTitles.every((t) => !EQUITY_TITLE.test(t) || /debt|notes?\b/i.test(t));
+  return {
+    kind: range.kind,
+    titleQuote: range.titleQuote,
+    maxAggregateOffering: max?.value ?? null,
+    maxAggregateQuote: max?.quote ?? null,
+    securityTypes,
+    registersEquity: equity,
+    onlyDebt,
+    securityTitles,
+    firstSecurityRow,
+  };
+}
+
+export const NO_FEE_TABLE: FeeTable = {
+  kind: "none",
+  titleQuote: null,
+  maxAggregateOffering: null,
+  maxAggregateQuote: null,
+  securityTypes: [],
+  registersEquity: false,
+  onlyDebt: false,
+  securityTitles: [],
+  firstSecurityRow: null,
+};
+
+/** The fee table of an Exhibit 107 document. */
+export function readFeeExhibit(blocks: Block[]): FeeTable {
+  const range = feeTableLines(documentLines(blocks), "exhibit_107");
+  return range ? readTable(range) : NO_FEE_TABLE;
+}
+
+/** The pre-2022 fee table on a registration statement's facing page (looked for before the prospectus begins). */
+export function readCoverFeeTable(lines: Line[]): FeeTable {
+  const head = lines.slice(0, 200);
+  const range = feeTableLines(head, "cover_page_pre2022");
+  return range ? readTable(range) : NO_FEE_TABLE;
+}

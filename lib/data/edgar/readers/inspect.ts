@@ -1,0 +1,60 @@
+import { readOfferingTerms, type OfferingTerms } from "./offering";
+import { readSubmission, type Filing } from "./submission";
+
+/**
+ * `data:edgar inspect`: what one filing states, under the field names of
+ * ../shared/fixtures/edgar/REAL-FILINGS.md, each value with its quote in
+ * `evidence`. No database and no network: a filing's text in, a plain object
+ * out.
+ */
+export interface FilerRef {
+  cik: number;
+  company: string;
+  file_number: string | null;
+}
+
+export type Inspection = {
+  accession: string | null;
+  cik: number | null;
+  company: string | null;
+  form: string | null;
+  filed: string | null;
+  file_number: string | null;
+  primary_document: string | null;
+  other_filers: FilerRef[] | null;
+  header_items: string[] | null;
+} & OfferingTerms & {
+    evidence: Record<string, string>;
+  };
+
+/** The CIK of the EDGAR folder a file sits in (`…/Archives/edgar/data/<cik>/…`), when its path says. */
+export function cikFromPath(path: string | null | undefined): number | null {
+  const m = /(?:^|[\\/])data[\\/](\d{1,10})[\\/]/.exec(path ?? "");
+  return m ? Number(m[1]) : null;
+}
+
+export function inspectFiling(filing: Filing, options: { directoryCik?: number | null } = {}): Inspection {
+  const { header } = filing;
+  const mainCik = options.directoryCik && header.filers.some((f) => f.cik === options.directoryCik) ? options.directoryCik : header.cik;
+  const main = header.filers.find((f) => f.cik === mainCik);
+  const others = header.filers.filter((f) => f.cik !== mainCik).map((f) => ({ cik: f.cik, company: f.company, file_number: f.fileNumber }));
+  const { terms, evidence } = readOfferingTerms(filing);
+  return {
+    accession: header.accession,
+    cik: mainCik,
+    company: main?.company ?? header.company,
+    form: header.form,
+    filed: header.filed,
+    file_number: main?.fileNumber ?? header.fileNumber,
+    primary_document: filing.primary?.filename ?? null,
+    other_filers: others.length ? others : null,
+    header_items: header.items.length ? header.items : null,
+    ...terms,
+    evidence: evidence as Record<string, string>,
+  };
+}
+
+/** Reads a filing's text (a full `.txt` submission or a primary `.htm`) and inspects it. */
+export function inspectText(text: string, options: { path?: string } = {}): Inspection {
+  return inspectFiling(readSubmission(text), { directoryCik: cikFromPath(options.path) });
+}

@@ -1,0 +1,497 @@
+import { NO_FEE_TABLE, readCoverFeeTable, readFeeExhibit, type FeeTable } from "./fee-table";
+import type { Filing } from "./submission";
+import {
+  AMOUNT,
+  COUNT,
+  documentLines,
+  findAllInLines,
+  findInLines,
+  labelledValues,
+  parseCount,
+  parseDollars,
+  parseScaledDollars,
+  quoteAround,
+  type LabelledValue,
+  type Line,
+} from "./text";
+
+/**
+ * What a prospectus (424B1–B5, B7) or registration statement (S-1, S-3,
+ * F-1, F-3, their amendments, S-3ASR, POS AM) says about the offering it is
+ * for: the fields of ../shared/fixtures/edgar/REAL-FILINGS.md. Every value is
+ * read from the document's own text, with the quote it was read from; a value
+ * the document does not state is null. Nothing is computed: a discount given
+ * only in dollars leaves the percentage null.
+ *
+ * The reader works on the kind of document, never on one filing: the cover
+ * page (title lines, the pricing table), the offering summary (label/value
+ * rows), and sentences whose wording SEC practice fixes ("We have engaged …
+ * as placement agent", "an aggregate offering price of up to $…").
+ */
+export type OfferingType =
+  | "underwritten_firm_commitment"
+  | "best_efforts"
+  | "registered_direct"
+  | "atm"
+  | "rights"
+  | "ipo"
+  | "other"
+  | "not_equity";
+
+export type AgentRole = "underwriter" | "placement_agent" | "sales_agent" | "selling_agent";
+
+export interface OfferingTerms {
+  offering_type: OfferingType | null;
+  common_shares_offered: number | null;
+  prefunded_warrants_offered: number | null;
+  prefunded_exercise_price: number | null;
+  common_warrants_offered: number | null;
+  warrant_exercise_price: number | null;
+  warrant_term: string | null;
+  warrant_expiry: string | null;
+  price_per_share: number | null;
+  gross_proceeds: number | null;
+  net_proceeds: number | null;
+  discount_or_fee_percent: number | null;
+  agent: string | null;
+  agent_role: AgentRole | null;
+  atm_max_amount: number | null;
+  overallotment_shares: number | null;
+  shares_outstanding_before: number | null;
+  shares_outstanding_after: number | null;
+  max_aggregate_offering: number | null;
+  /** null for a document that is not a prospectus or registration statement */
+  fee_table_kind: FeeTable["kind"] | null;
+}
+
+export type OfferingField = keyof OfferingTerms;
+
+export interface OfferingReading {
+  terms: OfferingTerms;
+  evidence: Partial<Record<OfferingField, string>>;
+}
+
+export const PROSPECTUS_FORMS = /^424B[1-57]$/;
+export const REGISTRATION_FORMS = /^(?:S-1|S-3|F-1|F-3|S-3ASR|F-3ASR|S-1MEF|S-3MEF|F-1MEF|F-3MEF|POS AM|POS ASR)(?:\/A)?$/;
+
+/** Prospectuses and registration statements are what this reader reads. */
+export function isOfferingDocument(form: string | null): boolean {
+  const f = (form ?? "").toUpperCase();
+  return PROSPECTUS_FORMS.test(f) || REGISTRATION_FORMS.test(f);
+}
+
+const EMPTY_TERMS: OfferingTerms = {
+  offering_type: null,
+  common_shares_offered: null,
+  prefunded_warrants_offered: null,
+  prefunded_exercise_price: null,
+  common_warrants_offered: null,
+  warrant_exercise_price: null,
+  warrant_term: null,
+  warrant_expiry: null,
+  price_per_share: null,
+  gross_proceeds: null,
+  net_proceeds: null,
+  discount_or_fee_percent: null,
+  agent: null,
+  agent_role: null,
+  atm_max_amount: null,
+  overallotment_shares: null,
+  shares_outstanding_before: null,
+  shares_outstanding_after: null,
+  max_aggregate_offering: null,
+  fee_table_kind: "none",
+};
+
+// ───────────────────────────── the parts of a document ─────────────────────────────
+
+interface Reading {
+  lines: Line[];
+  /** The cover page: up to the table of contents. */
+  cover: Line[];
+  pairs: LabelledValue[];
+  terms: OfferingTerms;
+  evidence: Partial<Record<OfferingField, string>>;
+}
+
+function set<K extends OfferingField>(r: Reading, field: K, value: OfferingTerms[K] | null | undefined, quote: string | null | undefined) {
+  if (value === null || value === undefined || r.terms[field] !== null && field !== "fee_table_kind") return;
+  if (!quote) return;
+  r.terms[field] = value as OfferingTerms[K];
+  r.evidence[field] = quote;
+}
+
+/** A table-of-contents row ends in a page number ("S-7", "12", "iii"). */
+const PAGE_NUMBER = /^(?:[A-Z]{1,2}-)?\d{1,3}$|^[ivxl]{1,6}$/i;
+
+/**
+ * The cover page: up to the table of contents (a "Table of Contents" heading
+ * followed by rows ending in page numbers; the same words repeated as a page
+ * header or a link are not it), at most 150 lines.
+ */
+function coverLines(lines: Line[]): Line[] {
+  const toc = lines.findIndex(
+    (l, i) =>
+      i > 3 &&
+      /^(?:table of contents|contents)$/i.test(l.text.trim()) &&
+      lines.slice(i + 1, i + 5).some((next) => next.cells !== null && next.cells.length >= 2 && PAGE_NUMBER.test(next.cells[next.cells.length - 1]!)),
+  );
+  return lines.slice(0, toc > 0 ? Math.min(toc, 150) : 150);
+}
+
+/** The first count in a value, as a number of shares/units/warrants (not a dollar amount or a percentage). */
+function countIn(text: string, after = 0): { value: number; index: number } | null {
+  const re = new RegExp(`(?<![\\d.$,])(${COUNT})(?![\\d.,]*\\s*%)(?!\\.\\d)`, "g");
+  re.lastIndex = after;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const before = text.slice(Math.max(0, m.index - 2), m.index);
+    if (/\$\s?$/.test(before)) continue;
+    const value = parseCount(m[1]!);
+    if (value !== null && value >= 10) return { value, index: m.index };
+  }
+  return null;
+}
+
+function pairQuote(pair: LabelledValue, index: number, length: number): string {
+  const offset = pair.text.length - pair.value.length;
+  const start = Math.max(0, offset + index);
+  // keep the label in the quote when it fits: the label says what the number is
+  const withLabel = pair.text.slice(0, Math.min(pair.text.length, start + length + 40));
+  if (withLabel.length <= 200 && pair.text.startsWith(pair.label)) {
+    const end = pair.text.indexOf(". ", start + length);
+    const cut = end > 0 && end < 200 ? end + 1 : Math.min(pair.text.length, 200);
+    return pair.text.slice(0, Math.max(cut, start + length)).slice(0, 200).trim();
+  }
+  return quoteAround(pair.text, start, start + length);
+}
+
+/** A summary row whose label matches, with the first count of its value. */
+function countFromPairs(r: Reading, label: RegExp, pick: "first" | "max" = "first", valueTest?: RegExp): { value: number; quote: string } | null {
+  let best: { value: number; quote: string } | null = null;
+  for (const pair of r.pairs) {
+    if (!label.test(pair.label)) continue;
+    if (valueTest && !valueTest.test(pair.value)) continue;
+    const found = countIn(pair.value);
+    if (!found) continue;
+    const candidate = { value: found.value, quote: pairQuote(pair, found.index, String(found.value).length) };
+    if (pick === "first") return candidate;
+    if (!best || candidate.value > best.value) best = candidate;
+  }
+  return best;
+}
+
+// ───────────────────────────── agents ─────────────────────────────
+
+const LEGAL_SUFFIX = String.raw`(?:L\.L\.C\.|LLC|Inc\.|Inc\b|Incorporated|Corp\.|Corporation|Ltd\.|Limited|L\.P\.|LLP|plc|PLC|AG|N\.A\.|S\.A\.)(?![A-Za-z])`;
+const NAME_WORD = String.raw`(?:[A-Z][A-Za-z0-9.'’-]*|&|\([A-Z]{2,}\))`;
+/** A firm's legal name: capitalised words ending in a legal suffix ("Ladenburg Thalmann & Co. Inc.", "Evercore Group L.L.C."). */
+const FIRM = String.raw`(${NAME_WORD}(?:,?\s${NAME_WORD}){0,7}?,?\s${LEGAL_SUFFIX})`;
+
+interface AgentMention {
+  name: string;
+  role: AgentRole;
+  lead: boolean;
+  quote: string;
+  roleQuote: string;
+  index: number;
+}
+
+/** Patterns are case-sensitive (a firm's name is capitalised); their wording allows the capitals filings use. */
+const AGENT_PATTERNS: { role: AgentRole; pattern: RegExp; lead?: RegExp }[] = [
+  { role: "placement_agent", pattern: new RegExp(String.raw`(?:engaged|retained)\s${FIRM},?\s(?:which we refer to as |or )?(?:the |“|")?(?:as )?(?:our )?(?:lead |exclusive |sole )?(?:co-)?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
+  { role: "placement_agent", pattern: new RegExp(String.raw`${FIRM}(?:\s\([^)]{1,40}\))?,?\s(?:is acting|has agreed to act|will act|acted) as (?:our )?(?:the )?(?:lead |exclusive |sole )?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
+  { role: "sales_agent", pattern: new RegExp(String.raw`(?:[Ss]ales [Aa]greement|[Dd]istribution [Aa]greement|[Ss]ales [Aa]gency [Aa]greement|ATM [Aa]greement)[^.;]{0,80}?\swith\s${FIRM}`, "g") },
+  { role: "sales_agent", pattern: new RegExp(String.raw`through\s${FIRM}(?:\s\([^)]{1,40}\))?(?:,\s[^;]{0,400}?)?,?\s(?:as|acting as|each as|are collectively referred to as) (?:our |the )?(?:sales )?agents?\b`, "g") },
+  { role: "placement_agent", pattern: new RegExp(String.raw`(?:[Pp]lacement [Aa]gency [Aa]greement|[Ee]ngagement [Ll]etter)[^.;]{0,80}?\swith\s${FIRM}`, "g") },
+  { role: "underwriter", pattern: new RegExp(String.raw`[Uu]nderwriting [Aa]greement[^.;]{0,80}?\swith\s${FIRM}`, "g") },
+  { role: "underwriter", pattern: new RegExp(String.raw`${FIRM}(?:\s(?:and|,)\s[^;]{0,120}?)?\s(?:is|are) acting as (?:the )?(?:sole |lead |joint )?(?:book-?running managers?|bookrunners?|representatives?|underwriters?|lead underwriters?)`, "g"), lead: /./ },
+  { role: "underwriter", pattern: new RegExp(String.raw`[Uu]nderwriters?,? for whom ${FIRM}\s(?:is|are) acting as (?:the )?representatives?`, "g"), lead: /./ },
+];
+
+function agentMentions(lines: Line[]): AgentMention[] {
+  const mentions: AgentMention[] = [];
+  for (const { role, pattern, lead } of AGENT_PATTERNS) {
+    for (const found of findAllInLines(lines, pattern)) {
+      const name = found.match[1]!.replace(/,$/, "");
+      if (/^(?:The|We|Our|Each|Any|Such|This)\b/.test(name)) continue;
+      mentions.push({ name, role, lead: lead ? lead.test(found.match[0]) : false, quote: found.quote, roleQuote: found.quote, index: found.line.index });
+    }
+  }
+  return mentions;
+}
+
+/** "Selling Agent: BofAS" with "BofA Securities, Inc. (“BofAS”)" defined elsewhere. */
+function sellingAgent(lines: Line[]): AgentMention | null {
+  const found = findInLines(lines, /\bSelling Agents?:\s*([A-Z][\w&.’' -]{1,60}?)(?=$|\.|;|\s[A-Z][a-z]+ ?[A-Z]?[a-z]*:)/);
+  if (!found) return null;
+  const short = found.match[1]!.trim();
+  const direct = new RegExp(`^${FIRM}$`).exec(short);
+  if (direct) return { name: direct[1]!, role: "selling_agent", lead: true, quote: found.quote, roleQuote: found.quote, index: found.line.index };
+  const escaped = short.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const definition = findInLines(lines, new RegExp(`${FIRM}\\s\\((?:the )?[“"]${escaped}[”"]\\)`));
+  if (!definition) return null;
+  return { name: definition.match[1]!, role: "selling_agent", lead: true, quote: definition.quote, roleQuote: found.quote, index: definition.line.index };
+}
+
+function readAgent(r: Reading) {
+  const mentions = agentMentions(r.lines);
+  const selling = sellingAgent(r.lines);
+  if (selling) mentions.push(selling);
+  if (mentions.length === 0) return;
+  // The role most mentioned by these patterns; within it, a designated lead, else the name most often written, else the first.
+  const byRole = new Map<AgentRole, AgentMention[]>();
+  for (const m of mentions) byRole.set(m.role, [...(byRole.get(m.role) ?? []), m]);
+  // the cover names the offering's own agent; later mentions may be of the base prospectus or of earlier programs
+  const coverEnd = r.cover.length;
+  const onCover = mentions.filter((m) => m.index < coverEnd).sort((a, b) => a.index - b.index)[0];
+  const [role, ofRole] = onCover
+    ? [onCover.role, byRole.get(onCover.role)!]
+    : [...byRole.entries()].sort((a, b) => b[1].length - a[1].length || a[1][0]!.index - b[1][0]!.index)[0]!;
+  // a name misspelt once (on the cover) is outnumbered by its legal spelling in the body
+  const counts = new Map<string, number>();
+  for (const m of ofRole) if (!counts.has(m.name)) counts.set(m.name, r.lines.filter((l) => l.text.includes(m.name)).length);
+  const leads = ofRole.filter((m) => m.lead);
+  const pool = leads.length ? leads : ofRole;
+  const chosen = [...pool].sort((a, b) => (counts.get(b.name) ?? 0) - (counts.get(a.name) ?? 0) || a.index - b.index)[0]!;
+  set(r, "agent", chosen.name, chosen.quote);
+  set(r, "agent_role", role, chosen.roleQuote);
+}
+
+// ───────────────────────────── classification ─────────────────────────────
+
+const RESALE = /\b(?:resale|offered (?:for resale )?by the selling (?:stock|share|security|unit)holders?|selling (?:stock|share|security)holders? (?:named|identified|may))/i;
+const NOT_EQUITY_TITLE = /\b(?:notes|debentures|bonds|certificates|debt securities)\b(?! (?:and|or) )/i;
+const EQUITY_TITLE = /\b(?:common stock|common shares|ordinary shares|shares|units|american depositary|warrants|preferred stock|rights)\b/i;
+
+function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingType; quote: string } | null {
+  const lines = r.lines;
+  const cover = r.cover;
+  const isRegistration = REGISTRATION_FORMS.test(form);
+
+  // debt and structured notes: the fee table registers no equity, or the cover's title is a note
+  if (fees.kind !== "none" && fees.onlyDebt) {
+    if (fees.firstSecurityRow) return { type: "not_equity", quote: fees.firstSecurityRow };
+  }
+  const title = cover.slice(0, 25).find((l) => !l.cells && l.text.length < 160 && NOT_EQUITY_TITLE.test(l.text) && !EQUITY_TITLE.test(l.text.replace(/linked to[^]*$/i, "")));
+  if (title && !findInLines(cover, /\bshares of (?:our )?(?:common|ordinary|class [a-z]) (?:stock|shares)\b.*\boffer/i)) return { type: "not_equity", quote: quoteAround(title.text, 0, title.text.length) };
+
+  const deregister = findInLines(lines.slice(0, 60), /\b(?:to )?(?:terminate the effectiveness of[^.]{0,80}and to )?deregister\b[^.]{0,120}/i);
+  if (isRegistration && /^POS/.test(form) && deregister) return { type: "other", quote: deregister.quote };
+
+  const exhibitsOnly = findInLines(lines.slice(0, 60), /\bis being filed solely (?:for the purpose of|to)\b[^.]{0,200}/i);
+  if (exhibitsOnly) return { type: "other", quote: exhibitsOnly.quote };
+
+  const resale = findInLines(cover, /\b(?:to permit the resale of|relates to the (?:offer and )?resale|registering the resale|(?:offer and )?resale(?:, from time to time,)? (?:by the selling|of up to))\b[^.]{0,160}/i) ??
+    findInLines(lines.slice(0, 400), /\b(?:We are registering the resale|to permit the resale of|relates to the (?:offer and )?resale)\b[^.]{0,160}/i);
+  if (resale) return { type: "other", quote: resale.quote };
+
+  const ipo = findInLines(cover, /\bThis is (?:an|our) initial public offering\b[^.]{0,100}/i) ?? findInLines(cover, /\bthis is (?:an|our) initial public offering\b/i);
+  if (ipo) return { type: "ipo", quote: ipo.quote };
+
+  const atm = findInLines(cover, /\b(?:at[- ]the[- ]market offerings?|at[- ]the[- ]market issuance sales agreement|equity distribution agreement|sales agreement)\b[^.]{0,120}/i);
+  if (atm && findInLines(lines, /\bsales agents?\b|\bas (?:our )?agent\b/i)) {
+    const sentence = findInLines(cover, /\bWe have entered into an? [^.]{0,60}(?:Sales Agreement|Distribution Agreement)[^.]{0,40}\bwith\b[^.]{0,120}/) ?? atm;
+    return { type: "atm", quote: sentence.quote };
+  }
+
+  const rights = findInLines(cover, /\b(?:distributing|issuing|offering)[^.]{0,60}\bsubscription rights\b[^.]{0,100}/i);
+  if (rights) return { type: "rights", quote: rights.quote };
+
+  const shelf = findInLines(cover, /\b(?:We|The selling [a-z]+holders?|[A-Z][\w.,]* (?:Inc|Corp|Ltd)\.?)[^.]{0,40}\bmay(?:,? from time to time,?)? offer(?:, issue)? and sell\b[^.]{0,160}/) ??
+    findInLines(cover, /\bmay offer[^.]{0,60}from time to time\b[^.]{0,120}/i);
+  if (isRegistration && shelf && !findInLines(cover, /\bWe are offering\b/)) return { type: "other", quote: shelf.quote };
+
+  const direct = findInLines(cover, /\b(?:We are|[A-Z][\w.,’' ]{0,60}\)? is) offering (?:directly )?to (?:a single |certain )?[^.]{0,80}?(?:investors?|purchasers?)\b[^.]{0,120}/i) ??
+    findInLines(cover, /\bregistered direct offering\b[^.]{0,120}/i) ??
+    findInLines(cover, /\bWe are offering [^.]{0,200}\bsecurities purchase agreements?\b[^.]{0,60}/i);
+  const placement = findInLines(lines, /\bplacement agents?\b/i);
+  const purchaseAgreement = findInLines(lines, /\bsecurities purchase agreement\b|\bpurchase agreement\b/i);
+  if (direct && placement && purchaseAgreement) return { type: "registered_direct", quote: direct.quote };
+  const bestEfforts = findInLines(cover, /\b(?:reasonable )?best[- ]efforts\b[^.]{0,120}/i);
+  if (bestEfforts && placement) return { type: "best_efforts", quote: bestEfforts.quote };
+
+  const firm = findInLines(lines, /\b(?:underwriters?|each of the underwriters)[^.]{0,80}\b(?:has|have) (?:severally )?agreed to purchase\b[^.]{0,160}/i) ??
+    findInLines(lines, /\bfirm commitment\b[^.]{0,120}/i);
+  if (firm && (PROSPECTUS_FORMS.test(form) || !shelf)) return { type: "underwritten_firm_commitment", quote: firm.quote };
+
+  if (isRegistration) {
+    const any = shelf ?? findInLines(cover, /\boffer\b[^.]{0,160}/i) ?? (cover[0] ? { quote: cover[0].text.slice(0, 200) } : null);
+    if (any) return { type: "other", quote: any.quote };
+  }
+  if (placement && direct) return { type: "registered_direct", quote: direct.quote };
+  return null;
+}
+
+// ───────────────────────────── the terms ─────────────────────────────
+
+const PRIVATE = /\bprivate placement\b|\bunregistered\b|\bnot (?:being )?registered\b/i;
+
+function readShares(r: Reading) {
+  const offered = countFromPairs(
+    r,
+    /^(?:(?:class [a-z] )?(?:common stock|common shares|ordinary shares|shares(?: of (?:class [a-z] )?common stock)?|securities|units|ADSs?)(?: (?:being|to be))? offered\b|(?:shares|common stock|common shares)[^|]{0,40}(?:that )?may be (?:offered|sold) by the selling|shares offered\b)/i,
+  );
+  if (offered) set(r, "common_shares_offered", offered.value, offered.quote);
+  else {
+    const title = findInLines(r.cover.slice(0, 20), new RegExp(`^(?:Up to )?(${COUNT}) (?:Shares|Units|Ordinary Shares|Common Shares|American Depositary Shares)\\b(?! (?:of Common Stock )?(?:underlying|issuable))`, "i"));
+    if (title) set(r, "common_shares_offered", parseCount(title.match[1]!), title.quote);
+  }
+
+  const before = countFromPairs(r, /(?:outstanding|issued and outstanding) (?:before|prior to) (?:this|the) offering|currently outstanding/i, "max");
+  if (before) set(r, "shares_outstanding_before", before.value, before.quote);
+  else {
+    const based = findInLines(r.lines, new RegExp(`\\bbased (?:up)?on (${COUNT}) shares(?: of (?:our )?[A-Za-z ]{0,40}?)? (?:issued and )?outstanding\\b(?: as of [A-Z][a-z]+ \\d{1,2}, \\d{4})?`));
+    if (based) set(r, "shares_outstanding_before", parseCount(based.match[1]!), based.quote);
+  }
+  const after = countFromPairs(r, /(?:to be |issued and )?outstanding (?:immediately )?(?:after|following) (?:this|the) offering/i, "max");
+  if (after) set(r, "shares_outstanding_after", after.value, after.quote);
+
+  const option = findInLines(r.lines, new RegExp(`\\boption[^.]{0,120}?to purchase up to (?:an )?(?:additional )?(${COUNT}) (?:additional )?(?:shares|units|ordinary shares|common shares|class [a-z]|ADSs)`, "i"));
+  if (option) set(r, "overallotment_shares", parseCount(option.match[1]!), option.quote);
+}
+
+function readWarrants(r: Reading) {
+  const prefunded = countFromPairs(r, /^pre-?funded warrants?(?: offered)?\b/i, "first", /purchase/i);
+  const prefundedTitle = findInLines(r.cover.slice(0, 20), new RegExp(`^Pre-?funded Warrants to (?:Purchase )?(?:up to )?(?:an aggregate of )?(${COUNT}) (?:Shares|Ordinary)`, "i"));
+  const prefundedSentence = findInLines(
+    r.cover,
+    new RegExp(`\\bpre-?funded warrants?(?: \\([^)]{0,40}\\))? to purchase (?:up to )?(?:an aggregate of )?(${COUNT}) shares`, "i"),
+  );
+  const pf = prefundedTitle ? { value: parseCount(prefundedTitle.match[1]!)!, quote: prefundedTitle.quote, line: prefundedTitle.line.text } : prefunded ?? (prefundedSentence && !PRIVATE.test(prefundedSentence.quote) ? { value: parseCount(prefundedSentence.match[1]!)!, quote: prefundedSentence.quote } : null);
+  if (pf && !PRIVATE.test(pf.quote)) {
+    set(r, "prefunded_warrants_offered", pf.value, pf.quote);
+    const price = findInLines(r.lines, new RegExp(`pre-?funded warrants?[^.]{0,80}?\\bexercise price (?:of|is|equal to)[^.$]{0,20}?${AMOUNT}`, "i")) ??
+      findInLines(r.lines, new RegExp(`\\bexercise price of (?:each|the) pre-?funded warrants?[^.$]{0,20}?${AMOUNT}`, "i"));
+    if (price) set(r, "prefunded_exercise_price", parseDollars(price.match[1]!), price.quote);
+  }
+
+  const common = countFromPairs(r, /^(?:common |series [a-z] )?warrants? offered(?: by us)?\b/i, "first", /purchase/i);
+  const commonTitle = findInLines(r.cover.slice(0, 20), new RegExp(`^(?:Common |Series [A-Z] )?Warrants to (?:Purchase )?(?:up to )?(?:an aggregate of )?(${COUNT}) (?:Shares|Ordinary|Class)`, "i"));
+  const commonSentence = findInLines(
+    r.lines,
+    new RegExp(`\\b(?:We|we) (?:are|will be) (?:also )?(?:offering|issuing) (?:common |series [a-z] )?warrants to purchase (?:up to )?(?:an aggregate of )?(${COUNT}) (?:of our )?(?:shares|class [a-z]|ordinary|common)`, "i"),
+  );
+  const cw = commonTitle
+    ? { value: parseCount(commonTitle.match[1]!)!, quote: commonTitle.quote }
+    : common ?? (commonSentence ? { value: parseCount(commonSentence.match[1]!)!, quote: commonSentence.quote } : null);
+  if (!cw || PRIVATE.test(cw.quote)) return;
+  set(r, "common_warrants_offered", cw.value, cw.quote);
+  const price =
+    findInLines(r.lines, new RegExp(`\\b(?:The |the |Each )(?:common |series [a-z] )?(?:whole )?warrants? (?:have|has|will have) an exercise price of ${AMOUNT}`, "i")) ??
+    findInLines(r.lines, new RegExp(`\\b(?:Each|each) (?:whole )?warrant entitles (?:its|the) holder to purchase [^.$]{0,80}?at a price of ${AMOUNT} per share`)) ??
+    findInLines(r.lines, new RegExp(`\\b(?:common )?warrants? (?:will be|are) exercisable at (?:an exercise price of )?${AMOUNT} per share`, "i"));
+  if (price && !/pre-?funded/i.test(price.match[0])) set(r, "warrant_exercise_price", parseDollars(price.match[1]!), price.quote);
+  // the term as one clause: a statement interrupted by a time of day or a proviso is cut at its first comma only when no plain statement exists
+  const terms = findAllInLines(
+    r.lines,
+    /\b(?:[Ww]arrants?[^.]{0,240}?(?:for a term of|will expire|expire|exercisable for)) ((?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)(?: \(\d+\))?(?:-| )(?:and one-half )?years? (?:after|following|from) [^.;]+)/g,
+  )
+    .filter((t) => !/pre-?funded/i.test(t.match[0].slice(0, 40)))
+    .map((t) => ({ found: t, term: t.match[1]!.replace(/,\s(?:as (?:described|set forth)|subject to|unless|provided)\b.*$/, "").trim() }));
+  const plain = terms.find((t) => !t.term.includes(","));
+  const term = plain ?? terms[0];
+  if (term) set(r, "warrant_term", plain ? term.term : term.term.split(",")[0]!.trim(), term.found.quote);
+}
+
+function readPricing(r: Reading) {
+  const table = r.cover.filter((l) => l.cells);
+  const figures = (line: Line) =>
+    [...line.text.matchAll(/\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)|(?<=\s|^)(\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2,4})(?=\s|$)/g)]
+      .map((m) => parseDollars(m[1] ?? m[2]!))
+      .filter((v): v is number => v !== null);
+  const priceRow = table.find((l) => /^(?:public )?offering price|^price to (?:the )?public|^per (?:share|unit) price/i.test(l.cells![0]!) && figures(l).length > 0);
+  if (priceRow) {
+    const values = figures(priceRow);
+    set(r, "price_per_share", values[0], priceRow.text.slice(0, 200));
+    if (values.length >= 2 && values[values.length - 1]! > values[0]!) set(r, "gross_proceeds", values[values.length - 1], priceRow.text.slice(0, 200));
+  }
+  const proceedsRow = table.find((l) => /^proceeds/i.test(l.cells![0]!) && /(?:to us|to the company|to the registrant|before expenses)/i.test(l.cells![0]!) && figures(l).length > 0);
+  if (proceedsRow) {
+    const values = figures(proceedsRow);
+    if (values.length >= 2 && values[values.length - 1]! > values[0]!) set(r, "net_proceeds", values[values.length - 1], proceedsRow.text.slice(0, 200));
+  }
+  if (r.terms.price_per_share === null) {
+    const pair = r.pairs.find((p) => /^(?:public )?offering price\b|^price per share\b/i.test(p.label) && new RegExp(AMOUNT).test(p.value));
+    if (pair) {
+      const m = new RegExp(AMOUNT).exec(pair.value)!;
+      set(r, "price_per_share", parseDollars(m[1]!), pairQuote(pair, m.index, m[0].length));
+    }
+  }
+  if (r.terms.price_per_share === null) {
+    const sentence =
+      findInLines(r.cover, new RegExp(`\\b(?:combined )?(?:public )?offering price (?:for|of) each (?:share|unit)[^.$]{0,60}?is ${AMOUNT}`, "i")) ??
+      findInLines(r.cover, new RegExp(`\\beach unit has an offering price of ${AMOUNT}`, "i"));
+    if (sentence) set(r, "price_per_share", parseDollars(sentence.match[1]!), sentence.quote);
+  }
+}
+
+function readFee(r: Reading) {
+  const fee = findInLines(
+    r.lines,
+    /\b(?:cash fee|placement fee|fee|commission|discount|compensation)[^.%]{0,100}?\b(?:equal to|of|up to|not to exceed)\s(?:up to\s)?(\d{1,2}(?:\.\d{1,2})?)\s?%(?:\s|\))[^.]{0,30}?\bof the (?:aggregate )?(?:gross (?:sales )?(?:proceeds|price)|sales price|gross)/i,
+  );
+  if (fee) set(r, "discount_or_fee_percent", Number(fee.match[1]), fee.quote);
+}
+
+function readAtm(r: Reading) {
+  const max = findInLines(r.lines, new RegExp(`\\baggregate (?:gross )?(?:offering|sales) price of up to ${AMOUNT}(?:\\s(million|billion))?`, "i"));
+  if (max) set(r, "atm_max_amount", parseScaledDollars(max.match[1]!, max.match[2]), max.quote);
+}
+
+/**
+ * Reads one filing. `feeExhibit` is taken from the filing's `EX-FILING FEES`
+ * (Exhibit 107) document when it has one.
+ */
+export function readOfferingTerms(filing: Filing): OfferingReading {
+  const form = (filing.header.form ?? "").toUpperCase();
+  const terms: OfferingTerms = { ...EMPTY_TERMS };
+  if (!isOfferingDocument(form) || !filing.primary) return { terms: { ...terms, fee_table_kind: null }, evidence: {} };
+  const lines = documentLines(filing.primary.blocks());
+  const r: Reading = { lines, cover: coverLines(lines), pairs: labelledValues(lines), terms, evidence: {} };
+
+  const exhibit = filing.documents.find((d) => /^EX-(?:FILING FEES|107)\b/i.test(d.type));
+  const fees = exhibit ? readFeeExhibit(exhibit.blocks()) : REGISTRATION_FORMS.test(form) || PROSPECTUS_FORMS.test(form) ? readCoverFeeTable(lines) : NO_FEE_TABLE;
+  if (fees.kind !== "none" && fees.titleQuote) {
+    r.terms.fee_table_kind = fees.kind;
+    r.evidence.fee_table_kind = fees.titleQuote;
+    set(r, "max_aggregate_offering", fees.maxAggregateOffering, fees.maxAggregateQuote);
+  }
+
+  const type = classify(r, form, fees);
+  if (type) set(r, "offering_type", type.type, type.quote);
+  readAgent(r);
+  if (type?.type === "not_equity") {
+    r.terms.max_aggregate_offering = null;
+    delete r.evidence.max_aggregate_offering;
+    return { terms: r.terms, evidence: r.evidence };
+  }
+  const describesAnOffering = type !== null && type.type !== "other";
+  const resale = type?.type === "other" && RESALE.test(type.quote);
+  if (describesAnOffering || resale) readShares(r);
+  if (describesAnOffering) {
+    readWarrants(r);
+    readPricing(r);
+    readFee(r);
+    if (type.type === "atm") readAtm(r);
+  }
+  if (resale) {
+    // a resale prospectus states no issuer's price, proceeds or agent
+    for (const field of ["shares_outstanding_before", "shares_outstanding_after", "overallotment_shares", "agent", "agent_role"] as const) {
+      r.terms[field] = null;
+      delete r.evidence[field];
+    }
+  }
+  if (type?.type === "other" && !resale) {
+    r.terms.agent = null;
+    r.terms.agent_role = null;
+    delete r.evidence.agent;
+    delete r.evidence.agent_role;
+  }
+  if (type?.type === "atm") {
+    for (const field of ["shares_outstanding_before", "shares_outstanding_after", "common_shares_offered", "price_per_share", "gross_proceeds", "net_proceeds"] as const) {
+      r.terms[field] = null;
+      delete r.evidence[field];
+    }
+  }
+  return { terms: r.terms, evidence: r.evidence };
+}

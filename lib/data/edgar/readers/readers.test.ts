@@ -1,0 +1,195 @@
+import { describe, expect, it } from "vitest";
+import { blocksText, htmlBlocks, inlineFacts } from "./html";
+import { readFeeExhibit } from "./fee-table";
+import { inspectText } from "./inspect";
+import { FilingFormatError, readSubmission } from "./submission";
+import { labelledValues, documentLines, parseCount, parseDollars, quoteAround } from "./text";
+
+/** A full submission in EDGAR's shape around the given documents. */
+function submission(form: string, documents: { type: string; filename: string; html: string }[], extraHeader = ""): string {
+  const header = [
+    "<SEC-DOCUMENT>0000000000-26-000001.txt : 20260105",
+    "<SEC-HEADER>0000000000-26-000001.hdr.sgml : 20260105",
+    "ACCESSION NUMBER:\t\t0000000000-26-000001",
+    `CONFORMED SUBMISSION TYPE:\t${form}`,
+    "PUBLIC DOCUMENT COUNT:\t\t1",
+    extraHeader,
+    "FILED AS OF DATE:\t\t20260105",
+    "",
+    "FILER:",
+    "",
+    "\tCOMPANY DATA:\t",
+    "\t\tCOMPANY CONFORMED NAME:\t\t\tExample Therapeutics, Inc.",
+    "\t\tCENTRAL INDEX KEY:\t\t\t0001234567",
+    "",
+    "\tFILING VALUES:",
+    `\t\tFORM TYPE:\t\t${form}`,
+    "\t\tSEC FILE NUMBER:\t333-270001",
+    "</SEC-HEADER>",
+  ].join("\n");
+  const docs = documents.map((d, i) => `<DOCUMENT>\n<TYPE>${d.type}\n<SEQUENCE>${i + 1}\n<FILENAME>${d.filename}\n<TEXT>\n${d.html}\n</TEXT>\n</DOCUMENT>`).join("\n");
+  return `${header}\n${docs}\n</SEC-DOCUMENT>\n`;
+}
+
+describe("HTML as the page shows it", () => {
+  it("joins what inline tags split, drops zero-width characters and no-break spaces inside numbers, keeps cells apart", () => {
+    const blocks = htmlBlocks(
+      `<p>We are offering <b>1,</b>609,114&#8203; shares at $&nbsp;3.<span>61</span></p>` +
+        `<table><tr><td>Offering price</td><td>$</td><td>3.6100</td><td></td><td>$</td><td>7,000,040.63</td></tr></table>`,
+    );
+    expect(blocks[0]).toEqual({ kind: "text", text: "We are offering 1,609,114 shares at $ 3.61" });
+    expect(blocks[1]).toEqual({ kind: "table", rows: [["Offering price", "$", "3.6100", "", "$", "7,000,040.63"]] });
+    expect(blocksText(blocks)).toBe("We are offering 1,609,114 shares at $ 3.61\nOffering price $ 3.6100 $ 7,000,040.63");
+  });
+
+  it("leaves out what is never shown: the inline-XBRL header, display:none, scripts and styles", () => {
+    const text = blocksText(
+      htmlBlocks(
+        `<html><head><title>x</title><style>p{}</style></head><body><ix:header><ix:hidden><ix:nonNumeric name="dei:DocumentType">10-K</ix:nonNumeric></ix:hidden></ix:header>` +
+          `<div style="display: none">hidden text</div><script>var a = 1;</script><p>Shown</p></body></html>`,
+      ),
+    );
+    expect(text).toBe("Shown");
+  });
+
+  it("reads a nested table as the text of its outer cell, and survives unclosed markup", () => {
+    const blocks = htmlBlocks(`<table><tr><td>Label<table><tr><td>inner a</td><td>inner b</td></tr></table></td><td>value<tr><td>second`);
+    expect(blocks).toEqual([{ kind: "table", rows: [["Label inner a inner b", "value"], ["second"]] }]);
+  });
+
+  it("refuses pathological nesting instead of slowing down with its square", () => {
+    expect(() => htmlBlocks("<table><tr><td>".repeat(1000))).toThrow(/nested more than/);
+  });
+
+  it("collects inline-XBRL facts with how to read them, hidden or shown", () => {
+    const facts = inlineFacts(`<ix:nonFraction name="ffd:MaxAggtOfferingPric" contextRef="c1" scale="6" format="ixt:num-dot-decimal">1.5</ix:nonFraction><ix:nonNumeric name="us-gaap:Other">x</ix:nonNumeric>`, ["ffd:"]);
+    expect(facts).toEqual([{ name: "ffd:MaxAggtOfferingPric", contextRef: "c1", text: "1.5", scale: 6, format: "ixt:num-dot-decimal", sign: null, nil: false }]);
+  });
+});
+
+describe("text helpers", () => {
+  it("parses counts grouped by threes only, and dollars", () => {
+    expect(parseCount("1,609,114")).toBe(1609114);
+    expect(parseCount("761,12")).toBeNull();
+    expect(parseDollars("$7,000,040.63")).toBe(7000040.63);
+    expect(parseDollars("$.01")).toBe(0.01);
+    expect(parseDollars("$")).toBeNull();
+  });
+
+  it("quotes at most 200 characters around a match, cut at words", () => {
+    const text = `${"word ".repeat(80)}the price is $3.61 per share ${"more ".repeat(80)}`;
+    const start = text.indexOf("the price");
+    const quote = quoteAround(text, start, start + 28);
+    expect(quote.length).toBeLessThanOrEqual(200);
+    expect(quote).toContain("the price is $3.61 per share");
+    expect(text).toContain(quote);
+  });
+
+  it("pairs a summary's labels and values, in rows or in a heading paragraph and the next", () => {
+    const lines = documentLines(htmlBlocks(`<table><tr><td>Shares offered</td><td>1,000 shares</td></tr></table><p>Securities offered</p><p>25,000,000 units, at $10.00 per unit.</p>`));
+    expect(labelledValues(lines).map((p) => [p.label, p.value])).toEqual([
+      ["Shares offered", "1,000 shares"],
+      ["Securities offered", "25,000,000 units, at $10.00 per unit."],
+    ]);
+  });
+});
+
+describe("a submission", () => {
+  it("splits the SEC header and documents; graphics are listed, not parsed; the directory's CIK picks the filer", () => {
+    const text = submission(
+      "424B5",
+      [
+        { type: "424B5", filename: "p.htm", html: "<p>Prospectus</p>" },
+        { type: "GRAPHIC", filename: "logo.jpg", html: "begin 644 logo.jpg\nM_]C_X``0" },
+      ],
+      "ITEM INFORMATION:\t\tRegulation FD Disclosure",
+    );
+    const filing = readSubmission(text);
+    expect(filing.header).toMatchObject({ accession: "0000000000-26-000001", form: "424B5", filed: "2026-01-05", cik: 1234567, company: "Example Therapeutics, Inc.", fileNumber: "333-270001", items: ["Regulation FD Disclosure"] });
+    expect(filing.documents.map((d) => [d.type, d.filename, d.blocks().length])).toEqual([
+      ["424B5", "p.htm", 1],
+      ["GRAPHIC", "logo.jpg", 0],
+    ]);
+    expect(filing.primary?.filename).toBe("p.htm");
+  });
+
+  it("says what is wrong with a file that is not a submission, or was cut short", () => {
+    expect(() => readSubmission("hello, world")).toThrow(FilingFormatError);
+    expect(() => readSubmission("hello, world")).toThrow(/not an EDGAR submission/);
+    const whole = submission("424B5", [{ type: "424B5", filename: "p.htm", html: "<p>Prospectus</p>" }]);
+    expect(() => readSubmission(whole.slice(0, whole.indexOf("</DOCUMENT>")))).toThrow(/truncated/);
+  });
+
+  it("reads a primary document served alone from its cover's dei: facts", () => {
+    const filing = readSubmission(
+      `<html><body><ix:header><ix:hidden><ix:nonNumeric name="dei:DocumentType" contextRef="c">10-Q</ix:nonNumeric><ix:nonNumeric name="dei:EntityCentralIndexKey" contextRef="c">0001677077</ix:nonNumeric></ix:hidden></ix:header><p><ix:nonNumeric name="dei:EntityRegistrantName" contextRef="c">Alzamend Neuro, Inc.</ix:nonNumeric></p></body></html>`,
+    );
+    expect(filing.header).toMatchObject({ form: "10-Q", cik: 1677077, company: "Alzamend Neuro, Inc." });
+  });
+});
+
+describe("fee tables", () => {
+  it("takes a row's largest dollar figure as its maximum aggregate offering price, whatever cells it is split across", () => {
+    const table = readFeeExhibit(
+      htmlBlocks(
+        `<p>Calculation of Filing Fee Tables</p><table>` +
+          `<tr><td>Security Type</td><td>Security Class Title</td><td>Amount Registered</td><td>Maximum Aggregate Offering Price</td><td>Fee</td></tr>` +
+          `<tr><td>Fees to Be Paid</td><td>Equity</td><td>Common Stock</td><td>457</td><td>(o)</td><td>10,000,000</td><td>$</td><td>0.50</td><td>$</td><td>5,000,000</td><td>0.0001531</td><td>$</td><td>765.50</td></tr>` +
+          `<tr><td>Total Offering Amounts</td><td>$</td><td>765,50</td></tr></table>`,
+      ),
+    );
+    expect(table).toMatchObject({ kind: "exhibit_107", maxAggregateOffering: 5_000_000, registersEquity: true, onlyDebt: false });
+  });
+
+  it("reads a $1 carry-forward token or a $0.00 total deferred under Rule 457(r) as no size", () => {
+    const placeholder = (total: string) =>
+      readFeeExhibit(htmlBlocks(`<p>Calculation of Filing Fee Tables</p><table><tr><td>Security Type</td><td>Title</td><td>Rule</td></tr><tr><td>Fees to be Paid</td><td>Equity</td><td>Common Stock</td><td>457(r)</td></tr><tr><td>Total Offering Amounts:</td><td>${total}</td><td>$ 0.00</td></tr></table>`));
+    expect(placeholder("$ 0.00").maxAggregateOffering).toBeNull();
+    expect(placeholder("$1 (2)").maxAggregateOffering).toBeNull();
+  });
+});
+
+describe("reading an offering of a kind the fixtures lack", () => {
+  it("reads a final underwritten follow-on: type, terms, underwriter and over-allotment, each quoted", () => {
+    const html = `
+      <p>Filed Pursuant to Rule 424(b)(4)</p><p>4,000,000 Shares</p><p>Common Stock</p>
+      <p>We are offering 4,000,000 shares of our common stock. Our common stock is listed on the Nasdaq Capital Market under the symbol “EXTX.”</p>
+      <table><tr><td></td><td>Per Share</td><td>Total</td></tr>
+      <tr><td>Public offering price</td><td>$</td><td>5.00</td><td>$</td><td>20,000,000</td></tr>
+      <tr><td>Underwriting discounts and commissions(1)</td><td>$</td><td>0.35</td><td>$</td><td>1,400,000</td></tr>
+      <tr><td>Proceeds, before expenses, to us</td><td>$</td><td>4.65</td><td>$</td><td>18,600,000</td></tr></table>
+      <p>We have granted the underwriters an option for a period of 30 days to purchase up to 600,000 additional shares of common stock.</p>
+      <p>Example Securities, LLC is acting as the sole book-running manager for this offering.</p>
+      <p>TABLE OF CONTENTS</p><table><tr><td>The Offering</td><td>S-4</td></tr></table>
+      <table><tr><td>Common stock offered by us</td><td>4,000,000 shares</td></tr>
+      <tr><td>Common stock outstanding after this offering</td><td>14,000,000 shares</td></tr></table>
+      <p>The number of shares outstanding after this offering is based on 10,000,000 shares of common stock outstanding as of September 30, 2025.</p>
+      <p>Subject to the terms of the underwriting agreement, each of the underwriters has severally agreed to purchase from us the number of shares set forth opposite its name below.</p>
+      <p>The underwriters will receive an underwriting discount equal to 7.0% of the gross proceeds of this offering.</p>`;
+    const result = inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html }]));
+    expect(result).toMatchObject({
+      offering_type: "underwritten_firm_commitment",
+      common_shares_offered: 4_000_000,
+      price_per_share: 5,
+      gross_proceeds: 20_000_000,
+      net_proceeds: 18_600_000,
+      discount_or_fee_percent: 7,
+      agent: "Example Securities, LLC",
+      agent_role: "underwriter",
+      overallotment_shares: 600_000,
+      shares_outstanding_before: 10_000_000,
+      shares_outstanding_after: 14_000_000,
+      common_warrants_offered: null,
+      fee_table_kind: "none",
+    });
+    for (const field of ["offering_type", "common_shares_offered", "price_per_share", "agent", "overallotment_shares"]) expect(result.evidence[field]).toBeTruthy();
+  });
+
+  it("states nothing about an 8-K: its fields are null and its items are the header's", () => {
+    const result = inspectText(submission("8-K", [{ type: "8-K", filename: "k.htm", html: "<p>Item 7.01 Regulation FD Disclosure.</p>" }], "ITEM INFORMATION:\t\tRegulation FD Disclosure"));
+    expect(result.offering_type).toBeNull();
+    expect(result.fee_table_kind).toBeNull();
+    expect(result.header_items).toEqual(["Regulation FD Disclosure"]);
+    expect(result.evidence).toEqual({});
+  });
+});

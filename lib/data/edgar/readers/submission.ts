@@ -1,0 +1,177 @@
+import { parseSecHeader } from "../documents";
+import { htmlBlocks, inlineFacts, plainTextBlocks, type Block } from "./html";
+
+/**
+ * A filing as EDGAR serves it: the full `.txt` submission (SEC header, then
+ * every document between `<DOCUMENT>` tags, HTML inline), or a primary
+ * document (`.htm`, usually inline XBRL) on its own. Documents that are not
+ * text (images, PDFs, zips, XBRL schemas) are listed but never parsed.
+ */
+export interface FilerEntry {
+  cik: number;
+  company: string;
+  fileNumber: string | null;
+}
+
+export interface FilingHeader {
+  accession: string | null;
+  form: string | null;
+  filed: string | null;
+  /** The first filer's (the directory a filing sits in belongs to one of them). */
+  cik: number | null;
+  company: string | null;
+  fileNumber: string | null;
+  filers: FilerEntry[];
+  /** 8-K item descriptions as the header lists them ("Regulation FD Disclosure"). */
+  items: string[];
+}
+
+export interface FilingDocument {
+  type: string;
+  sequence: number | null;
+  filename: string | null;
+  description: string | null;
+  /** Lazily parsed: most readers look at one or two documents of a filing. */
+  blocks(): Block[];
+}
+
+export interface Filing {
+  header: FilingHeader;
+  documents: FilingDocument[];
+  /** The document whose type is the filing's form (the first document when none is). */
+  primary: FilingDocument | null;
+}
+
+export class FilingFormatError extends Error {}
+
+const PARSED_TYPES = /^(?!GRAPHIC|ZIP|EXCEL|PDF|JSON|XML|EX-101)/i;
+
+function headerLines(text: string, label: string): string[] {
+  const re = new RegExp(`^[ \\t]*${label}:[ \\t]*(.*?)[ \\t]*$`, "gim");
+  return [...text.matchAll(re)].map((m) => m[1]!).filter(Boolean);
+}
+
+function readFilers(header: string): FilerEntry[] {
+  // each FILER / SUBJECT COMPANY / FILED BY section starts a company
+  const sections = header.split(/^(?:FILER|SUBJECT COMPANY|FILED BY|REPORTING-OWNER|ISSUER):\s*$/m).slice(1);
+  const filers: FilerEntry[] = [];
+  for (const section of sections) {
+    const company = headerLines(section, "COMPANY CONFORMED NAME")[0];
+    const cik = headerLines(section, "CENTRAL INDEX KEY")[0];
+    if (!company || !cik || !/^\d+$/.test(cik)) continue;
+    filers.push({ cik: Number(cik), company, fileNumber: headerLines(section, "SEC FILE NUMBER")[0] ?? null });
+  }
+  return filers;
+}
+
+export function readFilingHeader(headerText: string): FilingHeader {
+  const parsed = parseSecHeader(headerText);
+  const filers = readFilers(headerText);
+  return {
+    accession: parsed.accessionNumber,
+    form: parsed.formType,
+    filed: parsed.filedDate,
+    cik: parsed.cik === null ? null : Number(parsed.cik),
+    company: parsed.companyName,
+    fileNumber: parsed.fileNumbers[0] ?? null,
+    filers,
+    items: headerLines(headerText, "ITEM INFORMATION"),
+  };
+}
+
+function tagLine(doc: string, tag: string): string | null {
+  const m = new RegExp(`^<${tag}>[ \\t]*([^\\r\\n]*)`, "im").exec(doc);
+  return m ? m[1]!.trim() || null : null;
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /<(?:html|body|div|p|table|font)\b/i.test(text.slice(0, 20_000));
+}
+
+function makeDocument(type: string, sequence: number | null, filename: string | null, description: string | null, body: string): FilingDocument {
+  let cached: Block[] | null = null;
+  const parse = PARSED_TYPES.test(type) && !/\.(?:jpe?g|gif|png|pdf|zip|xlsx?)$/i.test(filename ?? "");
+  return {
+    type,
+    sequence,
+    filename,
+    description,
+    blocks() {
+      if (!parse) return [];
+      cached ??= looksLikeHtml(body) ? htmlBlocks(body) : plainTextBlocks(body.replace(/<\/?PAGE>/gi, "\n\n"));
+      return cached;
+    },
+  };
+}
+
+/** The primary document: its type is the filing's form, else the first document. */
+function primaryOf(form: string | null, documents: FilingDocument[]): FilingDocument | null {
+  const normalized = form?.toUpperCase();
+  return documents.find((d) => d.type.toUpperCase() === normalized) ?? documents[0] ?? null;
+}
+
+/**
+ * Reads a full `.txt` submission. Throws FilingFormatError for a file that is
+ * not one (no SEC header) or that was cut short (a document without its end).
+ */
+export function readSubmission(text: string): Filing {
+  const headerStart = text.indexOf("<SEC-HEADER>");
+  const headerEnd = text.indexOf("</SEC-HEADER>");
+  const hasIms = /^-----BEGIN PRIVACY-ENHANCED MESSAGE-----/.test(text);
+  if (headerStart < 0 || headerEnd < headerStart) {
+    if (looksLikeHtml(text)) return readPrimaryDocument(text);
+    throw new FilingFormatError(hasIms ? "an encrypted submission without an SEC header" : "not an EDGAR submission (no <SEC-HEADER>)");
+  }
+  const header = readFilingHeader(text.slice(headerStart, headerEnd));
+  const documents: FilingDocument[] = [];
+  let at = headerEnd;
+  for (;;) {
+    const start = text.indexOf("<DOCUMENT>", at);
+    if (start < 0) break;
+    const end = text.indexOf("</DOCUMENT>", start);
+    if (end < 0) throw new FilingFormatError(`truncated: document ${documents.length + 1} has no </DOCUMENT>`);
+    const doc = text.slice(start + 10, end);
+    const textStart = doc.search(/<TEXT>/i);
+    const textEnd = doc.search(/<\/TEXT>/i);
+    if (textStart < 0 || textEnd < textStart) throw new FilingFormatError(`truncated: document ${documents.length + 1} has no </TEXT>`);
+    const meta = doc.slice(0, textStart);
+    const sequenceText = tagLine(meta, "SEQUENCE");
+    documents.push(
+      makeDocument(
+        (tagLine(meta, "TYPE") ?? "").toUpperCase(),
+        sequenceText && /^\d+$/.test(sequenceText) ? Number(sequenceText) : null,
+        tagLine(meta, "FILENAME"),
+        tagLine(meta, "DESCRIPTION"),
+        doc.slice(textStart + 6, textEnd),
+      ),
+    );
+    at = end + 11;
+  }
+  if (documents.length === 0) throw new FilingFormatError("an SEC header but no documents");
+  if (!/<\/SEC-DOCUMENT>\s*$/i.test(text.slice(-200)) && text.includes("<SEC-DOCUMENT>")) {
+    throw new FilingFormatError("truncated: no </SEC-DOCUMENT> at the end");
+  }
+  return { header, documents, primary: primaryOf(header.form, documents) };
+}
+
+/** A primary document served on its own (`.htm`): the header comes from its `dei:` cover facts, when it tags them. */
+export function readPrimaryDocument(html: string): Filing {
+  const facts = inlineFacts(html, ["dei:"]);
+  const coverFact = (concept: string) => facts.find((f) => f.name.toLowerCase() === `dei:${concept.toLowerCase()}` && f.text)?.text ?? null;
+  const form = coverFact("DocumentType");
+  const cik = coverFact("EntityCentralIndexKey");
+  const company = coverFact("EntityRegistrantName");
+  const fileNumber = coverFact("EntityFileNumber");
+  const header: FilingHeader = {
+    accession: null,
+    form,
+    filed: null,
+    cik: cik && /^\d+$/.test(cik) ? Number(cik) : null,
+    company,
+    fileNumber,
+    filers: [],
+    items: [],
+  };
+  const document = makeDocument((form ?? "").toUpperCase(), 1, null, null, html);
+  return { header, documents: [document], primary: document };
+}
