@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeForBytes, formatDollars, formatDollarsShort, parseDollars, centsToNanos } from "./money";
+import { chargeForBytes, formatDollars, formatDollarsShort, parseDollars, centsToNanos, MAX_TYPED_NANOS, readTypedDollars, typedDollarsSchema } from "./money";
 
 describe("chargeForBytes", () => {
   it("charges bytes × price per GB, rounded up to the next nano-dollar", () => {
@@ -80,5 +80,46 @@ describe("formatDollarsShort", () => {
     expect(formatDollarsShort(-8_832n)).toBe("-$0.0000089");
     expect(formatDollarsShort(-19_999_253_008n)).toBe("-$19.9993");
     expect(formatDollarsShort(parseDollars("-20.5"))).toBe("-$20.50");
+  });
+});
+
+describe("amounts a person types", () => {
+  it("are read exactly, with $, thousands commas and a sign where the rule allows one", () => {
+    expect(readTypedDollars("25")).toEqual({ ok: true, nanos: 25_000_000_000n });
+    expect(readTypedDollars(" $1,000.50 ")).toEqual({ ok: true, nanos: 1_000_500_000_000n });
+    expect(readTypedDollars("0.000000001")).toEqual({ ok: true, nanos: 1n });
+    expect(readTypedDollars("-3", { min: -MAX_TYPED_NANOS })).toEqual({ ok: true, nanos: -3_000_000_000n });
+    expect(readTypedDollars("1000000000")).toEqual({ ok: true, nanos: MAX_TYPED_NANOS });
+  });
+
+  it("are bounded, with a message that says the bound, far below what 64-bit nano-dollars hold", () => {
+    expect(MAX_TYPED_NANOS * 9n).toBeLessThan(2n ** 63n - 1n);
+    for (const [input, message] of [
+      ["9223372036", "Amount: at most $1,000,000,000.00."],
+      ["9,223,372,036.86", "Amount: at most $1,000,000,000.00."],
+      ["1000000000.000000001", "Amount: at most $1,000,000,000.00."],
+      ["99999999999999999999999999999", "Amount: at most $1,000,000,000.00."],
+      ["0", "Amount: enter an amount above zero."],
+      ["-5", "Amount: enter an amount above zero."],
+      ["1.0000000001", "Amount: at most 9 decimals."],
+      ["five", "Amount: enter an amount in dollars, like 25 or 0.50."],
+      ["1e9", "Amount: enter an amount in dollars, like 25 or 0.50."],
+      ["1,00", "Amount: enter an amount in dollars, like 25 or 0.50."],
+      ["", "Amount: enter an amount in dollars, like 25 or 0.50."],
+    ] as const) {
+      expect(readTypedDollars(input, { label: "Amount" }), input).toEqual({ ok: false, message });
+    }
+    // A rule's own bound is lower; none is higher than MAX_TYPED_NANOS.
+    expect(readTypedDollars("100000.01", { label: "Threshold", max: parseDollars("100000") })).toEqual({ ok: false, message: "Threshold: at most $100,000.00." });
+    expect(readTypedDollars("2000000000", { max: 10n * MAX_TYPED_NANOS })).toEqual({ ok: false, message: "At most $1,000,000,000.00." });
+    expect(readTypedDollars("-2000000000", { min: -MAX_TYPED_NANOS })).toEqual({ ok: false, message: "At least -$1,000,000,000.00." });
+    expect(readTypedDollars("12.345", { decimals: 2 })).toEqual({ ok: false, message: "Amounts are in dollars and cents: at most two decimals." });
+  });
+
+  it("as a zod schema: nanos out, the message as the issue", () => {
+    const schema = typedDollarsSchema({ label: "Daily cap", max: parseDollars("1000000") });
+    expect(schema.parse("25")).toBe(25_000_000_000n);
+    expect(schema.safeParse("1000001").error?.issues[0]?.message).toBe("Daily cap: at most $1,000,000.00.");
+    expect(schema.safeParse(7).error?.issues[0]?.message).toBe("Daily cap: enter an amount in dollars.");
   });
 });

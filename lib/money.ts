@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Money is BigInt nano-dollars everywhere (1 USD = 10^9 nanos), so a single
  * small response is charged exactly. Dollar strings exist only at the edges.
@@ -86,4 +88,65 @@ export function formatDollarsShort(nanos: bigint, options: { grouping?: boolean 
 /** Price per GB as a JSON number of dollars (for `price_per_gb_dollars`). */
 export function nanosToDollarNumber(nanos: bigint): number {
   return Number(nanos) / 1e9;
+}
+
+// ─────────────────────── amounts a person types ───────────────────────
+
+/**
+ * The most any dollar amount a person types may be: $1,000,000,000 (an
+ * admin's credit adjustment, the CLI's credits:add; caps, thresholds and
+ * prices have lower bounds of their own). Far above any real figure, and far
+ * below where a balance of 64-bit nano-dollars ends ($9,223,372,036.85), so a
+ * typed amount is refused with a message instead of reaching the database as
+ * a number it cannot hold.
+ */
+export const MAX_TYPED_NANOS = 1_000_000_000n * NANOS_PER_DOLLAR;
+
+export interface TypedDollarsRule {
+  /** The smallest amount allowed, inclusive (default 1 nano-dollar: more than $0). */
+  min?: bigint;
+  /** The largest, inclusive (default, and at most, MAX_TYPED_NANOS). */
+  max?: bigint;
+  /** Decimals allowed (default 9: every nano-dollar). */
+  decimals?: number;
+  /** The field's name, which starts each message ("Daily cap: …"). */
+  label?: string;
+}
+
+export type TypedDollars = { ok: true; nanos: bigint } | { ok: false; message: string };
+
+/** "25", "$1,000.50", "-3", " 0.25 ": digits, thousands commas where they belong, a leading $ and minus. */
+const TYPED_DOLLARS = /^(-)?\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
+
+/**
+ * A dollar amount as a person typed it, in nanos exactly, within the rule's
+ * bounds; otherwise the message they read. Every amount typed into a form or
+ * the CLI is read here, so each has a bound and no typo reaches the ledger
+ * as a fault.
+ */
+export function readTypedDollars(input: string, rule: TypedDollarsRule = {}): TypedDollars {
+  const { min = 1n, decimals = 9, label } = rule;
+  const max = rule.max !== undefined && rule.max < MAX_TYPED_NANOS ? rule.max : MAX_TYPED_NANOS;
+  const say = (text: string) => ({ ok: false as const, message: label ? `${label}: ${text}` : `${text.charAt(0).toUpperCase()}${text.slice(1)}` });
+  const text = input.trim();
+  const match = text.length <= 40 ? TYPED_DOLLARS.exec(text) : null;
+  if (!match) return say(`enter an amount in dollars, like 25 or 0.50.`);
+  const [, sign, whole, fraction = ""] = match;
+  if (fraction.length > decimals) return say(decimals === 2 ? "amounts are in dollars and cents: at most two decimals." : `at most ${decimals} decimals.`);
+  const magnitude = BigInt(whole!.replaceAll(",", "")) * NANOS_PER_DOLLAR + BigInt(fraction.padEnd(9, "0"));
+  const nanos = sign ? -magnitude : magnitude;
+  const dollars = (value: bigint) => formatDollars(value, { grouping: true });
+  if (nanos > max) return say(`at most ${dollars(max)}.`);
+  if (nanos < min) return say(min === 1n ? "enter an amount above zero." : min === 0n ? "the amount cannot be negative." : `at least ${dollars(min)}.`);
+  return { ok: true, nanos };
+}
+
+/** readTypedDollars as a zod schema: a string in, nanos out, the message as the issue. */
+export function typedDollarsSchema(rule: TypedDollarsRule = {}) {
+  return z.string({ error: rule.label ? `${rule.label}: enter an amount in dollars.` : "Enter an amount in dollars." }).transform((text, ctx) => {
+    const read = readTypedDollars(text, rule);
+    if (read.ok) return read.nanos;
+    ctx.addIssue({ code: "custom", message: read.message });
+    return z.NEVER;
+  });
 }

@@ -1,7 +1,7 @@
 import { recordAudit, type AuditActor } from "@/lib/audit";
 import type { PrismaClient } from "@/lib/db";
 import { DomainError, isUniqueViolation } from "@/lib/errors";
-import { formatDollars } from "@/lib/money";
+import { formatDollars, MAX_TYPED_NANOS } from "@/lib/money";
 import { changeBalanceInTransaction } from "./ledger";
 
 /**
@@ -9,7 +9,9 @@ import { changeBalanceInTransaction } from "./ledger";
  * ledger, with its reason, audited in the same transaction, and applied once
  * per idempotency key however often the form is sent. A removal stops at zero
  * unless the operator says, with a second reason, that the balance may go
- * negative.
+ * negative. An adjustment is at most MAX_TYPED_NANOS ($1,000,000,000) either
+ * way, and so is the balance it leaves, so repeated adjustments cannot push a
+ * balance past what 64-bit nano-dollars hold.
  */
 export interface CreditAdjustment {
   orgId: string;
@@ -26,6 +28,10 @@ export type AdjustmentResult = { status: "applied"; balanceAfterNanos: bigint } 
 
 export async function adjustCredit(db: PrismaClient, adjustment: CreditAdjustment, actor: AuditActor): Promise<AdjustmentResult> {
   if (adjustment.amountNanos === 0n) throw new DomainError("invalid_amount", "Enter an amount other than zero.");
+  const limit = formatDollars(MAX_TYPED_NANOS, { grouping: true });
+  if (adjustment.amountNanos > MAX_TYPED_NANOS || adjustment.amountNanos < -MAX_TYPED_NANOS) {
+    throw new DomainError("invalid_amount", `An adjustment is at most ${limit}.`);
+  }
   const reason = adjustment.reason.trim();
   if (!reason) throw new DomainError("invalid_input", "Say why: the reason is kept in the ledger and the audit log.");
   const negativeReason = adjustment.negativeReason?.trim() || null;
@@ -47,6 +53,13 @@ export async function adjustCredit(db: PrismaClient, adjustment: CreditAdjustmen
         throw new DomainError(
           "insufficient_funds",
           `The balance is ${formatDollars(result.balanceNanos, { grouping: true })}; removing ${formatDollars(-adjustment.amountNanos, { grouping: true })} would take it below zero. Allow a negative balance, with its reason, to do it anyway.`,
+        );
+      }
+      if (result.balanceAfterNanos > MAX_TYPED_NANOS || result.balanceAfterNanos < -MAX_TYPED_NANOS) {
+        // Thrown inside the transaction: the balance and the ledger entry roll back.
+        throw new DomainError(
+          "invalid_amount",
+          `The balance would be ${formatDollars(result.balanceAfterNanos, { grouping: true })}; an adjustment may leave it at most ${limit} either side of zero.`,
         );
       }
       await recordAudit(tx, {

@@ -1,4 +1,4 @@
-import { formatDollars, parseDollars } from "@/lib/money";
+import { formatDollars, parseDollars, readTypedDollars } from "@/lib/money";
 import { DomainError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db";
 import { recordAudit, type AuditActor } from "@/lib/audit";
@@ -70,20 +70,12 @@ export function capCrossed(scope: SpendScope, caps: SpendCaps, counters: SpendCo
 
 export const MAX_SPEND_CAP_NANOS = parseDollars("1000000");
 
-/** "" → no cap; "25", "0.0001", "$1,000" → nanos exactly. */
+/** "" → no cap; "25", "0.0001", "$1,000" → nanos exactly, more than $0 and at most MAX_SPEND_CAP_NANOS. */
 export function parseSpendCap(input: string | null | undefined, label: string): bigint | null {
-  const text = (input ?? "").trim().replaceAll(",", "");
-  if (text === "") return null;
-  let nanos: bigint;
-  try {
-    nanos = parseDollars(text);
-  } catch {
-    throw new DomainError("invalid_spend_cap", `${label}: enter an amount in dollars such as 25 or 0.50, or leave it empty for no cap.`);
-  }
-  if (nanos <= 0n || nanos > MAX_SPEND_CAP_NANOS) {
-    throw new DomainError("invalid_spend_cap", `${label}: a cap is more than $0 and at most ${formatDollars(MAX_SPEND_CAP_NANOS, { grouping: true })}.`);
-  }
-  return nanos;
+  if ((input ?? "").trim() === "") return null;
+  const read = readTypedDollars(input!, { label, max: MAX_SPEND_CAP_NANOS });
+  if (!read.ok) throw new DomainError("invalid_spend_cap", `${read.message} Leave it empty for no cap.`);
+  return read.nanos;
 }
 
 /** The organization's caps, set with their audit entry in one transaction; a charge sees them at once (they are on the row it locks). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { randomUUID } from "node:crypto";
 import { adjustCredit } from "@/lib/billing/adjustments";
-import { centsToNanos, formatDollars, parseDollars } from "@/lib/money";
+import { centsToNanos, formatDollars, MAX_TYPED_NANOS, typedDollarsSchema } from "@/lib/money";
 import { PLAN_SLUGS } from "@/lib/billing/plans";
 import { recordAudit } from "@/lib/audit";
 import { createKey, deleteKey, findKeyByIdOrHint, setKeyStatusByPlatform } from "@/lib/keys/manage";
@@ -309,16 +309,8 @@ const COMMANDS: Record<string, Command> = {
     "Add (or, with a negative amount, remove) credits through the ledger.",
     z.strictObject({
       org: uuid("org"),
-      dollars: z.string({ error: "--dollars needs an amount" }).transform((v, ctx) => {
-        try {
-          const nanos = parseDollars(v);
-          if (nanos === 0n) ctx.addIssue({ code: "custom", message: "--dollars must not be zero" });
-          return nanos;
-        } catch {
-          ctx.addIssue({ code: "custom", message: `--dollars must be an amount like 25 or 0.50 (got "${v}")` });
-          return z.NEVER;
-        }
-      }),
+      // Either way at most $1,000,000,000 (MAX_TYPED_NANOS).
+      dollars: typedDollarsSchema({ label: "--dollars", min: -MAX_TYPED_NANOS }).refine((nanos) => nanos !== 0n, "--dollars must not be zero"),
       reason: text("reason"),
     }),
     async (db, input) => {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import type { Principal } from "@/lib/auth/session";
-import { parseSpendCap } from "@/lib/billing/spend";
+import { MAX_SPEND_CAP_NANOS } from "@/lib/billing/spend";
+import { typedDollarsSchema } from "@/lib/money";
 import { emailConfigured } from "@/lib/email";
 import { ALERT_KINDS, createAlertRule, deleteAlertRule } from "@/lib/notify/alerts";
 import { createWebhookEndpoint, deleteWebhookEndpoint, sendTestEvent, setWebhookEndpointEnabled } from "@/lib/notify/endpoints";
@@ -31,15 +32,14 @@ export const alertRuleInput = z.object({
   kind: z.enum(ALERT_KINDS, { error: "Choose what to watch." }),
   /** "" for the organization. */
   keyId: z.string().refine((value) => value === "" || isUuid(value), "Choose a key or the whole organization."),
-  threshold: z.string().max(40),
+  /** In dollars, more than $0 and at most a spend cap's maximum ($1,000,000). */
+  threshold: typedDollarsSchema({ label: "Threshold", max: MAX_SPEND_CAP_NANOS }),
 });
 
 export async function addAlertRule(db: PrismaClient, principal: Principal | null, orgId: string, input: unknown) {
   const access = await requireAccess(db, principal, orgId, "alerts:manage");
   const { kind, keyId, threshold } = alertRuleInput.parse(input);
-  const thresholdNanos = parseSpendCap(threshold, "Threshold");
-  if (thresholdNanos === null) throw new DomainError("invalid_amount", "Threshold: enter an amount in dollars, e.g. 25.");
-  return createAlertRule(db, { orgId, kind, apiKeyId: keyId || null, thresholdNanos }, auditActor(access));
+  return createAlertRule(db, { orgId, kind, apiKeyId: keyId || null, thresholdNanos: threshold }, auditActor(access));
 }
 
 export async function removeAlertRule(db: PrismaClient, principal: Principal | null, orgId: string, ruleId: unknown) {

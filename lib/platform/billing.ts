@@ -4,7 +4,7 @@ import { ENDPOINT_LIST } from "@/lib/catalog";
 import type { PrismaClient } from "@/lib/db";
 import { recordAudit } from "@/lib/audit";
 import { balanceRunway, billingHistory } from "@/lib/billing/history";
-import { parseDollars } from "@/lib/money";
+import { parseDollars, readTypedDollars } from "@/lib/money";
 import type Stripe from "stripe";
 import { parseTopUpAmount, startTopUp, topUpStatus } from "@/lib/billing/checkout";
 import type { Principal } from "@/lib/auth/session";
@@ -35,14 +35,10 @@ export const thresholdSchema = z
   .trim()
   .transform((value, ctx) => {
     if (value === "") return null; // no alert
-    try {
-      const nanos = parseDollars(value.replaceAll(",", ""));
-      if (nanos < 0n || nanos > MAX_THRESHOLD_NANOS) throw new RangeError();
-      return nanos;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "Enter an amount in dollars between $0 and $100,000, e.g. 25 or 12.50; leave it empty for no alert." });
-      return z.NEVER;
-    }
+    const read = readTypedDollars(value, { min: 0n, max: MAX_THRESHOLD_NANOS });
+    if (read.ok) return read.nanos;
+    ctx.addIssue({ code: "custom", message: "Enter an amount in dollars between $0 and $100,000, e.g. 25 or 12.50; leave it empty for no alert." });
+    return z.NEVER;
   });
 
 export async function setLowBalanceThreshold(db: PrismaClient, principal: Principal | null, orgId: string, input: unknown) {

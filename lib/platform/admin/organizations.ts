@@ -6,7 +6,7 @@ import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { notifyAccessChanged } from "@/lib/keys/invalidation";
 import { deleteKey, setKeyStatusByPlatform, setPlatformRestriction } from "@/lib/keys/manage";
-import { parseDollars } from "@/lib/money";
+import { typedDollarsSchema } from "@/lib/money";
 import { isUuid } from "@/lib/utils/uuid";
 import { endpointListSchema } from "../keys";
 import { setOrganizationPlan } from "../organizations";
@@ -123,16 +123,8 @@ export async function answerPlanRequestAsAdmin(db: PrismaClient, principal: Prin
   return answerPlanRequest(db, requestId, { approve: decision === "approve", answer: message }, adminActor(admin));
 }
 
-const dollarsInput = z.string({ error: "Enter an amount." }).trim().transform((value, ctx) => {
-  try {
-    const nanos = parseDollars(value.replace(/^\$/, ""));
-    if (nanos <= 0n) ctx.addIssue({ code: "custom", message: "Enter an amount above zero; choose “Remove” to take credit away." });
-    return nanos;
-  } catch {
-    ctx.addIssue({ code: "custom", message: "Enter an amount in dollars, like 5 or 0.25 (at most 9 decimals)." });
-    return z.NEVER;
-  }
-});
+/** The amount added or removed: more than $0, at most $1,000,000,000 (MAX_TYPED_NANOS). */
+const dollarsInput = typedDollarsSchema({ label: "Amount", min: 0n }).refine((nanos) => nanos > 0n, "Enter an amount above zero; choose “Remove” to take credit away.");
 
 export const adjustmentInput = z
   .object({

@@ -6,7 +6,7 @@ import { ENDPOINT_LIST, ENDPOINT_NAMES, ENDPOINTS, type EndpointName } from "@/l
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError, isUniqueViolation } from "@/lib/errors";
 import { notifyAccessChanged } from "@/lib/keys/invalidation";
-import { formatDollars, NANOS_PER_DOLLAR, parseDollars } from "@/lib/money";
+import { formatDollars, NANOS_PER_DOLLAR, typedDollarsSchema } from "@/lib/money";
 import { isUuid } from "@/lib/utils/uuid";
 import { adminActor, requirePlatformAdmin } from "./access";
 
@@ -308,21 +308,8 @@ export function parseUtcMoment(value: string): Date | null {
 const priceInput = (now: Date) =>
   z.object({
     endpoint: z.enum(ENDPOINT_NAMES, { error: "Choose an endpoint from the catalog." }),
-    price: z
-      .string({ error: "Enter the price per GB in dollars." })
-      .trim()
-      .transform((value, ctx) => {
-        let nanos: bigint;
-        try {
-          nanos = parseDollars(value);
-        } catch {
-          ctx.addIssue({ code: "custom", message: "Enter a price in dollars per GB, like 8 or 12.50 (at most 9 decimals)." });
-          return z.NEVER;
-        }
-        if (nanos <= 0n) ctx.addIssue({ code: "custom", message: "The price must be above zero." });
-        else if (nanos > MAX_PRICE_NANOS) ctx.addIssue({ code: "custom", message: `The price must be at most ${formatDollars(MAX_PRICE_NANOS, { grouping: true })} per GB.` });
-        return nanos;
-      }),
+    /** Dollars per GB, more than $0 and at most MAX_PRICE_NANOS. */
+    price: typedDollarsSchema({ label: "Price per GB", max: MAX_PRICE_NANOS }),
     effectiveAt: z
       .string({ error: "Enter the moment as a UTC date and time, or leave it empty for now." })
       .nullish()
