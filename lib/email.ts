@@ -159,3 +159,31 @@ export async function sendEmail(
     if (!transport) mailer.close();
   }
 }
+
+export interface PasswordResetEmail {
+  to: string;
+  /** The single-use link. */
+  link: string;
+  /** When it stops working. */
+  expiresAt: Date;
+}
+
+/** A "forgot password" link: what it does, how long it works, and what to do if it was not you. */
+export function passwordResetMessage(input: PasswordResetEmail) {
+  const until = formatDateTime(input.expiresAt);
+  const text = [
+    `Someone (we hope you) asked to reset the password of your ${PRODUCT} account.`,
+    "",
+    `Choose a new password here (the link works once, until ${until}):`,
+    input.link,
+    "",
+    "Setting a new password signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.",
+  ].join("\n");
+  const html = [
+    `<p>Someone (we hope you) asked to reset the password of your ${PRODUCT} account.</p>`,
+    `<p><a href="${escapeHtml(input.link)}">Choose a new password</a> (the link works once, until ${escapeHtml(until)}).</p>`,
+    `<p>Or paste this address into your browser:<br>${escapeHtml(input.link)}</p>`,
+    "<p>Setting a new password signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.</p>",
+  ].join("\n");
+  return { to: input.to, subject: `${PRODUCT}: reset your password`, text, html };
+}

@@ -19,6 +19,8 @@ export type DomainErrorCode =
   | "no_password"
   | "wrong_password"
   | "same_password"
+  | "reset_link_unusable"
+  | "email_not_configured"
   // organizations and members
   | "unknown_organization"
   | "unknown_plan"

@@ -44,6 +44,9 @@ export function SignInForm({ returnTo, providers, initialError }: { returnTo: st
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <Field label="Email">{(control) => <Input {...control} name="email" type="email" autoComplete="email" required autoFocus />}</Field>
         <Field label="Password">{(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}</Field>
+        <Link href="/forgot-password" className="-mt-2 self-end text-sm font-medium text-accent-700 underline">
+          Forgot password?
+        </Link>
         <Button type="submit" loading={busy} className="w-full">
           Sign in
         </Button>

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   "user.signed_up",
   "user.created",
   "user.password_changed",
+  "user.password_reset_requested",
+  "user.password_reset",
   "user.sessions_ended",
   "user.locked",
   "user.unlocked",

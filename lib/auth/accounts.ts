@@ -51,7 +51,7 @@ export async function createUser(
   });
 }
 
-const emailSchema = z
+export const emailSchema = z
   .string({ error: "Enter your email address." })
   .trim()
   .min(1, "Enter your email address.")

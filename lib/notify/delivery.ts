@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/db";
 import { recordAudit } from "@/lib/audit";
 import { alertEmailMessage, emailConfigured, sendEmail } from "@/lib/email";
+import { sendAccountEmail } from "./account-emails";
 import { EVENT_TYPES, emitOrgEvent, eventBody, type EventType } from "./events";
 import { openSecret } from "./secret-box";
 import { signWebhook } from "./signing";
@@ -70,7 +71,9 @@ export async function deliverDue(db: PrismaClient, deps: DeliveryDeps = {}): Pro
 
 async function attempt(db: PrismaClient, delivery: Claimed, now: Date, deps: DeliveryDeps): Promise<Outcome> {
   const event = await db.notificationEvent.findUniqueOrThrow({ where: { id: delivery.event_id } });
-  const body = eventBody(event);
+  // An email to one person about their account (account-emails.ts) rather than an organization's event.
+  if (event.orgId === null) return sendAccountEmail(db, event, delivery.recipient!, now, deps.sendEmail);
+  const body = eventBody({ ...event, orgId: event.orgId });
   if (delivery.channel === "email") {
     if (!emailConfigured()) return { status: null, error: "SMTP is not configured" };
     const org = await db.organization.findUniqueOrThrow({ where: { id: event.orgId }, select: { name: true } });

@@ -164,6 +164,11 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "user.signed_up": (d) => `Created their account${method(d)}`,
   "user.created": () => "Created a user account",
   "user.password_changed": (d) => `Changed their password${endedSessions(d)}`,
+  "user.password_reset_requested": (d) => (d.sent === false ? "Asked for a password reset link (none sent: three are still open)" : "Asked for a password reset link by email"),
+  "user.password_reset": (d) => {
+    const ended = num(d, "endedSessions") ?? 0;
+    return `Reset their password with an emailed link${ended > 0 ? `, ending ${ended} session${ended === 1 ? "" : "s"}` : ""}`;
+  },
   "user.sessions_ended": (d) => `Signed out of their other sessions${endedSessions(d, true)}`,
   "user.locked": (d) => `Locked ${who(d, "a user")}${str(d, "reason") ? `: ${str(d, "reason")}` : ""}`,
   "user.unlocked": (d) => `Unlocked ${who(d, "a user")}`,
