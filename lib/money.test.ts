@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chargeForBytes, formatDollars, formatDollarsShort, parseDollars, centsToNanos, MAX_TYPED_NANOS, readTypedDollars, typedDollarsSchema } from "./money";
+import fc from "fast-check";
+import { chargeForBytes, dollarsInputValue, formatDollars, formatExactMoney, formatMoney, parseDollars, centsToNanos, MAX_TYPED_NANOS, readTypedDollars, typedDollarsSchema } from "./money";
 
 describe("chargeForBytes", () => {
   it("charges bytes × price per GB, rounded up to the next nano-dollar", () => {
@@ -61,25 +62,40 @@ describe("dollars", () => {
   });
 });
 
-describe("formatDollarsShort", () => {
+describe("formatMoney, the one way money is shown", () => {
   it("is never more than the true amount: cut, not rounded up", () => {
-    expect(formatDollarsShort(19_999_253_008n)).toBe("$19.9992"); // not $20.00
-    expect(formatDollarsShort(parseDollars("20"))).toBe("$20.00");
-    expect(formatDollarsShort(parseDollars("1.5000001"))).toBe("$1.5000");
-    expect(formatDollarsShort(parseDollars("1234.56"), { grouping: true })).toBe("$1,234.56");
+    expect(formatMoney(19_999_954_049n)).toBe("$19.9999"); // not $20.00
+    expect(formatMoney(69_999_941_233n)).toBe("$69.9999");
+    expect(formatMoney(parseDollars("20"))).toBe("$20.00");
+    expect(formatMoney(parseDollars("1.5000001"))).toBe("$1.5000");
+    expect(formatMoney(parseDollars("1234.56"))).toBe("$1,234.56");
+    expect(formatMoney(parseDollars("1234567.123456789"))).toBe("$1,234,567.1234");
   });
 
-  it("shows a small amount as a readable non-zero figure", () => {
-    expect(formatDollarsShort(8_832n)).toBe("$0.0000088");
-    expect(formatDollarsShort(5n)).toBe("$0.000000005");
-    expect(formatDollarsShort(9_990_000n)).toBe("$0.0099");
-    expect(formatDollarsShort(0n)).toBe("$0.00");
+  it("shows a small amount with three significant digits, never as $0.00", () => {
+    expect(formatMoney(45_951n)).toBe("$0.0000459");
+    expect(formatMoney(100_459n)).toBe("$0.0001");
+    expect(formatMoney(8_832n)).toBe("$0.00000883");
+    expect(formatMoney(640n)).toBe("$0.00000064");
+    expect(formatMoney(5n)).toBe("$0.000000005");
+    expect(formatMoney(9_999_999n)).toBe("$0.00999");
+    expect(formatMoney(0n)).toBe("$0.00");
   });
 
   it("cuts a negative balance away from zero, so it never looks better than it is", () => {
-    expect(formatDollarsShort(-8_832n)).toBe("-$0.0000089");
-    expect(formatDollarsShort(-19_999_253_008n)).toBe("-$19.9993");
-    expect(formatDollarsShort(parseDollars("-20.5"))).toBe("-$20.50");
+    expect(formatMoney(-8_832n)).toBe("-$0.00000884");
+    expect(formatMoney(-19_999_253_008n)).toBe("-$19.9993");
+    expect(formatMoney(parseDollars("-20.5"))).toBe("-$20.50");
+  });
+
+  it("never shows more than the exact figure, and the exact figure reads back to the same nanos", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (nanos) => {
+        expect(parseDollars(formatMoney(nanos).replaceAll(",", ""))).toBeLessThanOrEqual(nanos);
+        expect(parseDollars(formatExactMoney(nanos).replaceAll(",", ""))).toBe(nanos);
+        expect(parseDollars(dollarsInputValue(nanos))).toBe(nanos);
+      }),
+    );
   });
 });
 

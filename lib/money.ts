@@ -69,20 +69,42 @@ export function formatDollars(nanos: bigint, options: FormatDollarsOptions = {})
 }
 
 /**
- * A short dollar figure that is never more than the true amount, for a
- * person to read at a glance: whole cents as they are ("$20.00"); otherwise
- * cut towards minus infinity to four decimals ("$19.9992" for
- * $19.999253008), or below a cent to two significant digits ("$0.0000088"),
- * so a small amount never reads as $0.00. Show the exact amount
- * (formatDollars) beside it, e.g. in a title.
+ * The one way money is shown to a person, on every page and in every email:
+ * whole cents as they are ("$20.00"); otherwise cut towards minus infinity,
+ * never rounded up, to four decimals ("$19.9999" for $19.999954049), or below
+ * a cent to three significant digits ("$0.0000459" for $0.000045951, "$0.0001"
+ * for $0.000100459), so a
+ * small amount never reads as $0.00 and a balance never looks larger than it
+ * is. Thousands are grouped. The exact figure is formatExactMoney, one hover
+ * away (components/ui/money.tsx puts it in the title); exports and the API
+ * carry the exact figure.
  */
-export function formatDollarsShort(nanos: bigint, options: { grouping?: boolean } = {}): string {
-  if (nanos % NANOS_PER_CENT === 0n) return formatDollars(nanos, { grouping: options.grouping });
+export function formatMoney(nanos: bigint): string {
+  if (nanos % NANOS_PER_CENT === 0n) return formatDollars(nanos, { grouping: true });
   const abs = nanos < 0n ? -nanos : nanos;
-  const decimals = abs >= NANOS_PER_CENT ? 4 : Math.min(9, 11 - abs.toString().length);
+  const decimals = abs >= NANOS_PER_CENT ? 4 : Math.min(9, 12 - abs.toString().length);
   const unit = 10n ** BigInt(9 - decimals);
   const floored = nanos >= 0n ? (nanos / unit) * unit : -ceilDiv(-nanos, unit) * unit;
-  return formatDollars(floored, { grouping: options.grouping, minDecimals: decimals });
+  return formatDollars(floored, { grouping: true, minDecimals: abs >= NANOS_PER_CENT ? decimals : 2 });
+}
+
+/** The exact figure behind formatMoney, to the last nano-dollar ("$19.999954049", "$1,234.50"). */
+export function formatExactMoney(nanos: bigint): string {
+  return formatDollars(nanos, { grouping: true });
+}
+
+/**
+ * An amount in a CSV export: the exact figure with all nine decimals, no "$"
+ * and no grouping ("19.999954049", "-0.000045951"), so the columns add up
+ * to the nano-dollar in a spreadsheet.
+ */
+export function formatExportDollars(nanos: bigint): string {
+  return formatDollars(nanos, { minDecimals: 9 }).replace("$", "");
+}
+
+/** An amount as a form field holds it: exact, without "$" or grouping ("19.5", "0.000045951", "20"). */
+export function dollarsInputValue(nanos: bigint): string {
+  return formatDollars(nanos, { minDecimals: 0 }).replace("$", "");
 }
 
 /** Price per GB as a JSON number of dollars (for `price_per_gb_dollars`). */

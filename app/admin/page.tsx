@@ -11,7 +11,8 @@ import { Field, Input } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { centsToNanos, formatDollars } from "@/lib/money";
+import { centsToNanos, formatMoney } from "@/lib/money";
+import { Money as Amount } from "@/components/ui/money";
 import { platformOverview } from "@/lib/platform/admin/overview";
 import { getAdminPage } from "@/lib/platform/admin/session";
 import { recentRanges } from "@/lib/usage/report";
@@ -92,7 +93,7 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
                       <Link href={`/admin/organizations/${org.id}`} className="font-medium text-accent-700 underline-offset-2 hover:underline">
                         {org.name}
                       </Link>
-                      <span className="text-red-700 tabular-nums">{formatDollars(org.balanceNanos, { grouping: true })}</span>
+                      <Amount nanos={org.balanceNanos} className="text-red-700 tabular-nums" />
                       {org.closedAt ? <Badge>Closed</Badge> : null}
                     </li>
                   ))}
@@ -108,7 +109,7 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
                       <Link href={`/admin/payments?q=${encodeURIComponent(p.id)}`} className="font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
                         {p.id}
                       </Link>{" "}
-                      {p.org.name}: {formatDollars(centsToNanos(p.amountCents), { grouping: true })} {p.currency.toUpperCase()} — {p.heldReason ?? "amount mismatch"}
+                      {p.org.name}: {formatMoney(centsToNanos(p.amountCents))} {p.currency.toUpperCase()} — {p.heldReason ?? "amount mismatch"}
                     </li>
                   ))}
                 </ul>

@@ -6,7 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Checkbox, Field, Input, Select } from "@/components/ui/field";
-import { formatDollars } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
+import { Money as Amount } from "@/components/ui/money";
 import {
   adjustCreditAsAdminAction,
   answerPlanRequestAsAdminAction,
@@ -111,7 +112,7 @@ export function CreditAdjuster({ orgId, balanceNanos }: { orgId: string; balance
           (result) =>
             result.duplicate
               ? "This adjustment was applied already; nothing more was changed."
-              : `Done. The balance is now ${formatDollars(BigInt(result.balanceAfterNanos!), { grouping: true })}.`,
+              : `Done. The balance is now ${formatMoney(BigInt(result.balanceAfterNanos!))}.`,
           () => {
             form.reset();
             setDirection("add");
@@ -122,7 +123,7 @@ export function CreditAdjuster({ orgId, balanceNanos }: { orgId: string; balance
       }}
     >
       <Message message={message} />
-      <p className="text-sm text-zinc-600">Balance now: {formatDollars(BigInt(balanceNanos), { grouping: true })}</p>
+      <p className="text-sm text-zinc-600">Balance now: <Amount nanos={BigInt(balanceNanos)} /></p>
       <div className="grid gap-3 sm:grid-cols-[auto_1fr]">
         <Field label="Change">
           {(control) => (

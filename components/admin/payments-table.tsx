@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { PaymentState, PaymentView } from "@/lib/platform/admin/payments";
-import { centsToNanos, formatDollars } from "@/lib/money";
+import { centsToNanos, formatMoney } from "@/lib/money";
 import { formatDateTime } from "@/lib/utils/dates";
 
 const TONES: Record<PaymentState, BadgeTone> = {
@@ -15,8 +15,8 @@ const TONES: Record<PaymentState, BadgeTone> = {
   held: "warning",
 };
 
-/** Whole cents, exactly ("$1,250.00"): nothing is rounded. */
-export const centsText = (cents: number) => formatDollars(centsToNanos(cents), { grouping: true });
+/** Whole cents ("$1,250.00"), by the one money rule. */
+export const centsText = (cents: number) => formatMoney(centsToNanos(cents));
 
 export function PaymentStateBadge({ payment }: { payment: Pick<PaymentView, "state" | "label" | "detail"> }) {
   return (

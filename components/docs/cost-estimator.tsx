@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { parseDollars } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 import { pricePerGbText, requestsPerDollarText } from "./pricing";
 
@@ -223,7 +224,7 @@ function EstimateView({ estimate }: { estimate: Estimate }) {
         {estimate.ticker_count > 1 ? `, ${formatCount(estimate.ticker_count)} tickers` : ""}
       </p>
       <p className="mt-1 font-mono text-3xl font-semibold tracking-tight text-zinc-950" data-testid="estimate-cost">
-        {estimate.estimated_cost_dollars}
+        {costNanos !== null ? <Money nanos={costNanos} /> : estimate.estimated_cost_dollars}
       </p>
       {costNanos !== null ? <p className="mt-1 text-sm text-zinc-700">{requestsPerDollarText(costNanos)}</p> : null}
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">

@@ -3,7 +3,7 @@ import type { EndpointDoc, PlanLimits } from "@/lib/api/docs";
 import { describeParameters } from "@/lib/api/describe";
 import { buildExamples } from "@/lib/api/examples";
 import { DEFAULT_LIMIT } from "@/lib/api/params";
-import { formatDollars } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 import { CodeExamples } from "./code-examples";
 import { DocSection } from "./doc-section";
@@ -87,7 +87,7 @@ export function EndpointSection({ doc, baseUrl, plans, fallbackTicker, databaseA
                   <>
                     A default page for {sample.ticker} ({formatCount(typical.recordCount)}{" "}
                     {typical.recordCount === 1 ? "record" : "records"}, {formatBytes(typical.bytes)}) costs{" "}
-                    <span className="font-medium text-zinc-900">{formatDollars(typical.costNanos)}</span>.{" "}
+                    <span className="font-medium text-zinc-900"><Money nanos={typical.costNanos} /></span>.{" "}
                     <span className="text-zinc-500">{requestsPerDollarText(typical.costNanos)}.</span>
                   </>
                 ) : (

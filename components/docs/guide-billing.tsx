@@ -1,6 +1,6 @@
 import { CodeBlock } from "@/components/ui/code-block";
 import type { EndpointDoc } from "@/lib/api/docs";
-import { formatDollars } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 import { Code, DocSection, DocTable, Prose, TD } from "./doc-section";
 import { fieldsExample, type FieldsExample } from "./fields-example";
@@ -51,7 +51,7 @@ export function PricingSection({ endpoints }: { endpoints: EndpointDoc[] }) {
             <td className={TD}>
               {typical && sample ? (
                 <>
-                  <span className="font-medium text-zinc-900">{formatDollars(typical.costNanos)}</span>
+                  <span className="font-medium text-zinc-900"><Money nanos={typical.costNanos} /></span>
                   <span className="block text-xs text-zinc-500">
                     {formatBytes(typical.bytes)}, {sample.ticker}
                   </span>
@@ -100,9 +100,9 @@ function FieldsSelection({ example }: { example: FieldsExample | null }) {
         {example ? (
           <p>
             The dilution rating&apos;s sample response below is {formatCount(example.full.bytes)} bytes and costs{" "}
-            {formatDollars(example.full.costNanos)}. With only the ticker and the six ratings it is{" "}
+            <Money nanos={example.full.costNanos} />. With only the ticker and the six ratings it is{" "}
             <span className="font-medium text-zinc-900">{formatCount(example.bytes)} bytes</span>, costing{" "}
-            <span className="font-medium text-zinc-900">{formatDollars(example.costNanos)}</span>:
+            <span className="font-medium text-zinc-900"><Money nanos={example.costNanos} /></span>:
           </p>
         ) : null}
       </Prose>
@@ -115,14 +115,14 @@ function FieldsSelection({ example }: { example: FieldsExample | null }) {
             <tr>
               <td className={TD}>Full record</td>
               <td className={`${TD} tabular-nums`}>{formatCount(example.full.bytes)}</td>
-              <td className={`${TD} tabular-nums`}>{formatDollars(example.full.costNanos)}</td>
+              <td className={`${TD} tabular-nums`}><Money nanos={example.full.costNanos} /></td>
             </tr>
             <tr>
               <td className={TD}>
                 <Code>fields={example.params.fields}</Code>
               </td>
               <td className={`${TD} tabular-nums`}>{formatCount(example.bytes)}</td>
-              <td className={`${TD} font-medium tabular-nums text-zinc-900`}>{formatDollars(example.costNanos)}</td>
+              <td className={`${TD} font-medium tabular-nums text-zinc-900`}><Money nanos={example.costNanos} /></td>
             </tr>
           </DocTable>
         </>

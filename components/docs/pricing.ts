@@ -1,9 +1,9 @@
-import { formatDollars, NANOS_PER_DOLLAR } from "@/lib/money";
+import { formatMoney, NANOS_PER_DOLLAR } from "@/lib/money";
 import { formatCount, roundSignificant } from "@/lib/utils/format";
 
 /** "$8.00 / GB" */
 export function pricePerGbText(nanos: bigint): string {
-  return `${formatDollars(nanos, { grouping: true })} / GB`;
+  return `${formatMoney(nanos)} / GB`;
 }
 
 /** "≈ 348,000 such requests per $1", from a cost in nano-dollars. */

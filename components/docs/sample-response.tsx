@@ -1,7 +1,7 @@
 import { CodeBlock } from "@/components/ui/code-block";
 import type { EndpointDefinition } from "@/lib/catalog";
 import type { SampleResponse as Sample } from "@/lib/api/docs";
-import { formatDollars } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 import { JsonCode } from "./json-code";
 
@@ -39,7 +39,7 @@ export function SampleResponse({
       <p className="text-xs leading-5 text-zinc-500">
         {formatCount(sample.recordCount)} {sample.recordCount === 1 ? "record" : "records"} for {sample.ticker},{" "}
         {formatBytes(sample.bytes)} of compact JSON as sent{sample.bytes >= 1000 ? ` (${formatCount(sample.bytes)} bytes)` : ""}, shown
-        indented here. This response costs <span className="font-medium text-zinc-700">{formatDollars(sample.costNanos)}</span>, sent back in{" "}
+        indented here. This response costs <span className="font-medium text-zinc-700"><Money nanos={sample.costNanos} /></span>, sent back in{" "}
         <code className="font-mono">X-Cost-Dollars</code>. Nothing was charged to build this page.
       </p>
     </div>

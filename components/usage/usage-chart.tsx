@@ -1,4 +1,4 @@
-import { formatDollarsShort } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import { formatBytes, formatCount } from "@/lib/utils/format";
 
 export type UsageMetric = "cost" | "requests" | "bytes";
@@ -13,7 +13,7 @@ export interface ChartDay {
 const value = (day: ChartDay, metric: UsageMetric) => (metric === "cost" ? Number(day.costNanos) : metric === "bytes" ? day.bytes : day.requests);
 
 export function formatMetric(day: ChartDay, metric: UsageMetric): string {
-  if (metric === "cost") return formatDollarsShort(day.costNanos);
+  if (metric === "cost") return formatMoney(day.costNanos);
   if (metric === "bytes") return formatBytes(day.bytes);
   return `${formatCount(day.requests)} request${day.requests === 1 ? "" : "s"}`;
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
-import { centsToNanos, formatDollars } from "@/lib/money";
+import { centsToNanos, formatMoney } from "@/lib/money";
 
 /**
  * Buying credits: a Stripe Checkout Session in `payment` mode for an amount
@@ -19,7 +19,7 @@ export const TOPUP_PRESETS_CENTS = [2_000, 5_000, 10_000, 50_000] as const;
 
 /** "$1,000.00" */
 export function formatCents(cents: number): string {
-  return formatDollars(centsToNanos(cents), { grouping: true });
+  return formatMoney(centsToNanos(cents));
 }
 
 const LIMITS_TEXT = `from ${formatCents(TOPUP_LIMITS.minCents)} to ${formatCents(TOPUP_LIMITS.maxCents)}`;

@@ -2,7 +2,7 @@ import type { DbClient } from "@/lib/db";
 import type { LedgerKind } from "@/lib/generated/prisma/enums";
 import { toCsv } from "@/lib/utils/csv";
 import { isoDay } from "@/lib/utils/dates";
-import { formatDollars } from "@/lib/money";
+import { formatExportDollars } from "@/lib/money";
 
 /**
  * The billing history: the ledger, newest first, with the balance after each
@@ -92,7 +92,7 @@ export async function billingHistory(db: DbClient, orgId: string, range: { from:
 }
 
 export function billingCsv(lines: HistoryLine[]): string {
-  const exact = (nanos: bigint) => formatDollars(nanos, { minDecimals: 9 }).replace("$", "");
+  const exact = formatExportDollars;
   return toCsv(
     ["time_utc", "type", "description", "requests", "amount_dollars", "balance_after_dollars", "receipt_url"],
     lines.map((l) => [l.at.toISOString(), l.kind.toLowerCase(), l.label, l.requests ?? "", exact(l.amountNanos), exact(l.balanceAfterNanos), l.receiptUrl ?? ""]),

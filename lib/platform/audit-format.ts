@@ -1,6 +1,6 @@
 import type { AuditAction } from "@/lib/audit";
 import { roleLabelOf } from "@/lib/auth/roles";
-import { centsToNanos, formatDollars } from "@/lib/money";
+import { centsToNanos, formatMoney } from "@/lib/money";
 import { cardLabel } from "@/lib/billing/card";
 
 /**
@@ -85,7 +85,7 @@ function who(details: Details, fallback: string): string {
 /** "$20.00" from the entry's cents (Stripe entries) or its preformatted dollars (operator adjustments). */
 function amount(details: Details, centsField = "amount_cents", textField = "amount"): string | null {
   const cents = num(details, centsField);
-  if (cents !== null && Number.isInteger(cents)) return formatDollars(centsToNanos(cents), { grouping: true });
+  if (cents !== null && Number.isInteger(cents)) return formatMoney(centsToNanos(cents));
   return str(details, textField);
 }
 
@@ -190,7 +190,7 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   "billing.auto_recharge_off": () => "Turned off auto-recharge",
   "billing.threshold_set": (d) => {
     const nanos = str(d, "thresholdNanos");
-    if (nanos && /^\d{1,30}$/.test(nanos)) return `Set the low-balance alert to ${formatDollars(BigInt(nanos), { grouping: true })}`;
+    if (nanos && /^\d{1,30}$/.test(nanos)) return `Set the low-balance alert to ${formatMoney(BigInt(nanos))}`;
     return d.thresholdNanos === null ? "Turned off the low-balance alert" : "Changed the low-balance alert";
   },
 

@@ -1,6 +1,6 @@
 import { billingCsv } from "@/lib/billing/history";
 import { handleStripeWebhook } from "@/lib/billing/webhook";
-import { centsToNanos, formatDollars, formatDollarsShort } from "@/lib/money";
+import { centsToNanos, formatExactMoney, formatMoney } from "@/lib/money";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { usageCsv } from "@/lib/usage/report";
 import { csvResponse } from "@/lib/utils/csv";
@@ -34,9 +34,9 @@ export function topUpStatusRoute(request: Request, database: DatabaseSource = ge
         {
           status: status.status,
           credited: status.credited,
-          amount: formatDollars(centsToNanos(status.amountCents), { grouping: true }),
-          balance: formatDollarsShort(status.balanceNanos, { grouping: true }),
-          balance_exact: formatDollars(status.balanceNanos, { grouping: true }),
+          amount: formatMoney(centsToNanos(status.amountCents)),
+          balance: formatMoney(status.balanceNanos),
+          balance_exact: formatExactMoney(status.balanceNanos),
           receipt_url: status.receiptUrl,
         },
         { headers: { "Cache-Control": "no-store" } },

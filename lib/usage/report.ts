@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DbClient } from "@/lib/db";
-import { formatDollars } from "@/lib/money";
+import { formatExportDollars } from "@/lib/money";
 import { toCsv } from "@/lib/utils/csv";
 import { isoDay } from "@/lib/utils/dates";
 import { isUuid } from "@/lib/utils/uuid";
@@ -124,6 +124,6 @@ export type UsageReport = Awaited<ReturnType<typeof usageReport>>;
 export function usageCsv(report: UsageReport): string {
   return toCsv(
     ["date", "endpoint", "requests", "failed_requests", "billed_bytes", "cost_dollars"],
-    report.rows.map((row) => [row.day, row.endpoint, row.requests, row.failed, row.bytes, formatDollars(row.costNanos, { minDecimals: 9 }).slice(1)]),
+    report.rows.map((row) => [row.day, row.endpoint, row.requests, row.failed, row.bytes, formatExportDollars(row.costNanos)]),
   );
 }

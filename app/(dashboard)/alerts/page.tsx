@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AlertsManager, type DeliveryRow } from "@/components/alerts/alerts-manager";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { formatDollars } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import { alertsOverview } from "@/lib/platform/alerts";
 import { getOrgPage } from "@/lib/platform/session";
 import { formatDateTime } from "@/lib/utils/dates";
@@ -43,7 +43,7 @@ export default async function AlertsPage() {
         keys={keys.map((key) => ({ id: key.id, label: `${key.name} (${key.hint}…)` }))}
         rules={rules.map((rule) => ({
           id: rule.id,
-          label: `${RULE_WORDS[rule.kind] ?? rule.kind} ${formatDollars(rule.thresholdNanos, { grouping: true })}`,
+          label: `${RULE_WORDS[rule.kind] ?? rule.kind} ${formatMoney(rule.thresholdNanos)}`,
           scope: rule.apiKey ? `Key ${rule.apiKey.name} (${rule.apiKey.hint}…)` : "The organization",
           fired: rule.firedAt !== null,
           state: rule.firedAt ? `crossed ${formatDateTime(rule.firedAt)}; sent ${rule.fireCount} time${rule.fireCount === 1 ? "" : "s"}` : rule.fireCount ? `sent ${rule.fireCount} time${rule.fireCount === 1 ? "" : "s"}` : "not crossed yet",

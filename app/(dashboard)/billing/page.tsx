@@ -16,7 +16,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrgPage } from "@/lib/platform/session";
 import { formatCents, TOPUP_LIMITS, TOPUP_PRESETS_CENTS } from "@/lib/billing/checkout";
-import { BYTES_PER_GB, centsToNanos, formatDollars, formatDollarsShort } from "@/lib/money";
+import { BYTES_PER_GB, centsToNanos, dollarsInputValue, formatMoney } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { billingConfig } from "@/lib/billing/stripe";
 import { can } from "@/lib/platform/access";
 import { billingOverview, priceList } from "@/lib/platform/billing";
@@ -26,7 +27,6 @@ import { cn } from "@/lib/utils/cn";
 
 export const metadata: Metadata = { title: "Billing" };
 
-const dollars = (nanos: bigint) => formatDollarsShort(nanos, { grouping: true });
 /** What the smallest preset buys of each endpoint's data, e.g. "$20 buys 2.5 GB". */
 const EXAMPLE_TOP_UP_CENTS = TOPUP_PRESETS_CENTS[0]!;
 
@@ -52,7 +52,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       <div className="flex flex-col gap-6">
         <PageHeader title="Billing" />
         <Alert tone="info" title="Only owners and admins manage billing.">
-          Your balance is {dollars(org.balanceNanos)}. Ask an owner or admin of {org.name} to buy credits.
+          Your balance is <Money nanos={org.balanceNanos} />. Ask an owner or admin of {org.name} to buy credits.
         </Alert>
       </div>
     );
@@ -83,14 +83,14 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         <Card className="md:col-span-1">
           <CardHeader>
             <CardDescription>Balance</CardDescription>
-            <p className={cn("text-3xl font-semibold tabular-nums", org.balanceNanos < 0n ? "text-red-700" : "text-zinc-900")} title={formatDollars(org.balanceNanos)} data-testid="balance">
-              {dollars(org.balanceNanos)}
+            <p className={cn("text-3xl font-semibold tabular-nums", org.balanceNanos < 0n ? "text-red-700" : "text-zinc-900")}>
+              <Money nanos={org.balanceNanos} testId="balance" />
             </p>
           </CardHeader>
           <CardContent className="text-sm text-zinc-600">
             {runway.dailySpendNanos > 0n ? (
               <p>
-                At the last 7 days’ spend ({formatDollarsShort(runway.dailySpendNanos)} a day), it lasts <strong className="text-zinc-900">{runwayText(runway.days)}</strong>.
+                At the last 7 days’ spend (<Money nanos={runway.dailySpendNanos} /> a day), it lasts <strong className="text-zinc-900">{runwayText(runway.days)}</strong>.
               </p>
             ) : (
               <p>No usage in the last 7 days.</p>
@@ -147,7 +147,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               maxPerDay={MAX_RECHARGES_PER_DAY}
               amountHint={limits}
               values={{
-                threshold: autoRecharge.thresholdNanos === null ? "" : formatDollars(autoRecharge.thresholdNanos).replace("$", ""),
+                threshold: autoRecharge.thresholdNanos === null ? "" : dollarsInputValue(autoRecharge.thresholdNanos),
                 amount: autoRecharge.amountCents === null ? "" : formatCents(autoRecharge.amountCents).replace("$", "").replaceAll(",", ""),
                 maxPerDay: String(autoRecharge.maxPerDay ?? 1),
               }}
@@ -155,7 +155,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           ) : (
             <p className="text-sm text-zinc-700" data-testid="auto-recharge-summary">
               {autoRecharge.enabled && autoRecharge.thresholdNanos !== null && autoRecharge.amountCents !== null
-                ? `Below ${dollars(autoRecharge.thresholdNanos)}, ${formatCents(autoRecharge.amountCents)} is added, at most ${autoRecharge.maxPerDay} time${autoRecharge.maxPerDay === 1 ? "" : "s"} a day.`
+                ? `Below ${formatMoney(autoRecharge.thresholdNanos)}, ${formatCents(autoRecharge.amountCents)} is added, at most ${autoRecharge.maxPerDay} time${autoRecharge.maxPerDay === 1 ? "" : "s"} a day.`
                 : "Auto-recharge is off."}{" "}
               Only owners change auto-recharge and the saved card.
             </p>
@@ -220,7 +220,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                   <TD data-label="Endpoint">
                     <span className="font-medium text-zinc-900">{price.title}</span> <span className="block text-xs text-zinc-500 sm:inline">/v1/{price.name}</span>
                   </TD>
-                  <TD data-label="Price per GB" className="text-right whitespace-nowrap tabular-nums">{formatDollars(price.pricePerGbNanos, { grouping: true })}</TD>
+                  <TD data-label="Price per GB" className="text-right whitespace-nowrap tabular-nums"><Money nanos={price.pricePerGbNanos} /></TD>
                   <TD data-label={`${formatCents(EXAMPLE_TOP_UP_CENTS).replace(/\.00$/, "")} buys`} className="text-right whitespace-nowrap tabular-nums">
                     {price.pricePerGbNanos > 0n ? `≈ ${formatBytes(Number((exampleNanos * BYTES_PER_GB) / price.pricePerGbNanos))}` : "Free"}
                   </TD>
@@ -243,10 +243,10 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           <SpendCapsForm
             orgId={org.id}
             current={{
-              dailyCap: org.dailyCapNanos === null ? "" : formatDollars(org.dailyCapNanos, { minDecimals: 0 }).replace("$", ""),
-              monthlyCap: org.monthlyCapNanos === null ? "" : formatDollars(org.monthlyCapNanos, { minDecimals: 0 }).replace("$", ""),
+              dailyCap: org.dailyCapNanos === null ? "" : dollarsInputValue(org.dailyCapNanos),
+              monthlyCap: org.monthlyCapNanos === null ? "" : dollarsInputValue(org.monthlyCapNanos),
             }}
-            spent={{ today: formatDollars(spentIn("day", org, new Date())), thisMonth: formatDollars(spentIn("month", org, new Date())) }}
+            spent={{ today: formatMoney(spentIn("day", org, new Date())), thisMonth: formatMoney(spentIn("month", org, new Date())) }}
           />
         </CardContent>
       </Card>
@@ -258,10 +258,10 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         </CardHeader>
         <CardContent>
           {can(role, "billing:threshold") ? (
-            <ThresholdForm orgId={org.id} current={org.lowBalanceThresholdNanos === null ? "" : formatDollars(org.lowBalanceThresholdNanos).replace("$", "")} />
+            <ThresholdForm orgId={org.id} current={org.lowBalanceThresholdNanos === null ? "" : dollarsInputValue(org.lowBalanceThresholdNanos)} />
           ) : (
             <p className="text-sm text-zinc-700">
-              {org.lowBalanceThresholdNanos === null ? "No alert is set." : `Alert below ${dollars(org.lowBalanceThresholdNanos)}.`} Owners can change it.
+              {org.lowBalanceThresholdNanos === null ? "No alert is set." : `Alert below ${formatMoney(org.lowBalanceThresholdNanos)}.`} Owners can change it.
             </p>
           )}
         </CardContent>
@@ -295,11 +295,13 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                     {line.label}
                     {line.requests ? <span className="block text-xs text-zinc-500">{formatCount(line.requests)} charged requests</span> : null}
                   </TD>
-                  <TD data-label="Amount" className={cn("text-right whitespace-nowrap tabular-nums", line.amountNanos >= 0n ? "text-emerald-700" : "text-zinc-900")} title={formatDollars(line.amountNanos)}>
+                  <TD data-label="Amount" className={cn("text-right whitespace-nowrap tabular-nums", line.amountNanos >= 0n ? "text-emerald-700" : "text-zinc-900")}>
                     {line.amountNanos >= 0n ? "+" : ""}
-                    {formatDollars(line.amountNanos, { grouping: true })}
+                    <Money nanos={line.amountNanos} />
                   </TD>
-                  <TD data-label="Balance after" className="text-right whitespace-nowrap tabular-nums">{formatDollars(line.balanceAfterNanos, { grouping: true })}</TD>
+                  <TD data-label="Balance after" className="text-right whitespace-nowrap tabular-nums">
+                    <Money nanos={line.balanceAfterNanos} />
+                  </TD>
                   <TD data-label="Receipt">
                     <ReceiptLink url={line.receiptUrl} />
                   </TD>

@@ -9,7 +9,7 @@ import { ENDPOINTS } from "@/lib/catalog";
 import { PREFERRED_SAMPLE_TICKERS } from "@/lib/api/docs";
 import { API_KEY_ENV, curlExample } from "@/lib/api/examples";
 import { getOrgPage } from "@/lib/platform/session";
-import { formatDollars, formatDollarsShort } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { keyPrefix } from "@/lib/keys";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { can } from "@/lib/platform/access";
@@ -36,7 +36,7 @@ export default async function OverviewPage() {
       <PageHeader title="Overview" description={`${org.name}: your role is ${ROLE_LABELS[role]}.`} />
 
       <section aria-label="Balance, keys and usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Balance" title={`Exactly ${formatDollars(org.balanceNanos, { grouping: true })}`} value={formatDollarsShort(org.balanceNanos, { grouping: true })}>
+        <Stat label="Balance" value={<Money nanos={org.balanceNanos} />}>
           {canBuy ? (
             <Link href="/billing" className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800">
               Buy credits
@@ -57,8 +57,7 @@ export default async function OverviewPage() {
         </Stat>
         <Stat
           label={`Spend, last ${OVERVIEW_DAYS} days`}
-          title={`Exactly ${formatDollars(overview.spendNanos, { grouping: true })}`}
-          value={formatDollarsShort(overview.spendNanos, { grouping: true })}
+          value={<Money nanos={overview.spendNanos} />}
         >
           Charged per GB returned.
         </Stat>
@@ -123,12 +122,12 @@ export default async function OverviewPage() {
   );
 }
 
-function Stat({ label, value, title, children }: { label: string; value: string; title?: string; children?: ReactNode }) {
+function Stat({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
   return (
     <Card>
       <CardContent className="flex flex-col gap-1 py-4">
         <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{label}</p>
-        <p className="text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums" title={title}>
+        <p className="text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums">
           {value}
         </p>
         {children ? <div className="text-sm text-zinc-600">{children}</div> : null}

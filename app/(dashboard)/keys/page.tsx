@@ -7,7 +7,7 @@ import { getOrgPage } from "@/lib/platform/session";
 import { can } from "@/lib/platform/access";
 import { listOrgKeys } from "@/lib/platform/keys";
 import { formatDateTime } from "@/lib/utils/dates";
-import { formatDollars } from "@/lib/money";
+import { dollarsInputValue, formatMoney } from "@/lib/money";
 import { spentIn } from "@/lib/billing/spend";
 import { effectiveEndpoints } from "@/lib/keys";
 
@@ -18,7 +18,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
   const { db, principal, org, role } = await getOrgPage();
   const keys = await listOrgKeys(db, principal, org.id);
   const now = new Date();
-  const capText = (nanos: bigint | null) => (nanos === null ? "" : formatDollars(nanos, { minDecimals: 0 }));
+  const capText = (nanos: bigint | null) => (nanos === null ? "" : dollarsInputValue(nanos));
   const endpoints = org.plan.allowedEndpoints.filter(isEndpointName).map((name) => ({ name, title: ENDPOINTS[name].title }));
   return (
     <div className="flex flex-col gap-6">
@@ -60,10 +60,10 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           rolled: key.rolledAt !== null,
           replaces: key.rolledFrom?.hint ?? null,
           allowedIps: key.allowedIps,
-          dailyCap: capText(key.dailyCapNanos).replace("$", ""),
-          monthlyCap: capText(key.monthlyCapNanos).replace("$", ""),
-          spentToday: formatDollars(spentIn("day", key, now)),
-          spentThisMonth: formatDollars(spentIn("month", key, now)),
+          dailyCap: capText(key.dailyCapNanos),
+          monthlyCap: capText(key.monthlyCapNanos),
+          spentToday: formatMoney(spentIn("day", key, now)),
+          spentThisMonth: formatMoney(spentIn("month", key, now)),
         }))}
       />
     </div>

@@ -15,7 +15,8 @@ import { can } from "@/lib/platform/access";
 import { organizationsOnlyOwnedBy } from "@/lib/platform/accounts";
 import { listPlanRequests, listPlans } from "@/lib/platform/plans";
 import { securityOverview } from "@/lib/platform/security";
-import { formatDollars, formatDollarsShort } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { getOrgPage } from "@/lib/platform/session";
 import { formatDateTime } from "@/lib/utils/dates";
 import { ROLE_LABELS } from "@/lib/auth/roles";
@@ -211,13 +212,13 @@ export default async function SettingsPage() {
               <>
                 <p className="text-sm text-zinc-600">
                   Its keys stop at once and its members lose access. Its balance,{" "}
-                  <span title={formatDollars(org.balanceNanos)}>{formatDollarsShort(org.balanceNanos, { grouping: true })}</span>, would be forfeited.
+                  <Money nanos={org.balanceNanos} />, would be forfeited.
                 </p>
                 <div>
                   <CloseOrganization
                     orgId={org.id}
                     orgName={org.name}
-                    creditText={formatDollars(org.balanceNanos > 0n ? org.balanceNanos : 0n, { grouping: true })}
+                    creditText={formatMoney(org.balanceNanos > 0n ? org.balanceNanos : 0n)}
                     hasCredit={org.balanceNanos > 0n}
                   />
                 </div>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { ZodError } from "zod";
 import { UsageChart, type UsageMetric } from "@/components/usage/usage-chart";
@@ -11,7 +12,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrgPage } from "@/lib/platform/session";
-import { formatDollars, formatDollarsShort } from "@/lib/money";
+import { Money } from "@/components/ui/money";
 import { orgUsageReport } from "@/lib/platform/usage";
 import { recentRanges } from "@/lib/usage/report";
 import { formatBytes, formatCount } from "@/lib/utils/format";
@@ -26,9 +27,6 @@ const METRICS: { id: UsageMetric; label: string }[] = [
   { id: "requests", label: "Requests" },
   { id: "bytes", label: "Bytes" },
 ];
-
-/** Short and never more than the true cost (the exact figure is in the title). */
-const money = (nanos: bigint) => formatDollarsShort(nanos, { grouping: true });
 
 export default async function UsagePage({ searchParams }: { searchParams: SearchParams }) {
   const raw = await searchParams;
@@ -68,7 +66,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Search
       />
 
       <section aria-label="Balance and plan limits" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat label="Balance" value={formatDollarsShort(org.balanceNanos, { grouping: true })} title={`Exactly ${formatDollars(org.balanceNanos)}`} />
+        <Stat label="Balance" value={<Money nanos={org.balanceNanos} />} />
         <Stat label="Plan" value={org.plan.name} />
         <Stat label="Rate limit" value={`${formatCount(org.plan.requestsPerMinute)} requests / min`} />
         <Stat label="Trial ticker limit" value={org.plan.dailyTickerLimit ? `${org.plan.dailyTickerLimit} tickers / endpoint / day` : "None"} />
@@ -124,7 +122,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Search
       <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <Stat label="Requests" value={formatCount(totals.requests)} note={totals.failed ? `${formatCount(totals.failed)} refused (not charged)` : undefined} />
         <Stat label="Data returned" value={formatBytes(totals.bytes)} />
-        <Stat label="Cost" value={money(totals.costNanos)} title={formatDollars(totals.costNanos)} testId="usage-total-cost" />
+        <Stat label="Cost" value={<Money nanos={totals.costNanos} testId="usage-total-cost" />} />
       </section>
 
       <Card>
@@ -168,12 +166,12 @@ export default async function UsagePage({ searchParams }: { searchParams: Search
   );
 }
 
-function Stat({ label, value, note, title, testId }: { label: string; value: string; note?: string; title?: string; testId?: string }) {
+function Stat({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
   return (
     <Card>
       <CardContent>
         <p className="text-sm text-zinc-600">{label}</p>
-        <p className="mt-1 text-xl font-semibold text-zinc-900 tabular-nums" title={title} data-testid={testId}>
+        <p className="mt-1 text-xl font-semibold text-zinc-900 tabular-nums">
           {value}
         </p>
         {note ? <p className="mt-1 text-xs text-zinc-500">{note}</p> : null}
@@ -211,8 +209,8 @@ function UsageTable({
             <TD data-label="Requests" className="text-right tabular-nums">{formatCount(row.requests)}</TD>
             <TD data-label="Refused" className="text-right tabular-nums">{formatCount(row.failed)}</TD>
             <TD data-label="Data" className="text-right whitespace-nowrap tabular-nums">{formatBytes(row.bytes)}</TD>
-            <TD data-label="Cost" className="text-right whitespace-nowrap tabular-nums" title={formatDollars(row.costNanos)}>
-              {formatDollars(row.costNanos)}
+            <TD data-label="Cost" className="text-right whitespace-nowrap tabular-nums">
+              <Money nanos={row.costNanos} />
             </TD>
           </TR>
         ))}
@@ -221,7 +219,9 @@ function UsageTable({
           <TD data-label="Requests" className="text-right tabular-nums">{formatCount(totals.requests)}</TD>
           <TD data-label="Refused" className="text-right tabular-nums">{formatCount(totals.failed)}</TD>
           <TD data-label="Data" className="text-right whitespace-nowrap tabular-nums">{formatBytes(totals.bytes)}</TD>
-          <TD data-label="Cost" className="text-right whitespace-nowrap tabular-nums">{formatDollars(totals.costNanos)}</TD>
+          <TD data-label="Cost" className="text-right whitespace-nowrap tabular-nums">
+            <Money nanos={totals.costNanos} />
+          </TD>
         </TR>
       </TBody>
     </Table>

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { DomainError } from "@/lib/errors";
-import { formatDollars } from "@/lib/money";
+import { Money as Amount } from "@/components/ui/money";
 import { findKeys, keyActivity } from "@/lib/platform/admin/keys";
 import { getAdminPage } from "@/lib/platform/admin/session";
 import { CLIENT_ADDRESS_RETENTION_DAYS } from "@/lib/usage/events";
@@ -153,7 +153,7 @@ export default async function AdminKeysPage({ searchParams }: { searchParams: Pr
                     <TD data-label="Status">
                       <Badge tone={e.statusCode < 400 ? "success" : "warning"}>{e.statusCode}</Badge> <span className="text-xs text-zinc-600">{e.errorCode ?? ""}</span>
                     </TD>
-                    <TD data-label="Cost" className="text-right tabular-nums">{formatDollars(e.costNanos)}</TD>
+                    <TD data-label="Cost" className="text-right tabular-nums"><Amount nanos={e.costNanos} /></TD>
                     <TD data-label="Client address" className="font-mono text-xs">{e.clientIp ?? "—"}</TD>
                   </TR>
                 ))}

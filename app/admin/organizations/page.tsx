@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { formatDollars } from "@/lib/money";
+import { Money as Amount } from "@/components/ui/money";
 import { searchOrganizations } from "@/lib/platform/admin/organizations";
 import { getAdminPage } from "@/lib/platform/admin/session";
 import { formatDate } from "@/lib/utils/dates";
@@ -61,7 +61,7 @@ export default async function AdminOrganizationsPage({ searchParams }: { searchP
                   </TD>
                   <TD data-label="Plan">{org.plan.name}</TD>
                   <TD data-label="Balance" className={`text-right tabular-nums ${org.balanceNanos < 0n ? "text-red-700" : ""}`}>
-                    {formatDollars(org.balanceNanos, { grouping: true })}
+                    <Amount nanos={org.balanceNanos} />
                   </TD>
                   <TD data-label="Members" className="text-right tabular-nums">{org._count.memberships}</TD>
                   <TD data-label="Keys" className="text-right tabular-nums">{org._count.apiKeys}</TD>

@@ -4,15 +4,15 @@ import { PricesManager } from "@/components/admin/prices-manager";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ENDPOINT_LIST } from "@/lib/catalog";
-import { formatDollars } from "@/lib/money";
+import { formatExactMoney } from "@/lib/money";
 import { listPlansForAdmin, priceSchedule } from "@/lib/platform/admin/plans";
 import { getAdminPage } from "@/lib/platform/admin/session";
 import { formatDateTime } from "@/lib/utils/dates";
 
 export const metadata: Metadata = { title: "Plans & prices" };
 
-/** Exact to the nano-dollar: a price is never shown rounded. */
-const perGb = (nanos: bigint) => formatDollars(nanos, { grouping: true });
+/** Exact to the nano-dollar: the price editor shows the figure it edits. */
+const perGb = formatExactMoney;
 /** A price's moment to the millisecond ("2026-03-01 09:30:15.250 UTC"): a charge is explained by it. */
 const moment = (date: Date) => date.toISOString().replace("T", " ").replace(/:00\.000Z$/, "Z").replace(/Z$/, " UTC");
 

@@ -1,6 +1,6 @@
 "use server";
 
-import { formatDollars } from "@/lib/money";
+import { formatExactMoney } from "@/lib/money";
 import { formObject } from "../action";
 import { createPlan, deletePlan, schedulePriceChange, updatePlan } from "../admin/plans";
 import { runAdminAction } from "../admin/session";
@@ -30,8 +30,8 @@ export async function schedulePriceAction(input: { endpoint: string; price: stri
     const scheduled = await schedulePriceChange(db, principal, input);
     return {
       endpoint: scheduled.endpoint,
-      before: formatDollars(scheduled.beforeNanos, { grouping: true }),
-      after: formatDollars(scheduled.afterNanos, { grouping: true }),
+      before: formatExactMoney(scheduled.beforeNanos),
+      after: formatExactMoney(scheduled.afterNanos),
       effectiveAt: scheduled.effectiveAt.toISOString(),
       until: scheduled.until?.toISOString() ?? null,
     };

@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/auth/session";
 import type { DbClient } from "@/lib/db";
-import { formatDollars } from "@/lib/money";
+import { formatExportDollars } from "@/lib/money";
 import { usageQuerySchema } from "@/lib/usage/report";
 import { toCsv } from "@/lib/utils/csv";
 import { isoDay } from "@/lib/utils/dates";
@@ -112,7 +112,7 @@ export async function platformOverview(db: DbClient, principal: Principal | null
 
 export type PlatformOverview = Awaited<ReturnType<typeof platformOverview>>;
 
-const exact = (nanos: bigint) => formatDollars(nanos, { minDecimals: 9 });
+const exact = formatExportDollars;
 
 /** One line per UTC day: the money columns in exact dollars and in nano-dollars, then requests and bytes. */
 export function overviewCsv(overview: PlatformOverview): string {

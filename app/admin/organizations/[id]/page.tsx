@@ -13,7 +13,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { ROLE_LABELS } from "@/lib/auth/roles";
-import { formatDollars } from "@/lib/money";
+import { Money as Amount } from "@/components/ui/money";
 import { organizationDetail } from "@/lib/platform/admin/organizations";
 import { getAdminPage } from "@/lib/platform/admin/session";
 import { describeActor, describeAuditEntry } from "@/lib/platform/audit-format";
@@ -256,7 +256,7 @@ export default async function AdminOrganizationPage({ params }: { params: Promis
                   <TD data-label="Status">
                     <Badge tone={u.statusCode < 400 ? "success" : "warning"}>{u.statusCode}</Badge> <span className="text-xs text-zinc-600">{u.errorCode ?? ""}</span>
                   </TD>
-                  <TD data-label="Cost" className="text-right tabular-nums">{formatDollars(u.costNanos)}</TD>
+                  <TD data-label="Cost" className="text-right tabular-nums"><Amount nanos={u.costNanos} /></TD>
                   <TD data-label="Address" className="font-mono text-xs">{u.clientIp ?? "—"}</TD>
                 </TR>
               ))}
