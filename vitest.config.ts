@@ -29,6 +29,8 @@ export default defineConfig(async () => {
   const shared = {
     resolve: { alias: { "@": import.meta.dirname } },
   };
+  // Projects do not inherit the root's timeouts: each states them (a loaded 2-core machine opens PGlite slowly).
+  const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
   return {
     ...shared,
     test: {
@@ -38,6 +40,7 @@ export default defineConfig(async () => {
         {
           ...shared,
           test: {
+            ...timeouts,
             name: "pglite",
             include: ["**/*.test.ts"],
             exclude: ["node_modules/**", "e2e/**", ".next*/**"],
@@ -49,6 +52,7 @@ export default defineConfig(async () => {
               {
                 ...shared,
                 test: {
+                  ...timeouts,
                   name: "postgres",
                   include: ["**/*.db.test.ts"],
                   exclude: ["node_modules/**", "e2e/**", ".next*/**"],

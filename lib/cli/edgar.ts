@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { IMPORT_KINDS, isCalendarDate, TICKER_PATTERN } from "@/lib/data/import-schema";
-import { EdgarSyncError, removeSampleData, syncEdgar, syncTotals, type SyncReport } from "@/lib/data/edgar/sync";
+import { EdgarSyncError, reextractEdgar, removeSampleData, syncEdgar, syncTotals, type SyncReport } from "@/lib/data/edgar/sync";
 import { EdgarConfigError, EdgarFetchError, openEdgarSource } from "@/lib/data/edgar/source";
 import { archivePath, EdgarFormatError } from "@/lib/data/edgar/filings";
 import { INSPECT_USAGE, runEval, runInspect, type FetchFiling } from "./edgar-inspect";
@@ -25,6 +25,30 @@ export const EDGAR_USAGE = `usage: npm run data:edgar -- sync (--tickers TSLA,AB
   --dry-run        read and map everything, write nothing (the counts say what would change)
   --remove-sample  drop the sample dataset first (npm run data:remove-sample does only that)
   --json           print the report as JSON`;
+
+export const REEXTRACT_USAGE = `usage: npm run data:edgar -- reextract [--tickers TSLA,ABEO] [--dry-run] [--json]
+
+  Reads the prospectuses and registration statements the syncs stored again with this version's
+  readers, and maps every EDGAR company again from its stored filing index and facts. No network.`;
+
+const reextractArgs = z
+  .object({ tickers: z.string().optional(), "dry-run": z.literal(true).optional(), json: z.literal(true).optional() })
+  .strict();
+
+async function runReextract(db: PrismaClient, rest: string[]): Promise<CliResult> {
+  const parsed = reextractArgs.safeParse(parseFlags(rest));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(issue.code === "unrecognized_keys" ? `Unknown option --${issue.keys[0]}.\n\n${REEXTRACT_USAGE}` : `${issue.message}\n\n${REEXTRACT_USAGE}`);
+  }
+  const tickers = parsed.data.tickers?.split(",").map((t) => t.trim().toUpperCase()).filter(Boolean);
+  const report = await reextractEdgar(db, { tickers, dryRun: parsed.data["dry-run"], actor: { actorLabel: "cli" } });
+  if (parsed.data.json) return { exitCode: report.failed ? 1 : 0, stdout: `${JSON.stringify(report, null, 2)}\n`, stderr: "" };
+  const lines = [`Re-read ${report.filingsRead} stored filing(s) for ${report.tickers.length} EDGAR compan${report.tickers.length === 1 ? "y" : "ies"} in ${(report.durationMs / 1000).toFixed(1)} s${parsed.data["dry-run"] ? " (dry run: nothing written)" : ""}.`];
+  for (const t of report.tickers) lines.push(`  ${t.ticker.padEnd(8)}${t.status === "failed" ? `failed: ${t.error}` : t.status}`);
+  lines.push(`${report.changed} record(s) changed; ${report.failed} failed.`);
+  return { exitCode: report.failed ? 1 : 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+}
 
 export interface EdgarEnvironment {
   userAgent?: string;
@@ -93,7 +117,8 @@ export async function runEdgarCommand(db: PrismaClient, args: string[], env: Edg
       const removed = await removeSampleData(db, { actorLabel: "cli" });
       return { exitCode: 0, stdout: removed ? `Removed the sample dataset: ${removed} sample companies and their records.\n` : "No sample data here: nothing removed.\n", stderr: "" };
     }
-    if (command !== "sync") throw new UsageError(`${EDGAR_USAGE}\n\n${INSPECT_USAGE}`);
+    if (command === "reextract") return await runReextract(db, rest);
+    if (command !== "sync") throw new UsageError(`${EDGAR_USAGE}\n\n${REEXTRACT_USAGE}\n\n${INSPECT_USAGE}`);
     const parsed = syncArgs.safeParse(parseFlags(rest));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

@@ -61,6 +61,7 @@ export function isImportKind(value: string): value is ImportKind {
   return (IMPORT_KINDS as readonly string[]).includes(value);
 }
 
+/** public_offering is an underwritten (firm-commitment) offering; best_efforts, ipo and rights are read from prospectuses. */
 export const OFFERING_TYPES = [
   "public_offering",
   "registered_direct",
@@ -68,6 +69,9 @@ export const OFFERING_TYPES = [
   "atm",
   "warrant_exercise",
   "convertible",
+  "best_efforts",
+  "ipo",
+  "rights",
 ] as const;
 export type OfferingType = (typeof OFFERING_TYPES)[number];
 

@@ -10,7 +10,7 @@ import type { DbClient, Prisma, PrismaClient } from "@/lib/db";
 import { formatImportError, importDataset, type ImportReport, type KindCounts, type ParsedImportFile } from "./import";
 import { IMPORT_KINDS, type ImportKind } from "./import-schema";
 
-export const DATA_LOAD_KINDS = ["import", "edgar", "remove-sample"] as const;
+export const DATA_LOAD_KINDS = ["import", "edgar", "edgar-reextract", "remove-sample"] as const;
 export type DataLoadKind = (typeof DATA_LOAD_KINDS)[number];
 export type DataLoadStatus = "applied" | "failed";
 

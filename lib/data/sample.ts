@@ -725,6 +725,9 @@ const OFFERING_LABELS: Record<OfferingType, string> = {
   atm: "ATM",
   warrant_exercise: "Warrant Exercise",
   convertible: "Convertible",
+  best_efforts: "Best-Efforts Offering",
+  ipo: "Initial Public Offering",
+  rights: "Rights Offering",
 };
 
 const WINDOW_DAYS = 3 * 365; // offerings: the last three years

@@ -420,7 +420,7 @@ describe("dilution", () => {
       }),
     );
     // (4.1M + 2.0M) ÷ 16.2M = 37.65%
-    expect(result.desc).toBe("37.7% potential dilution: 4.1M shares from warrants and convertibles, 2.0M raisable on the shelf, vs 16.2M outstanding");
+    expect(result.desc).toBe("37.7% potential dilution: 4.1M shares from warrants and convertibles (3.1M Series A warrants at $1.50; 1.0M Note at $1.50), 2.0M raisable on the shelf, vs 16.2M outstanding");
     expect(result.rating).toBe("High");
     expect(result.desc).toMatch(/^\d+\.\d%/);
   });
@@ -447,7 +447,7 @@ describe("dilution", () => {
       }),
     );
     expect(result.desc).toBe(
-      "20.0% potential dilution: 2.0M shares from warrants and convertibles, $4.0M of shelf capacity not counted (no share price), vs 10.0M outstanding",
+      "20.0% potential dilution: 2.0M shares from warrants and convertibles (2.0M Series A warrants at $1.50), $4.0M of shelf capacity not counted (no share price), vs 10.0M outstanding",
     );
     expect(result.rating).toBe("Medium");
   });
@@ -456,7 +456,7 @@ describe("dilution", () => {
     const unknown = rateDilution(inputs({ instruments: [instrument()] }));
     expect(unknown.rating).toBe("Medium");
     expect(unknown.desc).toBe(
-      "Unknown potential dilution: 1.0M shares from warrants and convertibles, 0 raisable on the shelf, but shares outstanding are not on file",
+      "Unknown potential dilution: 1.0M shares from warrants and convertibles (1.0M Series A warrants at $1.50), 0 raisable on the shelf, but shares outstanding are not on file",
     );
     expect(rateDilution(inputs())).toMatchObject({
       rating: "Low",
@@ -655,7 +655,7 @@ describe("computeDilutionRating", () => {
       offering_ability_desc:
         "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float), 24.7% of the $16.2M market cap; ATM with $2.0M remaining",
       dilution: "High",
-      dilution_desc: "50.0% potential dilution: 4.1M shares from warrants and convertibles, 4.0M raisable on the shelf, vs 16.2M outstanding",
+      dilution_desc: "50.0% potential dilution: 4.1M shares from warrants and convertibles (4.1M Series A warrants at $1.50), 4.0M raisable on the shelf, vs 16.2M outstanding",
       offering_frequency: "Medium",
       offering_frequency_desc: "1 offering, 1 ATM use, 0 PIPEs, 0 warrant exercises in the last 2 years",
       cash_need: "High",

@@ -10,6 +10,7 @@ import {
   formatDate,
   formatMoney,
   formatPercentTenths,
+  formatPrice,
   formatShares,
   formatTenths,
   pluralize,
@@ -512,15 +513,18 @@ export function rateDilution(
   inputs: RatingInputs,
   capacity: OfferingCapacity = computeOfferingCapacity(inputs),
 ): DilutionResult {
-  const instrumentShares = sum(
-    inputs.instruments.filter((i) => isOutstandingInstrument(i, inputs.asOf)).map((i) => i.sharesUnderlying),
-  );
+  const outstandingInstruments = inputs.instruments.filter((i) => isOutstandingInstrument(i, inputs.asOf));
+  const instrumentShares = sum(outstandingInstruments.map((i) => i.sharesUnderlying));
   const price = currentPriceMicros(inputs);
   const raisable = capacity.raisableCents;
   const raisableShares = price !== null ? (raisable * MICROS_PER_CENT) / price : raisable > 0n ? null : 0n;
   const outstanding = inputs.latestFloat && inputs.latestFloat.outstandingShares > 0n ? inputs.latestFloat.outstandingShares : null;
 
-  const fromInstruments = `${formatShares(instrumentShares)} shares from warrants and convertibles`;
+  // the largest instruments by name (their names cite the filing), so a trader sees what the shares are
+  const largest = [...outstandingInstruments].sort((a, b) => (b.sharesUnderlying > a.sharesUnderlying ? 1 : b.sharesUnderlying < a.sharesUnderlying ? -1 : 0)).slice(0, 2);
+  const named = largest.map((i) => `${formatShares(i.sharesUnderlying)} ${i.name}${i.exercisePriceMicros !== null ? ` at ${formatPrice(i.exercisePriceMicros)}` : ""}`);
+  const more = outstandingInstruments.length - largest.length;
+  const fromInstruments = `${formatShares(instrumentShares)} shares from warrants and convertibles${named.length ? ` (${named.join("; ")}${more > 0 ? `; ${more} more` : ""})` : ""}`;
   const fromShelf =
     raisableShares !== null
       ? `${formatShares(raisableShares)} raisable on the shelf`
@@ -562,7 +566,7 @@ export function rateDilution(
 // ───────────────────────────── offering frequency ─────────────────────────────
 
 export interface OfferingCounts {
-  /** Public offerings, registered directs and convertible financings. */
+  /** Public (underwritten, best-efforts, rights, initial) offerings, registered directs and convertible financings. */
   offerings: number;
   atmUses: number;
   pipes: number;
@@ -573,6 +577,9 @@ const OFFERING_BUCKET: Record<string, keyof OfferingCounts> = {
   public_offering: "offerings",
   registered_direct: "offerings",
   convertible: "offerings",
+  best_efforts: "offerings",
+  ipo: "offerings",
+  rights: "offerings",
   atm: "atmUses",
   pipe: "pipes",
   warrant_exercise: "warrantExercises",

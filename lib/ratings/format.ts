@@ -49,6 +49,14 @@ export function formatShares(shares: bigint): string {
   return formatCompact(shares);
 }
 
+/** A price per share from micro-dollars, as written: "$3.482", "$0.0001", "$11.50" (at least two decimals, no trailing zeros beyond). */
+export function formatPrice(micros: bigint): string {
+  const negative = micros < 0n;
+  const abs = negative ? -micros : micros;
+  const fraction = (abs % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "").padEnd(2, "0");
+  return `${negative ? "-" : ""}$${abs / 1_000_000n}.${fraction}`;
+}
+
 /** Tenths as "38.2" (one decimal always). */
 export function formatTenths(tenths: bigint): string {
   const negative = tenths < 0n;

@@ -18,7 +18,10 @@ export type OfferingType =
   | "pipe"
   | "atm"
   | "warrant_exercise"
-  | "convertible";
+  | "convertible"
+  | "best_efforts"
+  | "ipo"
+  | "rights";
 
 /** The SEC filing a fact came from (facts from imports or sample data have none). */
 export interface SourceRef {

@@ -7,14 +7,25 @@
  * - Registrations: S-1, S-3, S-3ASR, F-1, F-3, F-3ASR and their amendments,
  *   grouped by file number; the first filing of the group is the record.
  *   Effective on filing for an automatic shelf (…ASR); otherwise on the date
- *   of the first EFFECT notice of that file number. A shelf (S-3/F-3)
- *   expires three years after it became effective (Rule 415(a)(5)). The size
+ *   of the first EFFECT notice of that file number. A registration expires
+ *   three years after it became effective (Rule 415(a)(5)); a post-effective
+ *   amendment that deregisters its unsold securities ends it that day. The size
  *   comes from the latest fee exhibit of the group; without one it is
  *   unknown, and an automatic shelf has no registered maximum at all.
  * - Offerings: 424B1/B2/B4/B5/B7 takedowns, and 424B3 when it names a
- *   registration of the company's, linked to it by file number; the amount
- *   from the takedown's own fee exhibit; "atm" when its text describes an
- *   at-the-market offering, which also makes an ATM program registration.
+ *   registration of the company's, linked to it by file number. When the full
+ *   submission was read (./readers), its type and terms are the prospectus's
+ *   own: shares, price, gross proceeds (else the ATM maximum or the fee
+ *   table's size), warrants and their price, the agent; a resale prospectus,
+ *   a debt or structured-note supplement ("other", "not_equity") is no
+ *   offering of the company's. Otherwise the amount is the fee exhibit's and
+ *   "atm" comes from the text. An ATM supplement also makes an ATM program
+ *   registration.
+ * - Warrants a prospectus registers and sells (common and pre-funded) are
+ *   dilution instruments of the offering's date, one row per kind.
+ * - Resale registrations and debt shelves are not offering capacity: they
+ *   make no registration record. A post-effective amendment that
+ *   deregisters the unsold securities ends its shelf on its filing day.
  * - Listing deficiencies: 8-Ks whose items include 3.01, classified from the
  *   text; a later one that says compliance was regained resolves the open
  *   deficiency of that kind. Without the text an 8-K is not classified (it
@@ -32,14 +43,35 @@ import type {
 import { emptyDataset } from "../import-schema";
 import type { DeficiencyKind } from "./documents";
 import { parseEffectItems } from "./documents";
-import { AUTOMATIC_SHELF_FORM, BABY_SHELF_FORM_PATTERN, BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS } from "@/lib/ratings/thresholds";
+import { AUTOMATIC_SHELF_FORM, BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS } from "@/lib/ratings/thresholds";
 import { publicFloatOn, type CompanyFacts } from "./facts";
 import { filingUrl, submissionsUrl, type CompanyIndex, type Filing } from "./filings";
+import type { Inspection } from "./readers/inspect";
+import type { OfferingTerms } from "./readers/offering";
+
+/**
+ * The version of the filing readers whose facts are stored. A stored
+ * prospectus's facts from an older version are read again (from the stored
+ * submission when there is one): raise it when the readers change what they read.
+ */
+export const DOCUMENT_READER_VERSION = 1;
+
+/** A prospectus's or registration statement's terms as ./readers read them, with their quotes. */
+export interface OfferingFacts {
+  terms: OfferingTerms;
+  evidence: Record<string, string>;
+  /** A post-effective amendment that removes the unsold securities from registration. */
+  deregisters: boolean;
+}
 
 /** What a filing's documents said (stored per accession, so each is read once). */
 export interface DocumentFacts {
   /** The documents could not be read (absent from the source). */
   missing?: boolean;
+  /** DOCUMENT_READER_VERSION of the readers that read the full submission. */
+  reader?: number;
+  /** What the full submission of a prospectus or registration statement states. */
+  offering?: OfferingFacts;
   /** From the fee exhibit (Exhibit 107), cents as digit strings. */
   fee?: { maxAggregateOfferingCents: string | null; totalOfferingCents: string | null } | null;
   /** A prospectus (supplement) describing an at-the-market offering. */
@@ -65,6 +97,7 @@ export interface MappedCompany {
 }
 
 const REGISTRATION_FORM = /^(S-1|S-3|S-3ASR|F-1|F-3|F-3ASR)(\/A)?$/;
+const POST_EFFECTIVE_FORM = /^POS AM$/;
 const TAKEDOWN_FORM = /^424B[1-57]$/;
 const SHELF_LIFE_YEARS = 3;
 
@@ -72,6 +105,7 @@ const SHELF_LIFE_YEARS = 3;
 export function needsDocuments(filing: Filing): "registration" | "takedown" | "deficiency" | "effect" | null {
   const base = filing.form.replace(/\/A$/, "");
   if (REGISTRATION_FORM.test(filing.form) && !AUTOMATIC_SHELF_FORM.test(base)) return "registration";
+  if (POST_EFFECTIVE_FORM.test(filing.form)) return "registration";
   if (TAKEDOWN_FORM.test(filing.form)) return "takedown";
   if (filing.form === "8-K" && itemsOf(filing).includes("3.01")) return "deficiency";
   if (filing.form === "EFFECT" && !parseEffectItems(filing.items)) return "effect";
@@ -80,6 +114,57 @@ export function needsDocuments(filing: Filing): "registration" | "takedown" | "d
 
 function itemsOf(filing: Filing): string[] {
   return filing.items.split(",").map((item) => item.trim());
+}
+
+const dollarsToCentsText = (dollars: number | null) => (dollars === null ? null : String(Math.round(dollars * 100)));
+const dollarsToMicrosText = (dollars: number | null) => (dollars === null ? null : String(Math.round(dollars * 1_000_000)));
+
+/** The stored facts of a full submission read by ./readers: its terms, and the fee and ATM facts the mapping has always used. */
+export function documentFactsOf(inspection: Inspection): DocumentFacts {
+  const { evidence, ...rest } = inspection;
+  const terms: OfferingTerms = {
+    offering_type: rest.offering_type,
+    common_shares_offered: rest.common_shares_offered,
+    prefunded_warrants_offered: rest.prefunded_warrants_offered,
+    prefunded_exercise_price: rest.prefunded_exercise_price,
+    common_warrants_offered: rest.common_warrants_offered,
+    warrant_exercise_price: rest.warrant_exercise_price,
+    warrant_term: rest.warrant_term,
+    warrant_expiry: rest.warrant_expiry,
+    price_per_share: rest.price_per_share,
+    gross_proceeds: rest.gross_proceeds,
+    net_proceeds: rest.net_proceeds,
+    discount_or_fee_percent: rest.discount_or_fee_percent,
+    agent: rest.agent,
+    agent_role: rest.agent_role,
+    atm_max_amount: rest.atm_max_amount,
+    overallotment_shares: rest.overallotment_shares,
+    shares_outstanding_before: rest.shares_outstanding_before,
+    shares_outstanding_after: rest.shares_outstanding_after,
+    max_aggregate_offering: rest.max_aggregate_offering,
+    fee_table_kind: rest.fee_table_kind,
+  };
+  const size = dollarsToCentsText(terms.max_aggregate_offering);
+  return {
+    reader: DOCUMENT_READER_VERSION,
+    offering: { terms, evidence, deregisters: terms.offering_type === "other" && /\bderegister/i.test(evidence.offering_type ?? "") },
+    fee: size === null ? null : { maxAggregateOfferingCents: size, totalOfferingCents: null },
+    atm: terms.offering_type === "atm",
+  };
+}
+
+/** The prospectus types that are offerings of the company's, as the offerings table names them. */
+const OFFERING_TYPE_OF: Partial<Record<NonNullable<OfferingTerms["offering_type"]>, OfferingRecord["offering_type"]>> = {
+  underwritten_firm_commitment: "public_offering",
+  registered_direct: "registered_direct",
+  atm: "atm",
+  best_efforts: "best_efforts",
+  ipo: "ipo",
+  rights: "rights",
+};
+
+function isResale(offering: OfferingFacts | undefined): boolean {
+  return offering?.terms.offering_type === "other" && /\bresale\b|selling (?:stock|share|security)holders?/i.test(offering.evidence.offering_type ?? "");
 }
 
 function addYears(day: string, years: number): string {
@@ -133,18 +218,33 @@ export function mapCompany(input: CompanyInput): MappedCompany {
   }
 
   const groups = new Map<string, Filing[]>();
+  const deregistered = new Map<string, Filing>();
   for (const filing of filings) {
-    if (!REGISTRATION_FORM.test(filing.form) || !filing.fileNumber) continue;
+    if (!filing.fileNumber) continue;
+    if (POST_EFFECTIVE_FORM.test(filing.form) && input.documents.get(filing.accessionNumber)?.offering?.deregisters && !deregistered.has(filing.fileNumber)) {
+      deregistered.set(filing.fileNumber, filing);
+    }
+    if (!REGISTRATION_FORM.test(filing.form)) continue;
     groups.set(filing.fileNumber, [...(groups.get(filing.fileNumber) ?? []), filing]);
   }
   const shelves = new Map<string, { effectiveAt: string | null; expiresAt: string | null; isEffective: boolean }>();
   for (const [fileNumber, group] of groups) {
     const original = group.find((f) => !f.form.endsWith("/A")) ?? group[0]!;
     const form = original.form.replace(/\/A$/, "");
+    const read = input.documents.get(original.accessionNumber)?.offering;
+    if (isResale(read) || read?.terms.offering_type === "not_equity") {
+      notes.push(`${form} ${original.accessionNumber} (${fileNumber}) is ${read!.terms.offering_type === "not_equity" ? "a debt registration" : "a resale registration"}: not offering capacity`);
+      continue;
+    }
     const automatic = AUTOMATIC_SHELF_FORM.test(form);
     const effect = effects.get(fileNumber);
     const effectiveAt = automatic ? original.filedAt : (effect?.date ?? null);
-    const expiresAt = effectiveAt && BABY_SHELF_FORM_PATTERN.test(form) ? addYears(effectiveAt, SHELF_LIFE_YEARS) : null;
+    const ended = deregistered.get(fileNumber);
+    // Rule 415(a)(5): a registration for a continuous offering is good for three years from effectiveness (an S-1 for one offering is spent sooner)
+    const lapses = effectiveAt ? addYears(effectiveAt, SHELF_LIFE_YEARS) : null;
+    const expiresAt = ended && (!lapses || ended.filedAt < lapses) ? ended.filedAt : lapses;
+    // "Declared effective": the API and the ratings judge expiry (and a deregistration, which ends it) by expires_at on their own day
+    const declared = effectiveAt !== null;
     const sized = [...group].reverse().find((f) => feeCents(input.documents.get(f.accessionNumber)) !== null);
     const float = input.facts ? publicFloatOn(input.facts, original.filedAt) : null;
     const record: RegistrationRecord = {
@@ -160,14 +260,14 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       // A well-known seasoned issuer (the only kind that may file an automatic shelf) has a public float of $700M or more.
       over_baby_shelf: automatic ? true : float ? float.cents >= BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS : null,
       public_float_cents: float ? String(float.cents) : null,
-      is_effective: effectiveAt !== null,
+      is_effective: declared,
       effective_accession: !automatic && effect ? effect.filing.accessionNumber : null,
       effective_filed_at: !automatic && effect ? effect.filing.filedAt : null,
       effective_url: !automatic && effect ? filingUrl(cik, effect.filing.accessionNumber) : null,
       ...evidence(original),
     };
     dataset.registrations.push(record);
-    shelves.set(fileNumber, { effectiveAt, expiresAt, isEffective: effectiveAt !== null });
+    shelves.set(fileNumber, { effectiveAt, expiresAt, isEffective: declared });
   }
 
   // ── takedowns (offerings), and ATM programs ──
@@ -176,18 +276,45 @@ export function mapCompany(input: CompanyInput): MappedCompany {
     const shelf = filing.fileNumber ? shelves.get(filing.fileNumber) : undefined;
     if (filing.form === "424B3" && !shelf) continue; // a merger or resale prospectus, not a takedown of a registration of ours
     const docs = input.documents.get(filing.accessionNumber);
-    const amount = feeCents(docs);
-    const atm = docs?.atm === true;
+    const read = docs?.offering;
+    if (read && !OFFERING_TYPE_OF[read.terms.offering_type ?? "other"]) continue; // a resale, debt or structured-note prospectus: no offering of the company's
+    const terms = read?.terms;
+    const amount = terms ? (dollarsToCentsText(terms.gross_proceeds ?? terms.atm_max_amount) ?? feeCents(docs)) : feeCents(docs);
+    const atm = terms ? terms.offering_type === "atm" : docs?.atm === true;
     const offering: OfferingRecord = {
       ticker,
       accession_number: filing.accessionNumber,
       offering_date: filing.filedAt,
-      offering_type: atm ? "atm" : "public_offering",
+      offering_type: terms ? OFFERING_TYPE_OF[terms.offering_type!]! : atm ? "atm" : "public_offering",
       form_type: filing.form,
+      shares: terms?.common_shares_offered == null ? null : String(terms.common_shares_offered),
+      price_micros: dollarsToMicrosText(terms?.price_per_share ?? null),
       amount_cents: amount,
+      warrants_issued: terms?.common_warrants_offered == null ? null : String(terms.common_warrants_offered),
+      warrant_price_micros: dollarsToMicrosText(terms?.warrant_exercise_price ?? null),
+      underwriter: terms?.agent ?? null,
       file_number: filing.fileNumber,
       ...evidence(filing),
     };
+    if (terms) {
+      const issued = (kind: string, shares: number | null, price: number | null) => {
+        if (shares === null || shares <= 0) return;
+        dataset.dilution_instruments.push({
+          ticker,
+          instrument_type: "warrant",
+          name: `${kind} of ${filing.filedAt} (${filing.form} ${filing.accessionNumber})`,
+          issued_at: filing.filedAt,
+          expires_at: terms.warrant_expiry && kind === "Warrants" ? terms.warrant_expiry : null,
+          shares_underlying: String(shares),
+          exercise_price_micros: dollarsToMicrosText(price),
+          principal_cents: null,
+          remaining_cents: null,
+          ...evidence(filing),
+        });
+      };
+      issued("Warrants", terms.common_warrants_offered, terms.warrant_exercise_price);
+      issued("Pre-funded warrants", terms.prefunded_warrants_offered, terms.prefunded_exercise_price);
+    }
     dataset.offerings.push(offering);
     if (atm && filing.fileNumber) {
       const float = input.facts ? publicFloatOn(input.facts, filing.filedAt) : null;
@@ -206,7 +333,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
         atm_remaining_cents: null,
         over_baby_shelf: float ? float.cents >= BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS : null,
         public_float_cents: float ? String(float.cents) : null,
-        is_effective: effectiveAt !== null,
+        is_effective: effectiveAt !== null && (shelf?.isEffective ?? false),
         ...evidence(filing),
       });
     }
@@ -285,6 +412,21 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       dataset.float_snapshots.push(snapshot);
     }
   } else notes.push("no XBRL company facts: cash, burn and shares unknown");
+
+  // Shares outstanding as the latest prospectus states them, when the XBRL facts know nothing as recent.
+  const latestStated = [...filings].reverse().find((f) => TAKEDOWN_FORM.test(f.form) && input.documents.get(f.accessionNumber)?.offering?.terms.shares_outstanding_after != null);
+  if (latestStated && !dataset.float_snapshots.some((s) => s.as_of >= latestStated.filedAt)) {
+    const stated = input.documents.get(latestStated.accessionNumber)!.offering!.terms;
+    dataset.float_snapshots.push({
+      ticker,
+      as_of: latestStated.filedAt,
+      float_shares: null,
+      outstanding_shares: String(stated.shares_outstanding_after),
+      public_float_cents: null,
+      public_float_as_of: null,
+      ...evidence(latestStated),
+    });
+  }
 
   return { dataset, notes };
 }

@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await db.prisma.$executeRawUnsafe(`TRUNCATE "companies", "edgar_companies", "edgar_filing_facts", "data_loads", "reg_sho_list_days" CASCADE`);
+  await db.prisma.$executeRawUnsafe(`TRUNCATE "companies", "edgar_companies", "edgar_filing_facts", "edgar_filings", "data_loads", "reg_sho_list_days" CASCADE`);
 });
 
 async function sync(source: string, options: SyncOptions, extra: { maxPerSecond?: number; backoffMs?: number } = {}) {

@@ -54,7 +54,10 @@ import {
   type Filing,
   type ListedCompany,
 } from "./filings";
-import { mapCompany, needsDocuments, type DocumentFacts } from "./map";
+import { DOCUMENT_READER_VERSION, documentFactsOf, mapCompany, needsDocuments, type DocumentFacts } from "./map";
+import { inspectFiling } from "./readers/inspect";
+import { readSubmission } from "./readers/submission";
+import { gunzipSync, gzipSync } from "node:zlib";
 import type { EdgarSource, Fetched, Validators } from "./source";
 
 export interface SyncOptions {
@@ -207,56 +210,22 @@ async function syncTicker(
     if (facts.status === "not-modified") facts = await source.get(companyFactsPath(cik));
     const submissionsText = text(submissions);
     if (submissionsText === null) throw new EdgarSyncError(`SEC has no filing index for CIK ${cik}`);
-    const index = parseSubmissions(submissionsText);
-    for (const page of index.olderPages) {
+    const resources: CompanyResources = { submissions: submissionsText, pages: [], facts: text(facts) };
+    for (const page of parseSubmissions(submissionsText).olderPages) {
       const older = text(await source.get(submissionsPagePath(page)));
       if (older === null) {
         report.partial = true;
-        report.notes.push(`older page ${page} of the filing index is missing: the history before ${oldestDate(index.filings)} is partial`);
-      } else index.filings.push(...parseSubmissionsPage(older));
+        report.notes.push(`older page ${page} of the filing index is missing: the history before it is partial`);
+      } else resources.pages.push(older);
     }
-    const factsText = text(facts);
-    const companyFacts: CompanyFacts | null = factsText === null ? null : parseCompanyFacts(factsText);
-
-    const { documents, fresh } = await readDocuments(prisma, source, index, since);
-    const mapped = mapCompany({ ticker, exchange: listed.exchange ?? (index.exchanges[index.tickers.indexOf(ticker)] || index.exchanges[0] || "unknown"), index, facts: companyFacts, documents });
-    report.notes.push(...mapped.notes);
-
-    let removed: Partial<Record<ImportKind, number>> = {};
-    const imported = await importDataset(prisma, mapped.dataset, {
-      dryRun,
-      onApplied: async (tx) => {
-        removed = await removeStale(tx, ticker, mapped.dataset);
-        if (Object.values(removed).some((n) => n > 0)) await bumpDatasetVersion(tx);
-        const saved = {
-          submissionsEtag: submissions.status === "ok" ? (submissions.validators.etag ?? null) : null,
-          submissionsLastModified: submissions.status === "ok" ? (submissions.validators.lastModified ?? null) : null,
-          factsEtag: facts.status === "ok" ? (facts.validators.etag ?? null) : null,
-          factsLastModified: facts.status === "ok" ? (facts.validators.lastModified ?? null) : null,
-          latestAccession: [...index.filings].sort((a, b) => (a.filedAt < b.filedAt ? 1 : -1))[0]?.accessionNumber ?? null,
-          partial: report.partial,
-          syncedAt: new Date(),
-        };
-        await tx.edgarCompany.upsert({ where: { cik }, create: { cik, ...saved }, update: saved });
-        for (const [accession, { form, facts: said }] of fresh) {
-          await tx.edgarFilingFacts.upsert({
-            where: { accessionNumber: accession },
-            create: { accessionNumber: accession, cik, form, facts: said as Prisma.InputJsonObject },
-            update: { facts: said as Prisma.InputJsonObject },
-          });
-        }
-      },
-    });
-    if (!imported.ok) {
-      throw new EdgarSyncError(`the mapped records were refused: ${imported.errors.slice(0, 3).map(formatImportError).join("; ")}`);
-    }
-    for (const kind of IMPORT_KINDS) {
-      const c = imported.counts[kind];
-      const gone = removed[kind] ?? 0;
-      if (c.received > 0 || gone > 0) report.counts[kind] = { ...c, ...(gone ? { removed: gone } : {}) };
-    }
-    if (Object.values(removed).some((n) => n > 0)) notifyDataChanged();
-    report.status = changedIn(report.counts) > 0 ? "changed" : "unchanged";
+    const saved = {
+      submissionsEtag: submissions.status === "ok" ? (submissions.validators.etag ?? null) : null,
+      submissionsLastModified: submissions.status === "ok" ? (submissions.validators.lastModified ?? null) : null,
+      factsEtag: facts.status === "ok" ? (facts.validators.etag ?? null) : null,
+      factsLastModified: facts.status === "ok" ? (facts.validators.lastModified ?? null) : null,
+      partial: report.partial,
+    };
+    await applyCompany(prisma, source, report, { ticker, cik, exchange: listed.exchange, resources, saved, since, dryRun });
   } catch (error) {
     report.status = "failed";
     report.error = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 500) : String(error);
@@ -264,53 +233,239 @@ async function syncTicker(
   return report;
 }
 
-function oldestDate(filings: Filing[]): string {
-  return filings.reduce((min, f) => (f.filedAt < min ? f.filedAt : min), "9999-12-31");
+/** What a company's records are mapped from: its filing index (and older pages) and XBRL facts, as EDGAR served them. */
+interface CompanyResources {
+  submissions: string;
+  pages: string[];
+  facts: string | null;
+}
+
+interface CompanyState {
+  submissionsEtag: string | null;
+  submissionsLastModified: string | null;
+  factsEtag: string | null;
+  factsLastModified: string | null;
+  partial: boolean;
+}
+
+/**
+ * Maps one company's resources and documents to records and imports them
+ * (the sync's second half, and all of `reextract`). Without a source, nothing
+ * is fetched: documents come from the filings and facts stored earlier.
+ */
+async function applyCompany(
+  prisma: PrismaClient,
+  source: EdgarSource | null,
+  report: TickerReport,
+  input: { ticker: string; cik: string; exchange: string | null; resources: CompanyResources; saved: CompanyState | null; since: string; dryRun: boolean },
+): Promise<void> {
+  const { ticker, cik, resources, saved, since, dryRun } = input;
+  const index = parseSubmissions(resources.submissions);
+  for (const page of resources.pages) index.filings.push(...parseSubmissionsPage(page));
+  const companyFacts: CompanyFacts | null = resources.facts === null ? null : parseCompanyFacts(resources.facts);
+
+  const { documents, fresh, filings } = await readDocuments(prisma, source, index, since);
+  const exchange = input.exchange ?? (index.exchanges[index.tickers.indexOf(ticker)] || index.exchanges[0] || "unknown");
+  const mapped = mapCompany({ ticker, exchange, index, facts: companyFacts, documents });
+  report.notes.push(...mapped.notes);
+
+  let removed: Partial<Record<ImportKind, number>> = {};
+  const imported = await importDataset(prisma, mapped.dataset, {
+    dryRun,
+    onApplied: async (tx) => {
+      removed = await removeStale(tx, ticker, mapped.dataset);
+      if (Object.values(removed).some((n) => n > 0)) await bumpDatasetVersion(tx);
+      if (saved) {
+        const state = {
+          ...saved,
+          latestAccession: [...index.filings].sort((a, b) => (a.filedAt < b.filedAt ? 1 : -1))[0]?.accessionNumber ?? null,
+          syncedAt: new Date(),
+          resourcesGzip: gzipSync(JSON.stringify(resources)),
+        };
+        await tx.edgarCompany.upsert({ where: { cik }, create: { cik, ...state }, update: state });
+      }
+      for (const [accession, filing] of filings) {
+        await tx.edgarFiling.upsert({
+          where: { accessionNumber: accession },
+          create: { accessionNumber: accession, cik, form: filing.form, filedAt: new Date(`${filing.filedAt}T00:00:00Z`), bytes: Buffer.byteLength(filing.text), textGzip: gzipSync(filing.text) },
+          update: {},
+        });
+      }
+      for (const [accession, { form, facts: said }] of fresh) {
+        await tx.edgarFilingFacts.upsert({
+          where: { accessionNumber: accession },
+          create: { accessionNumber: accession, cik, form, facts: said as Prisma.InputJsonObject },
+          update: { facts: said as Prisma.InputJsonObject },
+        });
+      }
+    },
+  });
+  if (!imported.ok) {
+    throw new EdgarSyncError(`the mapped records were refused: ${imported.errors.slice(0, 3).map(formatImportError).join("; ")}`);
+  }
+  for (const kind of IMPORT_KINDS) {
+    const c = imported.counts[kind];
+    const gone = removed[kind] ?? 0;
+    if (c.received > 0 || gone > 0) report.counts[kind] = { ...c, ...(gone ? { removed: gone } : {}) };
+  }
+  if (Object.values(removed).some((n) => n > 0)) notifyDataChanged();
+  report.status = changedIn(report.counts) > 0 ? "changed" : "unchanged";
+}
+
+export interface ReextractReport {
+  tickers: TickerReport[];
+  filingsRead: number;
+  durationMs: number;
+  changed: number;
+  failed: number;
+}
+
+/**
+ * `data:edgar reextract`: the filing readers run again over the filings the
+ * syncs stored, and every EDGAR company's records are mapped again from its
+ * stored filing index and facts. No network: what was never stored stays as
+ * it was read.
+ */
+export async function reextractEdgar(prisma: PrismaClient, options: { tickers?: string[]; dryRun?: boolean; now?: Date; actor?: LoadActor } = {}): Promise<ReextractReport> {
+  const clock = performance.now();
+  const companies = await prisma.company.findMany({
+    where: { isSample: false, cik: { not: null }, ...(options.tickers?.length ? { ticker: { in: options.tickers } } : {}) },
+    select: { ticker: true, cik: true, exchange: true },
+    orderBy: { ticker: "asc" },
+  });
+  const results: TickerReport[] = [];
+  let filingsRead = 0;
+  for (const company of companies) {
+    const report: TickerReport = { ticker: company.ticker, cik: company.cik, status: "failed", counts: {}, partial: false, notes: [] };
+    results.push(report);
+    try {
+      const state = await prisma.edgarCompany.findUnique({ where: { cik: company.cik! } });
+      if (!state?.resourcesGzip) throw new EdgarSyncError("no stored filing index: sync it once with this version");
+      const resources = JSON.parse(gunzipSync(state.resourcesGzip).toString("utf8")) as CompanyResources;
+      report.partial = state.partial;
+      const before = reextractCounter.read;
+      await applyCompany(prisma, null, report, { ticker: company.ticker, cik: company.cik!, exchange: company.exchange, resources, saved: null, since: "0000-01-01", dryRun: options.dryRun ?? false });
+      filingsRead += reextractCounter.read - before;
+    } catch (error) {
+      report.status = "failed";
+      report.error = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 500) : String(error);
+    }
+  }
+  const startedAt = options.now ?? new Date();
+  if (!options.dryRun) await attachRatings(prisma, results, startedAt);
+  const report: ReextractReport = {
+    tickers: results,
+    filingsRead,
+    durationMs: Math.round(performance.now() - clock),
+    changed: results.reduce((n, r) => n + changedIn(r.counts), 0),
+    failed: results.filter((r) => r.status === "failed").length,
+  };
+  if (!options.dryRun && results.length > 0) {
+    const failures = results.filter((t) => t.status === "failed").map((t) => `${t.ticker}: ${t.error}`);
+    await recordDataLoad(prisma, {
+      kind: "edgar-reextract",
+      source: `stored filings · ${results.length} ticker(s) · ${filingsRead} filing(s) read again`,
+      status: report.failed === results.length ? "failed" : "applied",
+      counts: syncTotals(report),
+      errors: failures.slice(0, 20),
+      errorCount: failures.length,
+      durationMs: report.durationMs,
+      startedAt,
+      ...(options.actor ?? {}),
+    });
+  }
+  return report;
+}
+
+/** Stored filings read again (for the reextract report). */
+const reextractCounter = { read: 0 };
+
+interface FetchedFiling {
+  form: string;
+  filedAt: string;
+  text: string;
 }
 
 /**
  * What the documents of the company's relevant filings said: from the store
- * when read before, otherwise read now (only for filings on or after
- * `since`). `fresh` holds the ones read now, to be stored with the import.
+ * when read before by this version of the readers, otherwise read now (only
+ * for filings on or after `since`): a prospectus or registration statement
+ * from its stored submission when there is one, else fetched. `fresh` holds
+ * the facts read now and `filings` the submissions fetched now, to be stored
+ * with the import. Without a source nothing is fetched.
  */
 async function readDocuments(
   prisma: PrismaClient,
-  source: EdgarSource,
+  source: EdgarSource | null,
   index: CompanyIndex,
   since: string,
-): Promise<{ documents: Map<string, DocumentFacts>; fresh: Map<string, { form: string; facts: DocumentFacts }> }> {
+): Promise<{ documents: Map<string, DocumentFacts>; fresh: Map<string, { form: string; facts: DocumentFacts }>; filings: Map<string, FetchedFiling> }> {
   const relevant = index.filings.filter((f) => needsDocuments(f) !== null);
-  const stored = relevant.length
-    ? await prisma.edgarFilingFacts.findMany({ where: { accessionNumber: { in: relevant.map((f) => f.accessionNumber) } } })
-    : [];
+  const accessions = relevant.map((f) => f.accessionNumber);
+  const stored = relevant.length ? await prisma.edgarFilingFacts.findMany({ where: { accessionNumber: { in: accessions } } }) : [];
   const documents = new Map<string, DocumentFacts>(stored.map((row) => [row.accessionNumber, row.facts as DocumentFacts]));
+  const kept = new Set(
+    relevant.length ? (await prisma.edgarFiling.findMany({ where: { accessionNumber: { in: accessions } }, select: { accessionNumber: true } })).map((r) => r.accessionNumber) : [],
+  );
   const fresh = new Map<string, { form: string; facts: DocumentFacts }>();
+  const filings = new Map<string, FetchedFiling>();
   for (const filing of relevant) {
-    if (documents.has(filing.accessionNumber) || filing.filedAt < since) continue;
-    const facts = await readFilingDocuments(source, index.cik, filing);
+    const known = documents.get(filing.accessionNumber);
+    const offeringDocument = needsDocuments(filing) === "registration" || needsDocuments(filing) === "takedown";
+    const current = known && (!offeringDocument || (known.reader ?? 0) >= DOCUMENT_READER_VERSION);
+    if (current || filing.filedAt < since) continue;
+    let facts: DocumentFacts | null = null;
+    if (offeringDocument && kept.has(filing.accessionNumber)) {
+      const row = await prisma.edgarFiling.findUnique({ where: { accessionNumber: filing.accessionNumber } });
+      if (row) {
+        reextractCounter.read++;
+        facts = readSubmissionFacts(gunzipSync(row.textGzip).toString("utf8"), index.cik);
+      }
+    }
+    if (!facts && source) {
+      const fetched = await readFilingDocuments(source, index.cik, filing);
+      facts = fetched.facts;
+      if (fetched.text !== null) filings.set(filing.accessionNumber, { form: filing.form, filedAt: filing.filedAt, text: fetched.text });
+    }
+    if (!facts) continue;
     documents.set(filing.accessionNumber, facts);
     fresh.set(filing.accessionNumber, { form: filing.form, facts });
   }
-  return { documents, fresh };
+  return { documents, fresh, filings };
 }
 
-async function readFilingDocuments(source: EdgarSource, cik: string, filing: Filing): Promise<DocumentFacts> {
+/** The offering facts of a full submission, read by the filing readers; null when it is not one. */
+function readSubmissionFacts(submission: string, cik: string): DocumentFacts | null {
+  try {
+    return documentFactsOf(inspectFiling(readSubmission(submission), { directoryCik: Number(cik) }));
+  } catch {
+    return null;
+  }
+}
+
+async function readFilingDocuments(source: EdgarSource, cik: string, filing: Filing): Promise<{ facts: DocumentFacts; text: string | null }> {
   const kind = needsDocuments(filing);
   const read = async (name: string) => text(await source.get(archivePath(cik, filing.accessionNumber, name)));
   const primary = filing.primaryDocument ? storedDocumentName(filing.primaryDocument) : null;
 
   if (kind === "deficiency" || kind === "effect") {
     const body = primary ? await read(primary) : null;
-    if (body === null) return { missing: true };
+    if (body === null) return { facts: { missing: true }, text: null };
     if (kind === "effect") {
       const notice = parseEffectNotice(body);
-      return notice ? { effect: { fileNumber: notice.fileNumber, form: notice.form, effectiveDate: notice.effectiveDate } } : { missing: true };
+      return { facts: notice ? { effect: { fileNumber: notice.fileNumber, form: notice.form, effectiveDate: notice.effectiveDate } } : { missing: true }, text: null };
     }
     const words = htmlToText(body);
-    return { deficiency: { kind: classifyDeficiency(words), regained: regainsCompliance(words), deadline: complianceDeadline(words) } };
+    return { facts: { deficiency: { kind: classifyDeficiency(words), regained: regainsCompliance(words), deadline: complianceDeadline(words) } }, text: null };
   }
 
-  // A registration or a takedown: the fee exhibit, and for a takedown the text (at-the-market or not).
+  // A prospectus or registration statement: the full submission (SEC header, the document and its exhibits in one request).
+  const submission = await read(`${filing.accessionNumber}.txt`);
+  if (submission !== null) {
+    const facts = readSubmissionFacts(submission, cik);
+    if (facts) return { facts, text: submission };
+  }
+  // Without it: the fee exhibit, and for a takedown the text (at-the-market or not).
   const listing = await read("index.json");
   const entries = listing === null ? [] : parseFilingIndex(listing);
   const exhibit = pickFeeExhibit(entries);
@@ -324,9 +479,9 @@ async function readFilingDocuments(source: EdgarSource, cik: string, filing: Fil
   if (kind === "takedown") {
     const body = primary ? await read(primary) : null;
     if (body !== null) facts.atm = isAtmOffering(htmlToText(body));
-    else if (listing === null) return { missing: true };
-  } else if (listing === null) return { missing: true };
-  return facts;
+    else if (listing === null) return { facts: { missing: true }, text: null };
+  } else if (listing === null) return { facts: { missing: true }, text: null };
+  return { facts, text: null };
 }
 
 /** Natural keys of the records the filings give now, per table: earlier EDGAR rows outside them are removed. */
@@ -334,6 +489,12 @@ const STALE_KEYS: { kind: ImportKind; table: string; key: string; of: (dataset: 
   { kind: "financial_reports", table: "financial_reports", key: "t.period_end::text", of: (d) => d.financial_reports.map((r) => r.period_end) },
   { kind: "registrations", table: "registrations", key: "t.accession_number", of: (d) => d.registrations.map((r) => r.accession_number) },
   { kind: "offerings", table: "offerings", key: "t.accession_number", of: (d) => d.offerings.map((r) => r.accession_number) },
+  {
+    kind: "dilution_instruments",
+    table: "dilution_instruments",
+    key: "t.instrument_type || '|' || t.name",
+    of: (d) => d.dilution_instruments.map((r) => `${r.instrument_type}|${r.name}`),
+  },
   {
     kind: "compliance_deficiencies",
     table: "compliance_deficiencies",
@@ -371,7 +532,7 @@ async function attachRatings(prisma: PrismaClient, results: TickerReport[], asOf
 }
 
 /** A run's counts by kind, summed over its tickers. */
-export function syncTotals(report: SyncReport): Partial<Record<ImportKind, KindCounts>> {
+export function syncTotals(report: { tickers: TickerReport[] }): Partial<Record<ImportKind, KindCounts>> {
   const counts: Partial<Record<ImportKind, KindCounts>> = {};
   for (const t of report.tickers) {
     for (const [kind, c] of Object.entries(t.counts) as [ImportKind, KindCounts][]) {

@@ -40,7 +40,7 @@ export const DATA_LOADS_SHOWN = 20;
  */
 export const EMBEDDED_FULL_FILE_APPLY = "about 20 seconds";
 
-const LOAD_KIND_LABELS: Record<DataLoadKind, string> = { import: "File import", edgar: "EDGAR sync", "remove-sample": "Sample data removed" };
+const LOAD_KIND_LABELS: Record<DataLoadKind, string> = { import: "File import", edgar: "EDGAR sync", "edgar-reextract": "EDGAR filings read again", "remove-sample": "Sample data removed" };
 
 // ───────────────────────────── status ─────────────────────────────
 
