@@ -111,6 +111,9 @@ const COMMANDS: Record<string, Command> = {
         hint: k.hint,
         status: k.status.toLowerCase(),
         allowed_endpoints: k.allowedEndpoints,
+        // A platform administrator's restriction: at most these, whatever allowed_endpoints says (empty: none).
+        platform_endpoints: k.platformEndpoints,
+        platform_reason: k.platformEndpointsReason,
         created_at: k.createdAt.toISOString(),
         last_used_at: k.lastUsedAt?.toISOString() ?? null,
       }));
@@ -128,7 +131,9 @@ const COMMANDS: Record<string, Command> = {
         `balance: ${formatDollars(org.balanceNanos, { grouping: true })}`,
         `keys:    ${keys.length === 0 ? "none" : ""}`,
         ...keys.map(
-          (k) => `  ${k.hint}…  ${k.status.padEnd(8)}  ${k.name}  [${k.allowed_endpoints.join(", ") || "all plan endpoints"}]  id ${k.id}`,
+          (k) =>
+            `  ${k.hint}…  ${k.status.padEnd(8)}  ${k.name}  [${k.allowed_endpoints.join(", ") || "all plan endpoints"}]` +
+            `${k.platform_endpoints.length ? `  platform: ${k.platform_endpoints.join(", ")} (${k.platform_reason ?? "no reason"})` : ""}  id ${k.id}`,
         ),
       ];
       return { json, text: lines.join("\n") };

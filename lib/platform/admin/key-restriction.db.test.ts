@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/accounts";
+import { runCli } from "@/lib/cli";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { configureOrgKey, listOrgKeys, rollOrgKey } from "../keys";
 import { addMembership } from "../members";
@@ -69,6 +70,9 @@ describe("the platform's endpoint restriction", () => {
     // The customer sees it, as set by the platform, with the reason.
     const [shown] = await listOrgKeys(t.prisma, c.owner, c.id);
     expect(shown).toMatchObject({ id: rolled.id, platformEndpoints: ["offerings"], platformEndpointsReason: "Scraping registrations beyond the terms" });
+    // So does the operator's CLI.
+    const operator = await runCli(["org:show", "--org", c.id], t.prisma);
+    expect(operator.stdout).toContain("platform: offerings (Scraping registrations beyond the terms)");
 
     // Lifted: the customer's own choice applies again, to the letter.
     await configureOrgKey(t.prisma, c.owner, c.id, rolled.id, settings(["offerings"]));
