@@ -184,8 +184,8 @@ function countFromPairs(r: Reading, label: RegExp, pick: "first" | "max" = "firs
 
 const LEGAL_SUFFIX = String.raw`(?:L\.L\.C\.|LLC|Inc\.|Inc\b|Incorporated|Corp\.|Corporation|Ltd\.|Limited|L\.P\.|LLP|plc|PLC|AG|N\.A\.|S\.A\.)(?![A-Za-z])`;
 const NAME_WORD = String.raw`(?:[A-Z][A-Za-z0-9.'’-]*|&|\([A-Z]{2,}\))`;
-/** A firm's legal name: capitalised words ending in a legal suffix ("Ladenburg Thalmann & Co. Inc.", "Evercore Group L.L.C."). */
-const FIRM = String.raw`(${NAME_WORD}(?:,?\s${NAME_WORD}){0,7}?,?\s${LEGAL_SUFFIX})`;
+/** A firm's legal name: capitalised words ending in a legal suffix ("Ladenburg Thalmann & Co. Inc.", "Evercore Group L.L.C.", "Piper Sandler & Co."). */
+const FIRM = String.raw`(${NAME_WORD}(?:,?\s${NAME_WORD}){0,7}?,?\s(?:${LEGAL_SUFFIX}|&\sCo\.(?:,?\s(?:Inc\.|LLC|L\.L\.C\.|Incorporated|Ltd\.|Limited)(?![A-Za-z]))?))`;
 
 interface AgentMention {
   name: string;

@@ -185,6 +185,15 @@ describe("reading an offering of a kind the fixtures lack", () => {
     for (const field of ["offering_type", "common_shares_offered", "price_per_share", "agent", "overallotment_shares"]) expect(result.evidence[field]).toBeTruthy();
   });
 
+  it.each([
+    ["Piper Sandler & Co. is acting as the sole book-running manager for this offering.", "Piper Sandler & Co."],
+    ["Oppenheimer & Co. Inc. is acting as the representative of the underwriters.", "Oppenheimer & Co. Inc."],
+    ["H.C. Wainwright & Co., LLC is acting as the sole book-running manager for this offering.", "H.C. Wainwright & Co., LLC"],
+  ])("reads the firm's whole legal name: %s", (sentence, name) => {
+    const html = `<p>We are offering 1,000,000 shares of our common stock.</p><p>${sentence}</p><p>Each of the underwriters has severally agreed to purchase from us the shares.</p>`;
+    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }])).agent).toBe(name);
+  });
+
   it("states nothing about an 8-K: its fields are null and its items are the header's", () => {
     const result = inspectText(submission("8-K", [{ type: "8-K", filename: "k.htm", html: "<p>Item 7.01 Regulation FD Disclosure.</p>" }], "ITEM INFORMATION:\t\tRegulation FD Disclosure"));
     expect(result.offering_type).toBeNull();
