@@ -285,7 +285,9 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
     findInLines(lines.slice(0, 400), /\b(?:We are registering the resale|to permit the resale of|relates to the (?:offer and )?resale)\b[^.]{0,160}/i);
   if (resale) return { type: "other", quote: resale.quote };
 
-  const ipo = findInLines(cover, /\bThis is (?:an|our) initial public offering\b[^.]{0,100}/i) ?? findInLines(cover, /\bthis is (?:an|our) initial public offering\b/i);
+  const ipo =
+    findInLines(cover, /\bThis is (?:an|our) initial public offering\b[^.]{0,100}/i) ??
+    findInLines(cover, /\bPrior to this offering, there has been no (?:established )?public market for (?:our|the) (?:common stock|ordinary shares|common shares|securities|units|American Depositary Shares)\b[^.]{0,60}/i);
   if (ipo) return { type: "ipo", quote: ipo.quote };
 
   const atm = findInLines(cover, /\b(?:at[- ]the[- ]market offerings?|at[- ]the[- ]market issuance sales agreement|equity distribution agreement|sales agreement)\b[^.]{0,120}/i);
@@ -340,7 +342,8 @@ function readShares(r: Reading) {
   const before = countFromPairs(r, /(?:outstanding|issued and outstanding) (?:before|prior to) (?:this|the) offering|currently outstanding/i, "max");
   if (before) set(r, "shares_outstanding_before", before.value, before.quote);
   else {
-    const based = findInLines(r.lines, new RegExp(`\\bbased (?:up)?on (${COUNT}) shares(?: of (?:our )?[A-Za-z ]{0,40}?)? (?:issued and )?outstanding\\b(?: as of [A-Z][a-z]+ \\d{1,2}, \\d{4})?`));
+    // (not the public-float sentence: "based on N shares of our outstanding common stock held by non-affiliates")
+    const based = findInLines(r.lines, new RegExp(`\\bbased (?:up)?on (${COUNT}) shares(?: of (?:our )?[A-Za-z ]{0,40}?)? (?:issued and )?outstanding\\b(?![^.;]{0,80}non-?affiliates)(?: as of [A-Z][a-z]+ \\d{1,2}, \\d{4})?`));
     if (based) set(r, "shares_outstanding_before", parseCount(based.match[1]!), based.quote);
   }
   const after = countFromPairs(r, /(?:to be |issued and )?outstanding (?:immediately )?(?:after|following) (?:this|the) offering/i, "max");
@@ -488,7 +491,8 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
     delete r.evidence.agent_role;
   }
   if (type?.type === "atm") {
-    for (const field of ["shares_outstanding_before", "shares_outstanding_after", "common_shares_offered", "price_per_share", "gross_proceeds", "net_proceeds"] as const) {
+    // an at-the-market program sells an amount, not a number of shares, at prices not yet known
+    for (const field of ["common_shares_offered", "price_per_share", "gross_proceeds", "net_proceeds"] as const) {
       r.terms[field] = null;
       delete r.evidence[field];
     }

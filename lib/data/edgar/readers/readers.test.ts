@@ -194,6 +194,20 @@ describe("reading an offering of a kind the fixtures lack", () => {
     expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }])).agent).toBe(name);
   });
 
+  it("reads an at-the-market summary's share counts, never the public-float sentence, and an IPO by the absence of a market", () => {
+    const atm = `
+      <p>Pursuant to General Instruction I.B.6, the public float was $9,000,000, which was calculated based on 3,000,000 shares of our outstanding common stock held by non-affiliates.</p>
+      <p>We have entered into an At The Market Sales Agreement with Example Securities, LLC relating to shares of our common stock having an aggregate offering price of up to $5,000,000 through Example Securities, LLC, as our sales agent.</p>
+      <table><tr><td>Common stock outstanding prior to this offering</td><td>4,000,000 shares</td></tr></table>`;
+    const atmResult = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: atm }]));
+    expect(atmResult).toMatchObject({ offering_type: "atm", atm_max_amount: 5_000_000, shares_outstanding_before: 4_000_000, common_shares_offered: null, agent_role: "sales_agent" });
+    const noSummary = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: atm.replace(/<table>.*<\/table>/, "") }]));
+    expect(noSummary.shares_outstanding_before).toBeNull();
+
+    const ipo = inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html: "<p>2,000,000 Shares</p><p>Prior to this offering, there has been no public market for our common stock. We are offering 2,000,000 shares.</p>" }]));
+    expect(ipo.offering_type).toBe("ipo");
+  });
+
   it("states nothing about an 8-K: its fields are null and its items are the header's", () => {
     const result = inspectText(submission("8-K", [{ type: "8-K", filename: "k.htm", html: "<p>Item 7.01 Regulation FD Disclosure.</p>" }], "ITEM INFORMATION:\t\tRegulation FD Disclosure"));
     expect(result.offering_type).toBeNull();
