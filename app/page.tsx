@@ -4,6 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ENDPOINT_LIST } from "@/lib/catalog";
+import { planOffers, planPriceText, type PlanOffer } from "@/lib/platform/plans";
+import { formatCount } from "@/lib/utils/format";
 
 // The data API's own routes are JSON route handlers, not pages: plain <a>
 // links, so the browser loads them directly instead of a client transition.
@@ -15,7 +17,17 @@ const PUBLIC_ROUTES: { path: string; link: boolean; summary: string }[] = [
 
 const EXAMPLE_ENDPOINT = ENDPOINT_LIST[0]!;
 
-export default function HomePage() {
+/** "every endpoint", "every endpoint except Dilution data", "Offerings and Float". */
+function includedText(plan: PlanOffer): string {
+  if (plan.excluded.length === 0) return "every endpoint";
+  if (plan.endpoints.length === 0) return "no endpoint";
+  return plan.excluded.length <= plan.endpoints.length
+    ? `every endpoint except ${plan.excluded.map((e) => e.title).join(", ")}`
+    : plan.endpoints.map((e) => e.title).join(", ");
+}
+
+export default async function HomePage() {
+  const plans = await planOffers();
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
@@ -65,7 +77,43 @@ export default function HomePage() {
                     <div className="flex flex-wrap gap-2">
                       <Badge>Up to {endpoint.maxLimit} per page</Badge>
                       {endpoint.supportsDateRange ? <Badge tone="accent">Date range</Badge> : null}
+                      {plans
+                        .filter((plan) => plan.excluded.some((e) => e.name === endpoint.name))
+                        .map((plan) => (
+                          <Badge key={plan.id} tone="warning">
+                            Not on the {plan.name} plan
+                          </Badge>
+                        ))}
                     </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="plans" className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
+          <h2 id="plans" className="text-xl font-semibold text-zinc-950">
+            Plans
+          </h2>
+          <p className="mt-2 max-w-2xl text-sm text-zinc-600">
+            A new organization starts on the {plans.find((p) => p.isTrial)?.name ?? plans[0]?.name} plan; a platform administrator moves it to another
+            on request. Every plan is paid from the same prepaid balance.
+          </p>
+          <ul className="mt-6 grid gap-4 md:grid-cols-3" aria-label="Plans">
+            {plans.map((plan) => (
+              <li key={plan.id}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <CardTitle>{plan.name}</CardTitle>
+                    <CardDescription>{planPriceText(plan)}.</CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-zinc-700">
+                      <li>Includes {includedText(plan)}</li>
+                      <li>{formatCount(plan.requestsPerMinute)} requests per minute</li>
+                      <li>{plan.isTrial && plan.dailyTickerLimit ? `${formatCount(plan.dailyTickerLimit)} tickers per endpoint per day` : "No ticker limit"}</li>
+                    </ul>
                   </CardContent>
                 </Card>
               </li>

@@ -5,6 +5,7 @@ import { RECORD_SOURCES, resolveCompanies } from "@/lib/data/records";
 import type { EndpointDefinition } from "@/lib/catalog";
 import type { ApiContext } from "./context";
 import { ApiError, logFailure, toApiError } from "./errors";
+import { endpointNotAllowed } from "./endpoint-refusal";
 import type { KeyAccess } from "./key-cache";
 import { selectFields } from "./fields";
 import { parseDataQuery, type DataQuery } from "./params";
@@ -118,7 +119,7 @@ export async function handleDataRequest(
         "api_key_disabled",
         platform
           ? `The API key ${access.hint}… was disabled by the platform${platform.reason ? `: ${platform.reason}` : ""}. Contact support to have it re-enabled.`
-          : `The API key ${access.hint}… is disabled. Re-enable it on the platform.`,
+          : `The API key ${access.hint}… is disabled. An owner or admin can re-enable it on the API keys page of the dashboard.`,
       );
     }
     if (access.expiresAtMs !== null && now.getTime() >= access.expiresAtMs) {
@@ -127,7 +128,7 @@ export async function handleDataRequest(
         "api_key_expired",
         access.rolled
           ? `The API key ${access.hint}… was replaced by a new key; its grace period ended at ${at}. Use the new key.`
-          : `The API key ${access.hint}… expired at ${at}. Create a new key on the platform.`,
+          : `The API key ${access.hint}… expired at ${at}. Create a new key on the API keys page of the dashboard.`,
         { expired_at: at },
       );
     }
@@ -137,17 +138,14 @@ export async function handleDataRequest(
 
     const allowed = effectiveEndpoints(access.plan.allowedEndpoints, access.platformEndpoints, access.keyEndpoints);
     if (!allowed.includes(endpoint.name)) {
-      throw new ApiError("endpoint_not_allowed", `This key cannot use ${endpoint.path}.`, {
-        endpoint: endpoint.name,
-        allowed_endpoints: allowed,
-      });
+      throw await endpointNotAllowed(ctx.prisma, access, endpoint, allowed);
     }
     if (access.allowedIps !== null && !ipAllowed(access.allowedIps, ip)) {
       throw new ApiError(
         "ip_not_allowed",
         ip === null
           ? "This key accepts requests only from its allowed addresses, and this request's address is not known."
-          : `This key does not accept requests from ${ip}. Add the address to the key's allow-list on the platform.`,
+          : `This key does not accept requests from ${ip}. Add the address to the key's allow-list on the API keys page of the dashboard.`,
         { ip },
       );
     }
@@ -197,7 +195,7 @@ export async function handleDataRequest(
       const spent = formatDollars(hit.spentNanos);
       throw new ApiError(
         "spend_limit_reached",
-        `This request costs ${formatDollars(costNanos)}, and the ${hit.scope === "key" ? "key's" : "organization's"} ${hit.period === "day" ? "daily" : "monthly"} spend cap of ${limit} has ${spent} spent. It resets at ${hit.resetsAt.toISOString()}; raise the cap on the platform to continue now.`,
+        `This request costs ${formatDollars(costNanos)}, and the ${hit.scope === "key" ? "key's" : "organization's"} ${hit.period === "day" ? "daily" : "monthly"} spend cap of ${limit} has ${spent} spent. It resets at ${hit.resetsAt.toISOString()}; raise the cap on the ${hit.scope === "key" ? "API keys" : "Billing"} page of the dashboard to continue now.`,
         {
           scope: hit.scope,
           period: hit.period,

@@ -58,7 +58,10 @@ export const ERROR_GUIDE: Record<ApiErrorCode, { when: string; details: string }
   missing_parameter: { when: "A required parameter (ticker) is absent.", details: "parameter" },
   missing_api_key: { when: "No API-KEY header; a key under another header name counts as none.", details: "—" },
   invalid_api_key: { when: "The key is not recognised: a typo, extra whitespace, or a deleted key.", details: "—" },
-  api_key_disabled: { when: "The key has been disabled on the platform; re-enable it to use it again.", details: "—" },
+  api_key_disabled: {
+    when: "The key has been disabled: by an owner or admin, who can re-enable it on the API keys page of the dashboard, or by the platform, whose reason the message gives.",
+    details: "—",
+  },
   api_key_expired: {
     when: "The key is past the expiry date it was created with, or it was rolled and its grace period is over. Use the new key, or create one.",
     details: "expired_at",
@@ -75,7 +78,10 @@ export const ERROR_GUIDE: Record<ApiErrorCode, { when: string; details: string }
     when: "The balance is lower than the cost of the response. Nothing is charged.",
     details: "balance_dollars, estimated_cost_dollars, unit",
   },
-  endpoint_not_allowed: { when: "The plan, or the key's restrictions, do not include this endpoint.", details: "endpoint, allowed_endpoints" },
+  endpoint_not_allowed: {
+    when: "The organization's plan does not include this endpoint (the message names the plans that do), or the key's endpoints, as the platform restricted them or as the key is set, leave it out.",
+    details: "endpoint, allowed_endpoints",
+  },
   organization_suspended: { when: "The platform suspended the organization; the dashboard says why. Nothing is charged.", details: "—" },
   not_found: { when: "No endpoint at this path.", details: "path" },
   method_not_allowed: { when: "A method other than GET (with an Allow header).", details: "allowed" },

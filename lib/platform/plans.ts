@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { getApiContext } from "@/lib/api/context";
+import { ENDPOINT_LIST, type EndpointName } from "@/lib/catalog";
+import { formatMoney } from "@/lib/money";
 import { recordAudit, type AuditActor } from "@/lib/audit";
 import type { Principal } from "@/lib/auth/session";
 import type { DbClient, PrismaClient } from "@/lib/db";
@@ -95,4 +98,57 @@ export async function answerPlanRequest(db: PrismaClient, requestId: string, inp
   });
   if (input.approve) notifyAccessChanged();
   return answered;
+}
+
+export interface PlanOffer {
+  id: string;
+  slug: string;
+  name: string;
+  isTrial: boolean;
+  requestsPerMinute: number;
+  dailyTickerLimit: number | null;
+  /** The catalog's endpoints the plan includes, with the price per GB in force. */
+  endpoints: { name: EndpointName; title: string; pricePerGbNanos: bigint }[];
+  /** The catalog's endpoints it leaves out. */
+  excluded: { name: EndpointName; title: string }[];
+  /** The lowest and highest price per GB of its endpoints; null when it includes none. */
+  priceRange: { lowNanos: bigint; highNanos: bigint } | null;
+}
+
+/**
+ * The plans as a customer compares them, public: what each includes and
+ * costs. There is no monthly fee on any plan; a plan's price is the price
+ * per GB of the data its endpoints return. The landing page, the settings
+ * page's plan cards and the billing page read it.
+ */
+export async function planOffers(now = new Date()): Promise<PlanOffer[]> {
+  const { prisma, prices } = await getApiContext();
+  const [plans, priced] = await Promise.all([
+    listPlans(prisma),
+    Promise.all(ENDPOINT_LIST.map(async (e) => ({ name: e.name, title: e.title, pricePerGbNanos: await prices.pricePerGbNanos(e.name, now.getTime()) }))),
+  ]);
+  return plans.map((plan) => {
+    const endpoints = priced.filter((e) => plan.allowedEndpoints.includes(e.name));
+    const amounts = endpoints.map((e) => e.pricePerGbNanos);
+    return {
+      id: plan.id,
+      slug: plan.slug,
+      name: plan.name,
+      isTrial: plan.isTrial,
+      requestsPerMinute: plan.requestsPerMinute,
+      dailyTickerLimit: plan.dailyTickerLimit,
+      endpoints,
+      excluded: priced.filter((e) => !plan.allowedEndpoints.includes(e.name)).map(({ name, title }) => ({ name, title })),
+      priceRange: amounts.length ? { lowNanos: amounts.reduce((a, b) => (b < a ? b : a)), highNanos: amounts.reduce((a, b) => (b > a ? b : a)) } : null,
+    };
+  });
+}
+
+/** "No monthly fee; $8.00 per GB returned", or "…; $8.00 to $25.00 per GB returned, by endpoint". */
+export function planPriceText(offer: Pick<PlanOffer, "priceRange">): string {
+  if (!offer.priceRange) return "No monthly fee; no data endpoints";
+  const { lowNanos, highNanos } = offer.priceRange;
+  return lowNanos === highNanos
+    ? `No monthly fee; ${formatMoney(lowNanos)} per GB returned`
+    : `No monthly fee; ${formatMoney(lowNanos)} to ${formatMoney(highNanos)} per GB returned, by endpoint`;
 }

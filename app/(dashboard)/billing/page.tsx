@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { BuyCredits } from "@/components/billing/buy-credits";
 import { ThresholdForm } from "@/components/billing/threshold-form";
 import { SpendCapsForm } from "@/components/billing/spend-caps-form";
@@ -216,13 +217,24 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
             </THead>
             <TBody>
               {prices.map((price) => (
-                <TR key={price.name}>
+                <TR key={price.name} className={org.plan.allowedEndpoints.includes(price.name) ? undefined : "text-zinc-500"}>
                   <TD data-label="Endpoint">
                     <span className="font-medium text-zinc-900">{price.title}</span> <span className="block text-xs text-zinc-500 sm:inline">/v1/{price.name}</span>
                   </TD>
                   <TD data-label="Price per GB" className="text-right whitespace-nowrap tabular-nums"><Money nanos={price.pricePerGbNanos} /></TD>
                   <TD data-label={`${formatCents(EXAMPLE_TOP_UP_CENTS).replace(/\.00$/, "")} buys`} className="text-right whitespace-nowrap tabular-nums">
-                    {price.pricePerGbNanos > 0n ? `≈ ${formatBytes(Number((exampleNanos * BYTES_PER_GB) / price.pricePerGbNanos))}` : "Free"}
+                    {!org.plan.allowedEndpoints.includes(price.name) ? (
+                      <span className="whitespace-normal">
+                        Not included in your {org.plan.name} plan
+                        <Link href="/settings#plan-request-heading" className="block text-xs text-accent-700 underline">
+                          See plans
+                        </Link>
+                      </span>
+                    ) : price.pricePerGbNanos > 0n ? (
+                      `≈ ${formatBytes(Number((exampleNanos * BYTES_PER_GB) / price.pricePerGbNanos))}`
+                    ) : (
+                      "Free"
+                    )}
                   </TD>
                 </TR>
               ))}

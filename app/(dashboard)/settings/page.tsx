@@ -9,11 +9,10 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { ENDPOINTS, isEndpointName } from "@/lib/catalog";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/accounts";
 import { can } from "@/lib/platform/access";
 import { organizationsOnlyOwnedBy } from "@/lib/platform/accounts";
-import { listPlanRequests, listPlans } from "@/lib/platform/plans";
+import { listPlanRequests, planOffers, planPriceText } from "@/lib/platform/plans";
 import { securityOverview } from "@/lib/platform/security";
 import { formatMoney } from "@/lib/money";
 import { Money } from "@/components/ui/money";
@@ -29,7 +28,7 @@ export default async function SettingsPage() {
   const plan = org.plan;
   const [security, plans, requests, soleOwnerOf] = await Promise.all([
     securityOverview(db, principal),
-    listPlans(db),
+    planOffers(),
     listPlanRequests(db, principal, org.id),
     organizationsOnlyOwnedBy(db, user.id),
   ]);
@@ -86,6 +85,10 @@ export default async function SettingsPage() {
                 </div>
                 <dl className="mt-3 flex flex-col gap-2 text-sm">
                   <div>
+                    <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Price</dt>
+                    <dd data-testid={`plan-price-${candidate.slug}`}>{planPriceText(candidate)}</dd>
+                  </div>
+                  <div>
                     <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Rate limit</dt>
                     <dd>{formatCount(candidate.requestsPerMinute)} requests per minute</dd>
                   </div>
@@ -97,10 +100,10 @@ export default async function SettingsPage() {
                     <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Endpoints</dt>
                     <dd>
                       <ul className="mt-1 flex flex-wrap gap-1.5">
-                        {candidate.allowedEndpoints.filter(isEndpointName).map((name) => (
-                          <li key={name}>
-                            <Badge tone="accent" title={`/v1/${name}`}>
-                              {ENDPOINTS[name].title}
+                        {candidate.endpoints.map((endpoint) => (
+                          <li key={endpoint.name}>
+                            <Badge tone="accent" title={`/v1/${endpoint.name}: ${formatMoney(endpoint.pricePerGbNanos)} per GB`}>
+                              {endpoint.title}
                             </Badge>
                           </li>
                         ))}
