@@ -275,10 +275,23 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
   const title = cover.slice(0, 25).find((l) => !l.cells && l.text.length < 160 && NOT_EQUITY_TITLE.test(l.text) && !EQUITY_TITLE.test(l.text.replace(/linked to[^]*$/i, "")));
   if (title && !findInLines(cover, /\bshares of (?:our )?(?:common|ordinary|class [a-z]) (?:stock|shares)\b.*\boffer/i)) return { type: "not_equity", quote: quoteAround(title.text, 0, title.text.length) };
 
+  // a pricing supplement of notes: a principal amount that matures, and no shares offered
+  if (
+    PROSPECTUS_FORMS.test(form) &&
+    findInLines(cover, /\bprincipal amount\b/i) &&
+    findInLines(cover, /\b(?:maturity date|stated maturity|will mature|mature on)\b/i) &&
+    !findInLines(cover, /\b(?:offering|sell(?:ing)?)\s[\d,]+ shares\b|\bshares of (?:our )?(?:common|ordinary) (?:stock|shares) offered\b/i)
+  ) {
+    const notes = cover.slice(0, 25).find((l) => !l.cells && l.text.length < 200 && /\b(?:notes|securities|debentures|bonds)\b/i.test(l.text));
+    if (notes) return { type: "not_equity", quote: quoteAround(notes.text, 0, Math.min(notes.text.length, 200)) };
+  }
+
   const deregister = findInLines(lines.slice(0, 60), /\b(?:to )?(?:terminate the effectiveness of[^.]{0,80}and to )?deregister\b[^.]{0,120}/i);
   if (isRegistration && /^POS/.test(form) && deregister) return { type: "other", quote: deregister.quote };
 
-  const exhibitsOnly = findInLines(lines.slice(0, 60), /\bis being filed solely (?:for the purpose of|to)\b[^.]{0,200}/i);
+  const exhibitsOnly =
+    findInLines(lines.slice(0, 60), /\bis being filed (?:solely (?:for the purpose of|to)|for the sole purpose of)\b[^.]{0,200}/i) ??
+    findInLines(lines.slice(0, 60), /\bas an exhibit-only filing\b[^.]{0,120}/i);
   if (exhibitsOnly) return { type: "other", quote: exhibitsOnly.quote };
 
   const resale = findInLines(cover, /\b(?:to permit the resale of|relates to the (?:offer and )?resale|registering the resale|(?:offer and )?resale(?:, from time to time,)? (?:by the selling|of up to))\b[^.]{0,160}/i) ??
@@ -290,6 +303,11 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
     findInLines(cover, /\bPrior to this offering, there has been no (?:established )?public market for (?:our|the) (?:common stock|ordinary shares|common shares|securities|units|American Depositary Shares)\b[^.]{0,60}/i);
   if (ipo) return { type: "ipo", quote: ipo.quote };
 
+  // a shelf registration statement is "other" even when it carries an at-the-market prospectus beside its base prospectus
+  const shelf = findInLines(cover, /\b(?:We|The selling [a-z]+holders?|[A-Z][\w.,]* (?:Inc|Corp|Ltd)\.?)[^.]{0,40}\bmay(?:,? from time to time,?)? offer(?:, issue)? and sell\b[^.]{0,160}/) ??
+    findInLines(cover, /\bmay offer[^.]{0,60}from time to time\b[^.]{0,120}/i);
+  if (isRegistration && shelf && !findInLines(cover, /\bWe are offering\b/)) return { type: "other", quote: shelf.quote };
+
   const atm = findInLines(cover, /\b(?:at[- ]the[- ]market offerings?|at[- ]the[- ]market issuance sales agreement|equity distribution agreement|sales agreement)\b[^.]{0,120}/i);
   if (atm && findInLines(lines, /\bsales agents?\b|\bas (?:our )?agent\b/i)) {
     const sentence = findInLines(cover, /\bWe have entered into an? [^.]{0,60}(?:Sales Agreement|Distribution Agreement)[^.]{0,40}\bwith\b[^.]{0,120}/) ?? atm;
@@ -298,10 +316,6 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
 
   const rights = findInLines(cover, /\b(?:distributing|issuing|offering)[^.]{0,60}\bsubscription rights\b[^.]{0,100}/i);
   if (rights) return { type: "rights", quote: rights.quote };
-
-  const shelf = findInLines(cover, /\b(?:We|The selling [a-z]+holders?|[A-Z][\w.,]* (?:Inc|Corp|Ltd)\.?)[^.]{0,40}\bmay(?:,? from time to time,?)? offer(?:, issue)? and sell\b[^.]{0,160}/) ??
-    findInLines(cover, /\bmay offer[^.]{0,60}from time to time\b[^.]{0,120}/i);
-  if (isRegistration && shelf && !findInLines(cover, /\bWe are offering\b/)) return { type: "other", quote: shelf.quote };
 
   const direct = findInLines(cover, /\b(?:We are|[A-Z][\w.,’' ]{0,60}\)? is) offering (?:directly )?to (?:a single |certain )?[^.]{0,80}?(?:investors?|purchasers?)\b[^.]{0,120}/i) ??
     findInLines(cover, /\bregistered direct offering\b[^.]{0,120}/i) ??
@@ -387,13 +401,28 @@ function readWarrants(r: Reading) {
   // the term as one clause: a statement interrupted by a time of day or a proviso is cut at its first comma only when no plain statement exists
   const terms = findAllInLines(
     r.lines,
-    /\b(?:[Ww]arrants?[^.]{0,240}?(?:for a term of|will expire|expire|exercisable for)) ((?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)(?: \(\d+\))?(?:-| )(?:and one-half )?years? (?:after|following|from) [^.;]+)/g,
+    /\b(?:[Ww]arrants?(?:[^.]|\.(?=\d)){0,240}?(?:for a term of|will expire|expire|exercisable for)) ((?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)(?: \(\d+\))?(?:-| )(?:and one-half )?years? (?:after|following|from) [^.;]+)/g,
   )
     .filter((t) => !/pre-?funded/i.test(t.match[0].slice(0, 40)))
     .map((t) => ({ found: t, term: t.match[1]!.replace(/,\s(?:as (?:described|set forth)|subject to|unless|provided)\b.*$/, "").trim() }));
   const plain = terms.find((t) => !t.term.includes(","));
   const term = plain ?? terms[0];
   if (term) set(r, "warrant_term", plain ? term.term : term.term.split(",")[0]!.trim(), term.found.quote);
+  const expiry = findAllInLines(r.lines, /\b[Ww]arrants?\b(?:[^.]|\.(?=\d)){0,160}?\bexpire(?:s)? (?:at 5:00 p\.m\.[^,]{0,40}, )?on ([A-Z][a-z]+ \d{1,2}, \d{4})/g).find(
+    (t) => !/pre-?funded/i.test(t.match[0].slice(0, 40)),
+  );
+  const expiryDate = expiry ? isoDate(expiry.match[1]!) : null;
+  if (expiry && expiryDate) set(r, "warrant_expiry", expiryDate, expiry.quote);
+}
+
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+/** "March 31, 2030" → "2030-03-31"; null for anything else. */
+function isoDate(text: string): string | null {
+  const m = /^([A-Za-z]+) (\d{1,2}), (\d{4})$/.exec(text.trim());
+  const month = m ? MONTHS.indexOf(m[1]!.toLowerCase()) + 1 : 0;
+  if (!m || month === 0 || Number(m[2]) > 31) return null;
+  return `${m[3]}-${String(month).padStart(2, "0")}-${m[2]!.padStart(2, "0")}`;
 }
 
 function readPricing(r: Reading) {

@@ -208,6 +208,23 @@ describe("reading an offering of a kind the fixtures lack", () => {
     expect(ipo.offering_type).toBe("ipo");
   });
 
+  it("keeps a shelf registration statement 'other' when it carries an at-the-market prospectus too", () => {
+    const html = `<p>$100,000,000</p><p>Common Stock, Preferred Stock, Warrants, Units</p>
+      <p>We may offer and sell from time to time, in one or more offerings, up to $100,000,000 of the securities described in this prospectus.</p>
+      <p>We have entered into an At The Market Sales Agreement with Example Securities, LLC for shares having an aggregate offering price of up to $20,000,000 through Example Securities, LLC, as our sales agent.</p>`;
+    expect(inspectText(submission("S-3", [{ type: "S-3", filename: "s3.htm", html }])).offering_type).toBe("other");
+  });
+
+  it("reads a warrant's stated expiry date, and calls a note's pricing supplement not equity", () => {
+    const warrants = `<p>We are offering 1,000,000 shares of common stock and warrants to purchase up to 1,000,000 shares of common stock through Example Securities, LLC, as placement agent. We are offering warrants to purchase 1,000,000 shares of our common stock.</p>
+      <p>The warrants have an exercise price of $2.00 per share, are exercisable immediately and will expire on March 31, 2030.</p><p>The offering is being made on a reasonable best efforts basis.</p>`;
+    expect(inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html: warrants }]))).toMatchObject({ offering_type: "best_efforts", warrant_exercise_price: 2, warrant_expiry: "2030-03-31" });
+
+    const note = `<p>Pricing Supplement No. 123</p><p>Market-Linked Securities Linked to the S&amp;P 500 Index due 2031</p>
+      <p>The aggregate principal amount of the securities is $5,000,000. The securities will mature on June 30, 2031.</p>`;
+    expect(inspectText(submission("424B2", [{ type: "424B2", filename: "p.htm", html: note }])).offering_type).toBe("not_equity");
+  });
+
   it("states nothing about an 8-K: its fields are null and its items are the header's", () => {
     const result = inspectText(submission("8-K", [{ type: "8-K", filename: "k.htm", html: "<p>Item 7.01 Regulation FD Disclosure.</p>" }], "ITEM INFORMATION:\t\tRegulation FD Disclosure"));
     expect(result.offering_type).toBeNull();
