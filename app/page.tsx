@@ -10,7 +10,7 @@ import { formatCount } from "@/lib/utils/format";
 // The data API's own routes are JSON route handlers, not pages: plain <a>
 // links, so the browser loads them directly instead of a client transition.
 const PUBLIC_ROUTES: { path: string; link: boolean; summary: string }[] = [
-  { path: "/health", link: true, summary: "Service and database status." },
+  { path: "/health", link: true, summary: "Service and database status, as JSON (the Status page says it in words)." },
   { path: "/endpoints", link: true, summary: "Every data endpoint with its price per GB, page size and parameters." },
   { path: "/estimate", link: false, summary: "What a request would cost before you make it (endpoint and ticker). Free." },
 ];
@@ -48,9 +48,9 @@ export default async function HomePage() {
               <Link href="/docs" className={buttonClasses({ size: "lg" })}>
                 Read the docs
               </Link>
-              <a href="/endpoints" className={buttonClasses({ variant: "secondary", size: "lg" })}>
+              <Link href="/docs#endpoints" className={buttonClasses({ variant: "secondary", size: "lg" })}>
                 Browse the endpoints
-              </a>
+              </Link>
             </div>
           </div>
         </section>

@@ -9,7 +9,7 @@ const NAV_LINK =
 
 export interface SiteHeaderProps {
   /** The section the page belongs to, marked as current. */
-  current?: "docs";
+  current?: "docs" | "status";
   /** Matches the page's width: the docs use the wide layout. */
   wide?: boolean;
   className?: string;
@@ -39,10 +39,9 @@ export async function SiteHeader({ current, wide = false, className }: SiteHeade
               </Link>
             </li>
             <li>
-              {/* A JSON route, not a page: a plain link, so the browser loads it directly. */}
-              <a href="/health" className={NAV_LINK}>
+              <Link href="/status" className={NAV_LINK} aria-current={current === "status" ? "page" : undefined}>
                 Status
-              </a>
+              </Link>
             </li>
             {signedIn ? (
               <li className="ml-1">
