@@ -12,8 +12,9 @@
  *   amendment that deregisters its unsold securities ends it that day. The size
  *   comes from the latest fee exhibit of the group; without one it is
  *   unknown, and an automatic shelf has no registered maximum at all.
- * - Offerings: 424B1/B2/B4/B5/B7 takedowns, and 424B3 when it names a
- *   registration of the company's, linked to it by file number. When the full
+ * - Offerings: 424B1/B2/B4/B5/B7 takedowns, and a 424B3 that names a
+ *   registration of the company's and was read as an offering of the
+ *   company's, linked to it by file number. When the full
  *   submission was read (./readers), its type and terms are the prospectus's
  *   own: shares, price, gross proceeds (else the ATM maximum or the fee
  *   table's size), warrants and their price, the agent; a resale prospectus,
@@ -274,7 +275,8 @@ export function mapCompany(input: CompanyInput): MappedCompany {
   for (const filing of filings) {
     if (!TAKEDOWN_FORM.test(filing.form)) continue;
     const shelf = filing.fileNumber ? shelves.get(filing.fileNumber) : undefined;
-    if (filing.form === "424B3" && !shelf) continue; // a merger or resale prospectus, not a takedown of a registration of ours
+    // A 424B3 is most often a resale or merger prospectus: it is an offering of the company's only when it was read and says so.
+    if (filing.form === "424B3" && (!shelf || !input.documents.get(filing.accessionNumber)?.offering)) continue;
     const docs = input.documents.get(filing.accessionNumber);
     const read = docs?.offering;
     if (read && !OFFERING_TYPE_OF[read.terms.offering_type ?? "other"]) continue; // a resale, debt or structured-note prospectus: no offering of the company's
@@ -338,6 +340,9 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       });
     }
   }
+
+  const unread = filings.filter((f) => (TAKEDOWN_FORM.test(f.form) || REGISTRATION_FORM.test(f.form)) && input.documents.get(f.accessionNumber)?.missing).length;
+  if (unread) notes.push(`${unread} prospectus or registration document(s) not available from the source: mapped from the filing index alone`);
 
   // ── listing deficiencies ──
   let unclassified = 0;

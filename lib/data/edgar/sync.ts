@@ -479,8 +479,8 @@ async function readFilingDocuments(source: EdgarSource, cik: string, filing: Fil
   if (kind === "takedown") {
     const body = primary ? await read(primary) : null;
     if (body !== null) facts.atm = isAtmOffering(htmlToText(body));
-    else if (listing === null) return { facts: { missing: true }, text: null };
-  } else if (listing === null) return { facts: { missing: true }, text: null };
+    else if (listing === null) return { facts: { missing: true, reader: DOCUMENT_READER_VERSION }, text: null };
+  } else if (listing === null) return { facts: { missing: true, reader: DOCUMENT_READER_VERSION }, text: null };
   return { facts, text: null };
 }
 
