@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
@@ -86,7 +87,10 @@ export const signInInput = z.object({
  *   any delay added, with the seconds until it may try again;
  * - the attempts of one address are handled one at a time in each process,
  *   so however many it sends at once it holds one attempt's worth of CPU and
- *   database, and nobody at another address ever waits behind it.
+ *   database, and nobody at another address ever waits behind it;
+ * - the password checks themselves (argon2's CPU) run a few at a time, the
+ *   address with the fewest attempts first, so guesses from many addresses
+ *   do not crowd out a clean address's check.
  * So the right password from a clean address always gets in at the speed of
  * one check, whatever strangers do to the account meanwhile.
  */
@@ -109,6 +113,35 @@ async function verifyPasswordOrDecoy(passwordHash: string | null | undefined, pa
   if (passwordHash) return verifyPassword(passwordHash, password);
   await verifyPassword(await (decoyHash ??= hashPassword("decoy password, never valid")), password);
   return false;
+}
+
+/**
+ * Password checks are CPU work (argon2), so a process runs at most as many at
+ * once as it has cores. Waiting checks go in order of how many attempts their
+ * address made this window, fewest first: a person signing in from a clean
+ * address is checked next, ahead of every guess but the first from each
+ * address.
+ */
+const CHECKS_AT_ONCE = Math.max(2, availableParallelism());
+let checksRunning = 0;
+const checksWaiting: { attempts: number; start: () => void }[] = [];
+
+async function inPasswordCheckTurn<T>(attempts: number, check: () => Promise<T>): Promise<T> {
+  if (checksRunning < CHECKS_AT_ONCE) checksRunning++;
+  else {
+    await new Promise<void>((start) => {
+      const before = checksWaiting.findIndex((waiting) => waiting.attempts > attempts);
+      checksWaiting.splice(before === -1 ? checksWaiting.length : before, 0, { attempts, start });
+    });
+  }
+  try {
+    return await check();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = checksWaiting.shift();
+    if (next) next.start();
+    else checksRunning--;
+  }
 }
 
 /** The attempt each address has in progress in this process: its next one waits for it. */
@@ -142,7 +175,7 @@ export async function authenticateWithPassword(db: PrismaClient, limiter: RateLi
       return { ok: false, reason: "rate_limited", retryAfterSeconds } as const;
     }
     const user = await db.user.findUnique({ where: { email } });
-    const matches = await verifyPasswordOrDecoy(user?.passwordHash, password);
+    const matches = await inPasswordCheckTurn(byIp.limit - byIp.remaining, () => verifyPasswordOrDecoy(user?.passwordHash, password));
     if (!user || !matches) {
       if (user?.passwordHash) await recordAudit(db, { action: "user.sign_in_failed", actorUserId: user.id, ip, details: { reason: "wrong_password" } });
       return { ok: false, reason: "invalid" } as const;
