@@ -12,6 +12,10 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const externalServer = process.env.E2E_BASE_URL;
 const baseURL = externalServer ?? `http://127.0.0.1:${port}`;
 const stripeMockPort = port + 99;
+// The local mail sink: the app sends to its SMTP port, the specs read what arrived from its HTTP port.
+const mailSinkSmtpPort = port + 98;
+const mailSinkHttpPort = port + 97;
+if (!externalServer) process.env.E2E_MAIL_SINK_URL = `http://127.0.0.1:${mailSinkHttpPort}`;
 // A fixed secret shared by the mock (which signs) and the app (which verifies), for these tests only.
 const webhookSecret = "whsec_e2e_only_0123456789abcdef0123456789abcdef";
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? (port === 3100 ? ".data/e2e" : `.data/e2e-${port}`));
@@ -47,6 +51,14 @@ export default defineConfig({
           stderr: "pipe",
         },
         {
+          command: `npx tsx scripts/mail-sink.ts --smtp-port ${mailSinkSmtpPort} --http-port ${mailSinkHttpPort}`,
+          url: `http://127.0.0.1:${mailSinkHttpPort}/health`,
+          timeout: 60_000,
+          reuseExistingServer: false,
+          stdout: "pipe",
+          stderr: "pipe",
+        },
+        {
           command: `rm -rf ${dataDir} && npm run build && node scripts/server.mjs -p ${port}`,
           url: `${baseURL}/health`,
           timeout: 300_000,
@@ -62,6 +74,9 @@ export default defineConfig({
             STRIPE_SECRET_KEY: "",
             STRIPE_MOCK_URL: `http://127.0.0.1:${stripeMockPort}`,
             STRIPE_WEBHOOK_SECRET: webhookSecret,
+            // Invitations, alerts and password reset links go to the mail sink.
+            SMTP_URL: `smtp://127.0.0.1:${mailSinkSmtpPort}`,
+            EMAIL_FROM: "e2e@dilution.test",
             // The alerts spec's receiver listens on 127.0.0.1 over http: a test-only allowance.
             WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
             NOTIFY_INTERVAL_MS: "500",

@@ -79,3 +79,11 @@ export async function createKey(page: Page, name: string): Promise<string> {
   await expect(page.getByRole("dialog", { name: /Your new key/ })).toBeHidden();
   return key;
 }
+
+/** The messages the local mail sink received for `to` (playwright.config.ts starts it and points the app's SMTP_URL at it). */
+export async function sentEmails(to: string): Promise<{ subject: string; text: string }[]> {
+  const sink = process.env.E2E_MAIL_SINK_URL;
+  if (!sink) throw new Error("playwright.config.ts starts the mail sink and names it in E2E_MAIL_SINK_URL");
+  const response = await fetch(`${sink}/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as { subject: string; text: string }[];
+}
