@@ -199,7 +199,7 @@ interface AgentMention {
 /** Patterns are case-sensitive (a firm's name is capitalised); their wording allows the capitals filings use. */
 const AGENT_PATTERNS: { role: AgentRole; pattern: RegExp; lead?: RegExp }[] = [
   { role: "placement_agent", pattern: new RegExp(String.raw`(?:engaged|retained)\s${FIRM},?\s(?:which we refer to as |or )?(?:the |“|")?(?:as )?(?:our )?(?:lead |exclusive |sole )?(?:co-)?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
-  { role: "placement_agent", pattern: new RegExp(String.raw`${FIRM}(?:\s\([^)]{1,40}\))?,?\s(?:is acting|has agreed to act|will act|acted) as (?:our )?(?:the )?(?:lead |exclusive |sole )?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
+  { role: "placement_agent", pattern: new RegExp(String.raw`${FIRM}(?:\s\([^)]{1,40}\))?(?:,\s(?:which we refer to as|or|also referred to as)\s[^,]{1,60},)?,?\s(?:is acting|has agreed to act|will act|acted) as (?:our )?(?:the )?(?:lead |exclusive |sole )?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
   { role: "sales_agent", pattern: new RegExp(String.raw`(?:[Ss]ales [Aa]greement|[Dd]istribution [Aa]greement|[Ss]ales [Aa]gency [Aa]greement|ATM [Aa]greement)[^.;]{0,80}?\swith\s${FIRM}`, "g") },
   { role: "sales_agent", pattern: new RegExp(String.raw`through\s${FIRM}(?:\s\([^)]{1,40}\))?(?:,\s[^;]{0,400}?)?,?\s(?:as|acting as|each as|are collectively referred to as) (?:our |the )?(?:sales )?agents?\b`, "g") },
   { role: "placement_agent", pattern: new RegExp(String.raw`(?:[Pp]lacement [Aa]gency [Aa]greement|[Ee]ngagement [Ll]etter)[^.;]{0,80}?\swith\s${FIRM}`, "g") },
@@ -220,6 +220,24 @@ function agentMentions(lines: Line[]): AgentMention[] {
   return mentions;
 }
 
+const ROLE_HEADING: { role: AgentRole; pattern: RegExp }[] = [
+  { role: "placement_agent", pattern: /^(?:sole |exclusive |lead )?placement agents?$/i },
+  { role: "sales_agent", pattern: /^(?:sole |lead )?sales agents?$/i },
+  { role: "underwriter", pattern: /^(?:sole |lead )?(?:book-?running managers?|bookrunners?|underwriters?|representative of the underwriters)$/i },
+];
+
+/** The cover's closing lines: a role heading ("Sole Book-Running Manager") above the firm's legal name. */
+function coverHeadings(cover: Line[]): AgentMention[] {
+  const mentions: AgentMention[] = [];
+  for (let i = 0; i + 1 < cover.length; i++) {
+    const heading = ROLE_HEADING.find((h) => h.pattern.test(cover[i]!.text.trim()));
+    if (!heading) continue;
+    const name = new RegExp(`^${FIRM}$`).exec(cover[i + 1]!.text.trim());
+    if (name) mentions.push({ name: name[1]!, role: heading.role, lead: true, quote: `${cover[i]!.text} ${cover[i + 1]!.text}`.slice(0, 200), roleQuote: `${cover[i]!.text} ${cover[i + 1]!.text}`.slice(0, 200), index: cover[i]!.index });
+  }
+  return mentions;
+}
+
 /** "Selling Agent: BofAS" with "BofA Securities, Inc. (“BofAS”)" defined elsewhere. */
 function sellingAgent(lines: Line[]): AgentMention | null {
   const found = findInLines(lines, /\bSelling Agents?:\s*([A-Z][\w&.’' -]{1,60}?)(?=$|\.|;|\s[A-Z][a-z]+ ?[A-Z]?[a-z]*:)/);
@@ -234,7 +252,7 @@ function sellingAgent(lines: Line[]): AgentMention | null {
 }
 
 function readAgent(r: Reading) {
-  const mentions = agentMentions(r.lines);
+  const mentions = [...agentMentions(r.lines), ...coverHeadings(r.cover)];
   const selling = sellingAgent(r.lines);
   if (selling) mentions.push(selling);
   if (mentions.length === 0) return;
@@ -394,7 +412,7 @@ function readWarrants(r: Reading) {
   if (!cw || PRIVATE.test(cw.quote)) return;
   set(r, "common_warrants_offered", cw.value, cw.quote);
   const price =
-    findInLines(r.lines, new RegExp(`\\b(?:The |the |Each )(?:common |series [a-z] )?(?:whole )?warrants? (?:have|has|will have) an exercise price of ${AMOUNT}`, "i")) ??
+    findInLines(r.lines, new RegExp(`\\b(?:The |the |Each )(?:common |series [a-z] )?(?:whole )?warrants? (?:have|has|will have) an exercise price (?:of|equal to|per share of) ${AMOUNT}`, "i")) ??
     findInLines(r.lines, new RegExp(`\\b(?:Each|each) (?:whole )?warrant entitles (?:its|the) holder to purchase [^.$]{0,80}?at a price of ${AMOUNT} per share`)) ??
     findInLines(r.lines, new RegExp(`\\b(?:common )?warrants? (?:will be|are) exercisable at (?:an exercise price of )?${AMOUNT} per share`, "i"));
   if (price && !/pre-?funded/i.test(price.match[0])) set(r, "warrant_exercise_price", parseDollars(price.match[1]!), price.quote);
@@ -431,13 +449,13 @@ function readPricing(r: Reading) {
     [...line.text.matchAll(/\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)|(?<=\s|^)(\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2,4})(?=\s|$)/g)]
       .map((m) => parseDollars(m[1] ?? m[2]!))
       .filter((v): v is number => v !== null);
-  const priceRow = table.find((l) => /^(?:public )?offering price|^price to (?:the )?public|^per (?:share|unit) price/i.test(l.cells![0]!) && figures(l).length > 0);
+  const priceRow = table.find((l) => /^(?:combined )?(?:public )?offering price|^price to (?:the )?public|^per (?:share|unit) price|^purchase price/i.test(l.cells![0]!) && figures(l).length > 0);
   if (priceRow) {
     const values = figures(priceRow);
     set(r, "price_per_share", values[0], priceRow.text.slice(0, 200));
     if (values.length >= 2 && values[values.length - 1]! > values[0]!) set(r, "gross_proceeds", values[values.length - 1], priceRow.text.slice(0, 200));
   }
-  const proceedsRow = table.find((l) => /^proceeds/i.test(l.cells![0]!) && /(?:to us|to the company|to the registrant|before expenses)/i.test(l.cells![0]!) && figures(l).length > 0);
+  const proceedsRow = table.find((l) => /^(?:net )?proceeds/i.test(l.cells![0]!) && /(?:to us|to the company|to the registrant|before expenses)/i.test(l.cells![0]!) && figures(l).length > 0);
   if (proceedsRow) {
     const values = figures(proceedsRow);
     if (values.length >= 2 && values[values.length - 1]! > values[0]!) set(r, "net_proceeds", values[values.length - 1], proceedsRow.text.slice(0, 200));

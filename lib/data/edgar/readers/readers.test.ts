@@ -225,6 +225,29 @@ describe("reading an offering of a kind the fixtures lack", () => {
     expect(inspectText(submission("424B2", [{ type: "424B2", filename: "p.htm", html: note }])).offering_type).toBe("not_equity");
   });
 
+  it("reads the wordings small-cap covers use: a defined placement agent, a combined price, net proceeds, a heading above the firm", () => {
+    const html = `<p>1,000,000 Shares of Common Stock</p><p>Common Warrants to Purchase up to 1,000,000 Shares of Common Stock</p>
+      <p>We are offering 1,000,000 shares of our common stock together with common warrants on a reasonable best efforts basis.</p>
+      <p>Example Wainwright &amp; Co., LLC, which we refer to as Wainwright or the placement agent, has agreed to act as our exclusive placement agent.</p>
+      <table><tr><td></td><td>Per Share and Common Warrant</td><td>Total</td></tr>
+      <tr><td>Combined public offering price</td><td>$</td><td>1.50</td><td>$</td><td>1,500,000</td></tr>
+      <tr><td>Net proceeds to us, before expenses</td><td>$</td><td>1.395</td><td>$</td><td>1,395,000</td></tr></table>
+      <p>Each common warrant will have an exercise price equal to $1.50 per share.</p>
+      <p>Placement Agent</p><p>Example Wainwright &amp; Co., LLC</p>`;
+    expect(inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html }]))).toMatchObject({
+      offering_type: "best_efforts",
+      agent: "Example Wainwright & Co., LLC",
+      agent_role: "placement_agent",
+      price_per_share: 1.5,
+      gross_proceeds: 1_500_000,
+      net_proceeds: 1_395_000,
+      common_warrants_offered: 1_000_000,
+      warrant_exercise_price: 1.5,
+    });
+    const headingOnly = `<p>We are offering 500,000 shares of our common stock. Each of the underwriters has severally agreed to purchase the shares.</p><p>Sole Book-Running Manager</p><p>Example Capital Corp.</p>`;
+    expect(inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html: headingOnly }]))).toMatchObject({ agent: "Example Capital Corp.", agent_role: "underwriter" });
+  });
+
   it("states nothing about an 8-K: its fields are null and its items are the header's", () => {
     const result = inspectText(submission("8-K", [{ type: "8-K", filename: "k.htm", html: "<p>Item 7.01 Regulation FD Disclosure.</p>" }], "ITEM INFORMATION:\t\tRegulation FD Disclosure"));
     expect(result.offering_type).toBeNull();
