@@ -2,11 +2,10 @@ import { NextResponse, type NextRequest } from "next/server";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/cookie-names";
 import { mayEnterConsole } from "@/lib/platform/admin/gate";
 import { checkServerActionPost } from "@/lib/platform/server-action-guard";
+import { CONSOLE_NOT_FOUND_PATH } from "./scripts/console-gate.mjs";
 
 /** The platform console: for anyone but a platform administrator, an unknown path (lib/platform/admin/gate.ts). */
 const CONSOLE = /^\/admin(?:\/|$)/;
-/** A path no route answers, so Next renders exactly what an unknown path gets. */
-const UNKNOWN_PATH = "/_console-not-found";
 
 /** Dashboard pages: a signed-out visitor is sent to sign in and brought back afterwards. */
 const DASHBOARD = /^\/(?:dashboard|keys|usage(?:\/.*)?|billing(?:\/.*)?|members|audit|settings|organizations(?:\/.*)?)$/;
@@ -27,7 +26,11 @@ export async function proxy(request: NextRequest) {
     if (refused) return refused;
   }
   if (CONSOLE.test(request.nextUrl.pathname) && !(await mayEnterConsole(request))) {
-    return NextResponse.rewrite(new URL(UNKNOWN_PATH, request.url));
+    // A path no route answers, with the request's query (so Next notes no change of query): exactly what an
+    // unknown path gets. Our server leaves Next's note of the rewrite out of the answer (scripts/console-gate.mjs).
+    const unknown = new URL(CONSOLE_NOT_FOUND_PATH, request.url);
+    unknown.search = request.nextUrl.search;
+    return NextResponse.rewrite(unknown);
   }
   if (!DASHBOARD.test(request.nextUrl.pathname) || SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name))) return NextResponse.next();
   const signIn = new URL("/sign-in", request.url);
@@ -46,8 +49,10 @@ export const config = {
     "/settings",
     "/organizations/:path*",
     "/admin",
-    // Not the upload: a proxy would hold its body (up to 100 MB) in memory; the route checks itself, before reading a byte.
     "/admin/((?!data/upload$).*)",
+    // The upload too, unless it carries the Data page's ticket (checked by our server, scripts/console-gate.mjs): a proxy
+    // would copy its body (up to 100 MB) into memory and cut it at 10 MB. The route checks the administrator itself.
+    { source: "/admin/data/upload", missing: [{ type: "header", key: "x-upload-ticket" }] },
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
   ],
 };

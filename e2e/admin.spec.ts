@@ -1,4 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { cli, createKey, currentOrgId, edgar, screenshots, signUp, unique, watchConsole } from "./support";
 
 const PASSWORD = "a long enough password";
@@ -51,6 +53,162 @@ test("the console answers everyone but platform administrators exactly as an unk
   cli("user:create", "--email", second, "--password", PASSWORD, "--platform-admin"); // so the first is not the last administrator
   cli("user:set-admin", "--email", admin.email, "--revoke");
   expect((await admin.goto("/admin"))!.status()).toBe(404);
+  await admin.context().close();
+});
+
+/** The server's build's actions by exported name: the build the suite made, or the one NEXT_DIST_DIR names. */
+function actionIds(): Map<string, string> {
+  const manifest = path.join(process.env.NEXT_DIST_DIR || ".next", "server", "server-reference-manifest.json");
+  const actions = (JSON.parse(readFileSync(manifest, "utf8")).node ?? {}) as Record<string, { exportedName: string }>;
+  return new Map(Object.entries(actions).map(([id, action]) => [action.exportedName, id]));
+}
+
+/** Console paths (pages, route handlers, the upload, a made-up one), each beside a path that does not exist, of the same length. */
+const CONSOLE_PATHS = [
+  "/admin",
+  "/admin/",
+  "/admin/organizations",
+  "/admin/organizations/00000000-0000-0000-0000-000000000000",
+  "/admin/keys?q=svc-live",
+  "/admin/users",
+  "/admin/plans",
+  "/admin/payments",
+  "/admin/data",
+  "/admin/data/upload",
+  "/admin/data/upload?dry_run=1",
+  "/admin/audit",
+  "/admin/export",
+  "/admin/export?from=2026-01-01&to=2026-01-31",
+  "/admin/no-such-console-page",
+];
+const unknownTwin = (consolePath: string) => consolePath.replace(/^\/admin/, "/nimda");
+const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
+
+type Probe = { method: string; headers?: Record<string, string>; data?: string };
+
+/**
+ * Everything an answer shows a prober: the status, every header but the date, and the body, with the twin's path
+ * spelt as the console's (a page rendered for a request names the path's segments, an unknown path's too).
+ */
+async function answer(api: APIRequestContext, target: string, probe: Probe, twin = false) {
+  const response = await api.fetch(target, { ...probe, maxRedirects: 0 });
+  const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== "date" && name !== "keep-alive"));
+  const seen = JSON.stringify({ status: response.status(), headers, body: (await response.body()).toString("latin1") });
+  return twin ? seen.replaceAll("nimda", "admin") : seen;
+}
+
+/** Every console path, by every method and as server-action posts, answers exactly as its non-existent twin does. */
+async function expectConsoleUnknown(api: APIRequestContext, who: string, baseURL: string) {
+  const ids = actionIds();
+  const probes: Probe[] = [
+    ...METHODS.map((method) => ({ method, ...(["POST", "PUT", "PATCH", "DELETE"].includes(method) ? { data: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } } : {}) })),
+    { method: "GET", headers: { RSC: "1" } },
+    { method: "GET", headers: { RSC: "1", "Next-Router-Prefetch": "1" } },
+    // The upload's own request, with a ticket that was never issued.
+    { method: "POST", headers: { "X-File-Name": "companies.csv", "Content-Type": "application/octet-stream", "X-Upload-Ticket": `${Date.now() + 60_000}.${"ab".repeat(32)}` }, data: "ticker,name,exchange\nNEWCO,New Co,NASDAQ\n" },
+    // Server actions: an administrator's, a customer's and a made-up one.
+    ...[ids.get("restrictKeyAsAdminAction")!, ids.get("configureKeyAction")!, "00".repeat(21)].map((id) => ({
+      method: "POST",
+      headers: { "Next-Action": id, Origin: baseURL, "Content-Type": "text/plain;charset=UTF-8" },
+      data: JSON.stringify(["00000000-0000-0000-0000-000000000000", { endpoints: [], reason: "x" }, "/admin"]),
+    })),
+  ];
+  let compared = 0;
+  for (const consolePath of CONSOLE_PATHS) {
+    for (const probe of probes) {
+      const [seen, unknown] = [await answer(api, consolePath, probe), await answer(api, unknownTwin(consolePath), probe, true)];
+      expect(seen, `${who}: ${probe.method} ${consolePath} ${JSON.stringify(probe.headers ?? {})}`).toBe(unknown);
+      expect(seen).not.toContain("_console-not-found");
+      compared++;
+    }
+  }
+  return compared;
+}
+
+test("every console path, by every method and as a server action, answers a stranger and a customer byte for byte as a path that does not exist", async ({ page, browser, request, baseURL }) => {
+  test.skip(!!process.env.E2E_BASE_URL && !process.env.NEXT_DIST_DIR, "reads the action ids of the server's build: name its folder in NEXT_DIST_DIR");
+  test.setTimeout(240_000);
+  expect(await expectConsoleUnknown(request, "signed out", baseURL!)).toBe(CONSOLE_PATHS.length * 13);
+  await signUp(page, unique("prober"));
+  await expectConsoleUnknown(page.request, "signed-in customer", baseURL!);
+
+  // Not a comparison that cannot fail: an administrator gets the console.
+  const admin = await adminBrowser(browser);
+  expect((await admin.request.get("/admin")).status()).toBe(200);
+  expect((await admin.request.get("/admin/data/upload")).status()).toBe(405);
+  expect(await answer(admin.request, "/admin/plans", { method: "GET" })).not.toBe(await answer(admin.request, "/nimda/plans", { method: "GET" }, true));
+  await admin.context().close();
+});
+
+test("a platform administrator's restriction binds the customer: shown with its reason, blocked in the settings, refused when replayed; lifted, the customer's choice applies", async ({ page, browser, request, baseURL }) => {
+  test.skip(!!process.env.E2E_BASE_URL && !process.env.NEXT_DIST_DIR, "reads the action ids of the server's build: name its folder in NEXT_DIST_DIR");
+  const errors = watchConsole(page);
+  await signUp(page, unique("restricted"));
+  const orgId = await currentOrgId(page);
+  await page.goto("/keys");
+  const key = await createKey(page, "Scraper");
+  const keyId = cli<{ keys: { id: string; name: string }[] }>("org:show", "--org", orgId).keys.find((k) => k.name === "Scraper")!.id;
+  // Without credit an allowed endpoint answers 402 insufficient_credits; permission is checked first (403).
+  const code = async (endpoint: string) => ((await (await request.get(`/v1/${endpoint}?ticker=ZVTX`, { headers: { "API-KEY": key } })).json()) as { error: { code: string } }).error.code;
+  expect(await code("registrations")).toBe("insufficient_credits");
+
+  const admin = await adminBrowser(browser);
+  await admin.goto(`/admin/organizations/${orgId}`);
+  await admin.locator("tr", { hasText: "Scraper" }).getByRole("button", { name: "Endpoints of Scraper" }).click();
+  const restrict = admin.getByRole("dialog", { name: /endpoints of/i });
+  await restrict.getByLabel("offerings").check();
+  await restrict.getByLabel("dilution-rating").check();
+  await restrict.getByLabel("Reason the customer sees").fill("Scraping registrations beyond the terms");
+  await restrict.getByRole("button", { name: "Restrict key" }).click();
+  await expect(restrict).toBeHidden();
+  await expect.poll(() => code("registrations")).toBe("endpoint_not_allowed");
+  expect(await code("offerings")).toBe("insufficient_credits");
+
+  // The customer sees it as the platform's, with the reason, and cannot tick what it blocks.
+  await page.goto("/keys");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const row = page.getByRole("row", { name: /Scraper/ });
+  await expect(row).toContainText("Restricted by the platform");
+  await expect(row).toContainText("Scraping registrations beyond the terms");
+  await screenshots(page, "keys-platform-restricted");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("button", { name: "Settings of Scraper" }).click();
+  const settings = page.getByRole("dialog", { name: /Settings of/ });
+  await expect(settings).toContainText("A platform administrator limited this key to offerings, dilution-rating: Scraping registrations beyond the terms");
+  await expect(settings.getByRole("checkbox", { name: /Registrations/ })).toBeDisabled();
+  await expect(settings.getByRole("checkbox", { name: /Offerings/ })).toBeEnabled();
+  await screenshots(page, "keys-platform-restricted-settings");
+  // Saved through the real action with nothing ticked ("every endpoint allowed"): still refused.
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.getByText("Settings of “Scraper” saved.")).toBeVisible();
+  expect(await code("registrations")).toBe("endpoint_not_allowed");
+
+  // A replayed settings post naming the blocked endpoint is refused with the reason, and changes nothing.
+  const replay = await page.request.post("/keys", {
+    headers: { "Next-Action": actionIds().get("configureKeyAction")!, Origin: baseURL!, "Content-Type": "text/plain;charset=UTF-8" },
+    data: JSON.stringify([orgId, keyId, { endpoints: ["registrations", "offerings"], allowedIps: "", dailyCap: "", monthlyCap: "" }]),
+  });
+  expect(replay.status()).toBe(200);
+  expect(await replay.text()).toContain("restricted_by_platform");
+  expect(await code("registrations")).toBe("endpoint_not_allowed");
+
+  // The customer's audit log shows the platform's restriction.
+  await page.goto("/audit");
+  await expect(page.getByRole("row", { name: /Restricted key “Scraper”.* to offerings, dilution-rating for the platform: Scraping registrations beyond the terms/ })).toContainText("Platform administrator");
+
+  // Lifted: the customer's own choice (every endpoint of the plan) applies again.
+  await admin.reload();
+  await admin.locator("tr", { hasText: "Scraper" }).getByRole("button", { name: "Endpoints of Scraper" }).click();
+  const lift = admin.getByRole("dialog", { name: /endpoints of/i });
+  await lift.getByLabel("offerings").uncheck();
+  await lift.getByLabel("dilution-rating").uncheck();
+  await lift.getByRole("button", { name: "Lift restriction" }).click();
+  await expect(lift).toBeHidden();
+  await expect.poll(() => code("registrations")).toBe("insufficient_credits");
+  await page.goto("/keys");
+  await expect(page.getByRole("row", { name: /Scraper/ })).not.toContainText("Restricted by the platform");
+  expect(errors).toEqual([]);
   await admin.context().close();
 });
 
@@ -116,9 +274,10 @@ test("an administrator finds a customer by email, adds credit, restricts, disabl
   await admin.goto(`/admin/organizations/${orgId}`);
   const keyRow = admin.locator("tr", { hasText: "Trading bot" });
   await keyRow.getByRole("button", { name: "Endpoints of Trading bot" }).click();
-  const endpointsDialog = admin.getByRole("dialog", { name: /Endpoints of/ });
+  const endpointsDialog = admin.getByRole("dialog", { name: /endpoints of/i });
   await endpointsDialog.getByLabel("offerings").check();
-  await endpointsDialog.getByRole("button", { name: "Save endpoints" }).click();
+  await endpointsDialog.getByLabel("Reason the customer sees").fill("Offerings only during the review");
+  await endpointsDialog.getByRole("button", { name: "Restrict key" }).click();
   await expect(endpointsDialog).toBeHidden();
   const restricted = await call();
   expect(restricted.status()).toBe(403);
@@ -143,8 +302,8 @@ test("an administrator finds a customer by email, adds credit, restricts, disabl
   await admin.locator("tr", { hasText: "Trading bot" }).getByRole("button", { name: "Re-enable Trading bot" }).click();
   await expect(admin.locator("tr", { hasText: "Trading bot" }).getByRole("button", { name: "Disable Trading bot" })).toBeVisible();
   await admin.locator("tr", { hasText: "Trading bot" }).getByRole("button", { name: "Endpoints of Trading bot" }).click();
-  await admin.getByRole("dialog", { name: /Endpoints of/ }).getByLabel("offerings").uncheck();
-  await admin.getByRole("dialog", { name: /Endpoints of/ }).getByRole("button", { name: "Save endpoints" }).click();
+  await admin.getByRole("dialog", { name: /endpoints of/i }).getByLabel("offerings").uncheck();
+  await admin.getByRole("dialog", { name: /endpoints of/i }).getByRole("button", { name: "Lift restriction" }).click();
   await expect.poll(async () => (await call()).status()).toBe(200);
 
   await admin.getByRole("button", { name: "Suspend organization" }).click();

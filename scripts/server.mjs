@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { clientAddressHeaderName, stampClientAddress, trustFromEnv } from "./client-address.mjs";
+import { dropInvalidUploadTicket, ensureUploadKey, hideConsoleRewrite } from "./console-gate.mjs";
 
 const args = process.argv.slice(2);
 const option = (short, long) => {
@@ -33,6 +34,8 @@ try {
   process.exit(1);
 }
 const headerName = clientAddressHeaderName();
+// Before Next starts, so the console's pages sign upload tickets with it (scripts/console-gate.mjs).
+ensureUploadKey();
 
 const app = next({ dev, dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."), hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
@@ -55,6 +58,9 @@ const server = createServer((request, response) => {
     }
   }
   stampClientAddress(request, trust, headerName);
+  // The console answers anyone but an administrator as an unknown path, headers included (scripts/console-gate.mjs).
+  dropInvalidUploadTicket(request);
+  hideConsoleRewrite(response);
   handle(request, response);
 });
 // Next attaches its own upgrade handler (the dev server's hot reload socket) to this server on the first request.

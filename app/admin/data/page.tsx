@@ -12,6 +12,7 @@ import { DATA_LOADS_SHOWN, dataOverview, EMBEDDED_FULL_FILE_APPLY } from "@/lib/
 import { getAdminPage } from "@/lib/platform/admin/session";
 import { formatDateTime } from "@/lib/utils/dates";
 import { formatCount } from "@/lib/utils/format";
+import { mintUploadTicket } from "../../../scripts/console-gate.mjs";
 
 export const metadata: Metadata = { title: "Data" };
 
@@ -85,7 +86,7 @@ export default async function AdminDataPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <DataUpload maxBytes={MAX_IMPORT_BYTES} maxLabel={MAX_LABEL} timingNote={timingNote} />
+          <DataUpload maxBytes={MAX_IMPORT_BYTES} maxLabel={MAX_LABEL} timingNote={timingNote} uploadTicket={mintUploadTicket()} />
         </CardContent>
       </Card>
 
