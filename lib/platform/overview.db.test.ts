@@ -66,6 +66,13 @@ describe("the overview figures", () => {
     expect(JSON.stringify(overview, (_, v) => (typeof v === "bigint" ? v.toString() : v))).not.toContain(bot.key.slice(12));
   });
 
+  it("say why no key is active: the keys the platform disabled, apart from those the organization disabled", async () => {
+    const only = await createOrgKey(prisma, outsider, orgB, { name: "Only" });
+    await prisma.apiKey.update({ where: { id: only.id }, data: { status: "DISABLED", disabledByPlatform: true, disabledReason: "Unpaid invoice" } });
+    expect(await orgOverview(prisma, outsider, orgB, NOW)).toMatchObject({ activeKeys: 0, disabledByPlatform: 1, disabledByOrg: 0 });
+    expect(await orgOverview(prisma, owner, orgA, NOW)).toMatchObject({ activeKeys: 2, disabledByPlatform: 0, disabledByOrg: 1 });
+  });
+
   it("are for members of the organization only", async () => {
     await expect(orgOverview(prisma, outsider, orgA, NOW)).rejects.toMatchObject({ code: "not_member" });
     await expect(orgOverview(prisma, null, orgA, NOW)).rejects.toMatchObject({ code: "signed_out" });

@@ -29,6 +29,7 @@ export default async function OverviewPage() {
   const endpoint = plan.allowedEndpoints.includes("dilution-rating") ? ENDPOINTS["dilution-rating"] : ENDPOINTS.offerings;
   // A placeholder made from the hint: it shows which key to use, and cannot work as pasted.
   const placeholder = overview.firstKey ? `${overview.firstKey.hint}…` : `${keyPrefix()}…`;
+  const disabledNote = keysDisabledNote(overview);
   const example = [`export ${API_KEY_ENV}='${placeholder}'  # your full key`, curlExample(endpoint, baseUrl, { ticker: PREFERRED_SAMPLE_TICKERS[endpoint.name] })].join("\n");
 
   return (
@@ -46,6 +47,7 @@ export default async function OverviewPage() {
           )}
         </Stat>
         <Stat label="Active keys" value={formatCount(overview.activeKeys)}>
+          {overview.activeKeys === 0 && disabledNote ? <p data-testid="keys-disabled-note">{disabledNote}</p> : null}
           <Link href="/keys" className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800">
             {canManageKeys ? "Manage keys" : "See keys"}
           </Link>
@@ -71,6 +73,11 @@ export default async function OverviewPage() {
               {overview.firstKey ? (
                 <>
                   Put your key “{overview.firstKey.name}” ({overview.firstKey.hint}…) in the environment: the full key, as shown once when it was created. Then:
+                </>
+              ) : disabledNote ? (
+                <>
+                  {disabledNote} {canManageKeys ? "You can also create a new key there" : "Ask an owner or admin for a key"}; it is shown once, in full. Put it in the
+                  environment, then:
                 </>
               ) : (
                 <>
@@ -120,6 +127,17 @@ export default async function OverviewPage() {
       </nav>
     </div>
   );
+}
+
+/** Why there is no active key, when keys exist but are disabled: the platform's doing (with its reason on the keys page) or the organization's. */
+function keysDisabledNote({ disabledByPlatform, disabledByOrg }: { disabledByPlatform: number; disabledByOrg: number }): string | null {
+  const keys = (n: number) => (n === 1 ? "one key" : `${formatCount(n)} keys`);
+  if (disabledByPlatform > 0 && disabledByOrg === 0) {
+    return `The platform disabled ${disabledByPlatform === 1 ? "your only key" : `your ${formatCount(disabledByPlatform)} keys`}; the API keys page shows the reason.`;
+  }
+  if (disabledByPlatform > 0) return `The platform disabled ${keys(disabledByPlatform)} and your organization ${keys(disabledByOrg)}; the API keys page shows why.`;
+  if (disabledByOrg > 0) return `${disabledByOrg === 1 ? "Your only key is disabled: re-enable it" : `All ${formatCount(disabledByOrg)} keys are disabled: re-enable one`} on the API keys page.`;
+  return null;
 }
 
 function Stat({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
