@@ -148,8 +148,9 @@ export default async function DocsPage() {
                 Cost estimator
               </h2>
               <p className="mt-4 max-w-3xl text-[15px] leading-7 text-zinc-700">
-                Price a request before you make it. This form calls <Code>GET /estimate</Code>, which builds the response the
-                endpoint would send and measures it; no key needed, nothing is charged.
+                Price a request before you make it. This form calls <Code>GET /estimate</Code>, which counts the records the
+                request would return and prices each at the widest its fields can be: the most the request can cost, never less
+                than the bill. No key needed, nothing is charged; tickers that name no company are listed and cost nothing.
               </p>
               <CostEstimator
                 endpoints={endpointDocs.map(({ endpoint, sample }) => ({

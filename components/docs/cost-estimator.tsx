@@ -25,6 +25,7 @@ interface Estimate {
   records_returned: number;
   estimated_bytes?: number;
   estimated_cost_dollars: string;
+  unknown_tickers?: string[];
   price_per_gb_dollars?: number;
 }
 
@@ -220,7 +221,7 @@ function EstimateView({ estimate }: { estimate: Estimate }) {
   return (
     <div className="rounded-lg border border-accent-200 bg-accent-50/60 p-5" data-testid="estimate-result">
       <p className="text-sm font-medium text-accent-900">
-        Estimated cost for {estimate.endpoint}
+        At most, for {estimate.endpoint}
         {estimate.ticker_count > 1 ? `, ${formatCount(estimate.ticker_count)} tickers` : ""}
       </p>
       <p className="mt-1 font-mono text-3xl font-semibold tracking-tight text-zinc-950" data-testid="estimate-cost">
@@ -230,12 +231,18 @@ function EstimateView({ estimate }: { estimate: Estimate }) {
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
         <Fact term="Records">{formatCount(estimate.records_returned)}</Fact>
         {estimate.estimated_bytes !== undefined ? (
-          <Fact term="Size">
+          <Fact term="Size, at most">
             <span title={`${formatCount(estimate.estimated_bytes)} bytes`}>{formatBytes(estimate.estimated_bytes)}</span>
           </Fact>
         ) : null}
         {priceNanos !== null ? <Fact term="Price">{pricePerGbText(priceNanos)}</Fact> : null}
       </dl>
+      {estimate.unknown_tickers?.length ? (
+        <p className="mt-3 text-sm text-zinc-700" data-testid="estimate-unknown">
+          No company has the ticker{estimate.unknown_tickers.length > 1 ? "s" : ""} {estimate.unknown_tickers.join(", ")}: nothing
+          returned, nothing charged.
+        </p>
+      ) : null}
     </div>
   );
 }

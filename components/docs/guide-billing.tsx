@@ -6,11 +6,13 @@ import { Code, DocSection, DocTable, Prose, TD } from "./doc-section";
 import { fieldsExample, type FieldsExample } from "./fields-example";
 import { JsonCode } from "./json-code";
 import { pricePerGbText } from "./pricing";
+import { MAX_ESTIMATE_FACTOR } from "@/lib/api/public";
 
 const RESPONSE_HEADERS: { name: string; meaning: string }[] = [
   { name: "X-Cost-Dollars", meaning: "What this response was charged, to the nano-dollar, e.g. $0.000008824." },
   { name: "X-Balance-Dollars", meaning: "The balance left after the charge." },
-  { name: "X-Billable-Bytes", meaning: "The bytes charged for: the UTF-8 length of the JSON body." },
+  { name: "X-Billable-Bytes", meaning: "The bytes charged for: the UTF-8 length of the JSON body (0 for an answer without records, which is free)." },
+  { name: "X-Unknown-Tickers", meaning: "Only when a requested ticker names no company: those tickers, comma-separated, upper case." },
   { name: "X-RateLimit-Limit", meaning: "Requests per minute your plan allows." },
   { name: "X-RateLimit-Remaining", meaning: "Requests left in the current minute." },
   { name: "X-RateLimit-Reset", meaning: "When the current minute ends, in Unix seconds." },
@@ -31,11 +33,19 @@ export function PricingSection({ endpoints }: { endpoints: EndpointDoc[] }) {
         </p>
         <p>
           A request that fails is never charged, and neither is one your balance cannot cover: it gets a{" "}
-          <Code>402 insufficient_credits</Code> before any data is produced. Ask{" "}
+          <Code>402 insufficient_credits</Code> before any data is produced. An answer without records (a ticker that names no
+          company, a page past the end) is free, and unknown tickers are named in <Code>X-Unknown-Tickers</Code>. Ask{" "}
           <a href="#estimator" className="font-medium text-accent-700 underline hover:text-accent-900">
             /estimate
           </a>{" "}
           first when you want the price of a request; it is free.
+        </p>
+        <p>
+          The estimate is the most the request can cost, never less than the bill: the number of records it would return,
+          each priced at the widest its fields can be (ratings at &ldquo;Medium&rdquo;, numbers at the widest their column
+          holds, texts at their documented maximum). It reads no value, so it tells nothing the data holds, and it is at most{" "}
+          {MAX_ESTIMATE_FACTOR} times the bill (on the sample data: up to 3.2× for a rating, 7.5× with its sources, 9.6× for a
+          compliance record&apos;s status updates alone).
         </p>
       </Prose>
       <DocTable caption="Price per GB of each endpoint" head={["Endpoint", "Price", "A default page costs"]}>

@@ -28,6 +28,11 @@ export function ErrorsSection() {
           never charged.
         </p>
         <p>
+          A ticker that names no company is not an error, and a typo never costs money: the answer is a <Code>200</Code> with
+          the known tickers&apos; records only, charged for those alone, and names the unknown ones in the{" "}
+          <Code>X-Unknown-Tickers</Code> header (comma-separated, upper case). An answer without records is free.
+        </p>
+        <p>
           Checks run in this order and the first failure answers: authentication, endpoint permission, rate limit, credit check,
           trial ticker limit, then the request itself. So a 401 comes before a 429, and a 429 before a 402.
         </p>

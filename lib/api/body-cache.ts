@@ -14,6 +14,8 @@ import { localDataEpoch, storedDatasetVersion } from "@/lib/data/version";
 export interface CachedBody {
   bytes: Uint8Array<ArrayBuffer>;
   recordCount: number;
+  /** The requested tickers that named no company when the body was built. */
+  unknownTickers: string[];
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;

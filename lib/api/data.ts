@@ -1,7 +1,7 @@
 import { chargeForBytes, formatDollars } from "@/lib/money";
 import { chargeUsage } from "@/lib/billing/ledger";
 import { effectiveEndpoints, hashApiKey } from "@/lib/keys";
-import { RECORD_SOURCES, resolveCompanies } from "@/lib/data/records";
+import { maxRecordBytes, RECORD_SOURCES, resolveCompanies } from "@/lib/data/records";
 import type { EndpointDefinition } from "@/lib/catalog";
 import type { ApiContext } from "./context";
 import { ApiError, logFailure, toApiError } from "./errors";
@@ -20,11 +20,37 @@ import { ipAllowed } from "@/lib/utils/ip-ranges";
  * credit check → spend caps → trial ticker limit → processing. The body is
  * built in memory first so the cost is exact (its UTF-8 bytes × price); no
  * byte of it leaves before the charge has committed, and nothing is charged
- * for a refusal or a failure.
+ * for a refusal, a failure or an answer without records (a ticker that names
+ * no company is named back in X-Unknown-Tickers).
  */
 export interface ResponseBody {
   bytes: Uint8Array<ArrayBuffer>;
   recordCount: number;
+  /** The requested tickers that name no company, in request order. */
+  unknownTickers: string[];
+}
+
+const EMPTY_ENVELOPE_KEYS = { status: "success", count: 0, has_more: false, page: 0, limit: 0, results: [] };
+
+/**
+ * The most bytes a page of `recordCount` records can take, whatever the
+ * records hold: the envelope, and each record at its fields' widest
+ * (lib/data/records.ts, RECORD_WIDTHS). What /estimate prices and a refusal
+ * quotes, so neither reveals a value; the body sent is never larger. An
+ * answer without records is free: 0.
+ */
+export function maxBodyBytes(endpoint: EndpointDefinition, query: DataQuery, body: Pick<ResponseBody, "recordCount" | "unknownTickers">): number {
+  if (body.recordCount === 0) return 0;
+  const unknown = new Set(body.unknownTickers);
+  const tickerLength = Math.max(0, ...query.tickers.filter((t) => !unknown.has(t)).map((t) => t.length));
+  const record = maxRecordBytes(endpoint.name, { fields: query.fields, includeSource: query.includeSource, tickerLength });
+  const envelope = encodeJson({ ...EMPTY_ENVELOPE_KEYS, count: body.recordCount, page: query.page, limit: query.limit }).byteLength;
+  return envelope + body.recordCount * record + (body.recordCount - 1);
+}
+
+/** The header that names the tickers no company has (none: no header). */
+function unknownTickersHeader(body: ResponseBody): Record<string, string> {
+  return body.unknownTickers.length ? { "X-Unknown-Tickers": body.unknownTickers.join(",") } : {};
 }
 
 /**
@@ -55,6 +81,7 @@ function bodyKey(endpoint: EndpointDefinition, query: DataQuery, now: Date): str
 
 async function readDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query: DataQuery, now: Date): Promise<ResponseBody> {
   const companies = await resolveCompanies(ctx.prisma, query.tickers);
+  const known = new Set(companies.map((c) => c.ticker));
   const records = companies.length
     ? await RECORD_SOURCES[endpoint.name](ctx.prisma, {
         companies,
@@ -77,7 +104,48 @@ async function readDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query
     results,
   };
   // Cut before encoding, so the bytes charged are those of the smaller body.
-  return { bytes: encodeJson(query.fields ? selectFields(body, query.fields) : body), recordCount: results.length };
+  return {
+    bytes: encodeJson(query.fields ? selectFields(body, query.fields) : body),
+    recordCount: results.length,
+    unknownTickers: query.tickers.filter((ticker) => !known.has(ticker)),
+  };
+}
+
+/**
+ * A page without records: sent free, with no charge and no ledger entry;
+ * its usage event is recorded at zero cost, as a refused request's is.
+ */
+async function freeAnswer(
+  ctx: ApiContext,
+  access: KeyAccess,
+  endpoint: EndpointDefinition,
+  body: ResponseBody,
+  request: { tickers: string[]; requestId: string; now: Date; ip: string | null; headers: Record<string, string> },
+): Promise<Response> {
+  const [org] = await Promise.all([
+    ctx.prisma.organization.findUniqueOrThrow({ where: { id: access.orgId }, select: { balanceNanos: true } }),
+    ctx.usage.record({
+      orgId: access.orgId,
+      keyId: access.keyId,
+      endpoint: endpoint.name,
+      tickers: request.tickers,
+      statusCode: 200,
+      errorCode: null,
+      bytes: body.bytes.byteLength,
+      requestId: request.requestId,
+      now: request.now,
+      clientIp: request.ip,
+    }),
+  ]);
+  return jsonResponse(body.bytes, {
+    requestId: request.requestId,
+    headers: {
+      ...request.headers,
+      "X-Cost-Dollars": formatDollars(0n),
+      "X-Balance-Dollars": formatDollars(org.balanceNanos),
+      "X-Billable-Bytes": "0",
+    },
+  });
 }
 
 function authenticate(request: Request): string {
@@ -166,13 +234,16 @@ export async function handleDataRequest(
     // Cached answers are taken without a promise: on the busy path every await costs.
     const built = buildDataBody(ctx, endpoint, query, now);
     const body = built instanceof Promise ? await built : built;
+    headers = { ...headers, ...unknownTickersHeader(body) };
+    if (body.recordCount === 0) return await freeAnswer(ctx, access, endpoint, body, { tickers, requestId, now, ip, headers });
+    const known = body.unknownTickers.length ? tickers.filter((t) => !body.unknownTickers.includes(t)) : tickers;
     const price = ctx.prices.peek(endpoint.name, now.getTime()) ?? (await ctx.prices.pricePerGbNanos(endpoint.name, now.getTime()));
     const costNanos = chargeForBytes(body.bytes.byteLength, price);
     const outcome = await chargeUsage(ctx, {
       orgId: access.orgId,
       keyId: access.keyId,
       endpoint: endpoint.name,
-      tickers,
+      tickers: known,
       bytes: body.bytes.byteLength,
       costNanos,
       requestId,
@@ -182,11 +253,13 @@ export async function handleDataRequest(
       trialDay: chicagoDay(now),
       keyHasSpendCap: access.hasSpendCap,
     });
+    // A refusal quotes the estimate (the bound), not the exact cost: an account without credits learns no more than /estimate tells.
+    const estimated = () => formatDollars(chargeForBytes(maxBodyBytes(endpoint, query, body), price));
     if (outcome.status === "insufficient_credits") {
       throw new ApiError(
         "insufficient_credits",
-        `This request costs ${formatDollars(costNanos)} and the balance is ${formatDollars(outcome.balanceNanos)}. Add credits on the billing page.`,
-        { balance_dollars: formatDollars(outcome.balanceNanos), estimated_cost_dollars: formatDollars(costNanos), unit: "dollars" },
+        `This request costs up to ${estimated()} and the balance is ${formatDollars(outcome.balanceNanos)}. Add credits on the billing page.`,
+        { balance_dollars: formatDollars(outcome.balanceNanos), estimated_cost_dollars: estimated(), unit: "dollars" },
       );
     }
     if (outcome.status === "spend_limit_reached") {
@@ -195,13 +268,13 @@ export async function handleDataRequest(
       const spent = formatDollars(hit.spentNanos);
       throw new ApiError(
         "spend_limit_reached",
-        `This request costs ${formatDollars(costNanos)}, and the ${hit.scope === "key" ? "key's" : "organization's"} ${hit.period === "day" ? "daily" : "monthly"} spend cap of ${limit} has ${spent} spent. It resets at ${hit.resetsAt.toISOString()}; raise the cap on the ${hit.scope === "key" ? "API keys" : "Billing"} page of the dashboard to continue now.`,
+        `This request costs up to ${estimated()}, and the ${hit.scope === "key" ? "key's" : "organization's"} ${hit.period === "day" ? "daily" : "monthly"} spend cap of ${limit} has ${spent} spent. It resets at ${hit.resetsAt.toISOString()}; raise the cap on the ${hit.scope === "key" ? "API keys" : "Billing"} page of the dashboard to continue now.`,
         {
           scope: hit.scope,
           period: hit.period,
           limit_dollars: limit,
           spent_dollars: spent,
-          estimated_cost_dollars: formatDollars(costNanos),
+          estimated_cost_dollars: estimated(),
           resets_at: hit.resetsAt.toISOString(),
           unit: "dollars",
         },

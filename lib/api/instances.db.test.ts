@@ -86,7 +86,7 @@ describe("two instances", () => {
   it("drop cached response bodies when another instance loads data", async () => {
     const cache = new BodyCache(t.prisma, undefined, 200);
     let builds = 0;
-    const build = async () => ({ bytes: new TextEncoder().encode(`body ${++builds}`) as Uint8Array<ArrayBuffer>, recordCount: 1 });
+    const build = async () => ({ bytes: new TextEncoder().encode(`body ${++builds}`) as Uint8Array<ArrayBuffer>, recordCount: 1, unknownTickers: [] });
     expect(new TextDecoder().decode((await cache.get("k", build)).bytes)).toBe("body 1");
     expect(new TextDecoder().decode((await cache.get("k", build)).bytes)).toBe("body 1");
     await bumpDatasetVersion(t.prisma); // another instance's import: this process is not told

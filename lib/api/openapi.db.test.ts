@@ -474,7 +474,7 @@ describe("real responses validate against the document", () => {
     const trial = await t.org({ plan: "trial", dollars: "1" });
     await customPlan(trial.id, { dailyTickerLimit: 1 });
     await get(`/v1/offerings?ticker=${SAMPLE_SHOWCASE.highRisk}`, { key: trial.key });
-    expect((await get(`/v1/offerings?ticker=${SAMPLE_SHOWCASE.lowRisk}`, { key: trial.key }))!.error.code).toBe("trial_ticker_limit");
+    expect((await get(`/v1/offerings?ticker=${SAMPLE_SHOWCASE.manyOfferings}`, { key: trial.key }))!.error.code).toBe("trial_ticker_limit");
 
     const ctx = createApiContext(t.prisma, { estimateLimitPerMinute: 1 });
     const headers = { "X-Forwarded-For": "198.51.100.7" };

@@ -350,12 +350,16 @@ const costEstimate = object<EstimateBody>(
     ticker_count: integer("Tickers the estimate is for.", { minimum: 1 }),
     limit: integer("Page size used.", { minimum: 1 }),
     records_returned: integer("Records the request(s) would return.", { minimum: 0 }),
-    estimated_bytes: integer("Response body bytes the request(s) would be billed for.", { minimum: 0 }),
-    estimated_cost_dollars: dollarText("Estimated charge."),
+    estimated_bytes: integer(
+      "The most response body bytes the request(s) can be billed for: the records' count times the widest each of their fields can be, whatever the records hold (so it reveals none of their values). The bill is never above it; 0 when no record would be returned (an answer without records is free).",
+      { minimum: 0 },
+    ),
+    estimated_cost_dollars: dollarText("The most the request(s) can be charged: estimated_bytes × the price."),
     price_per_gb_dollars: number("The endpoint's current price per GB."),
     supports_date_range: boolean("Whether the endpoint accepts date_from / date_to."),
+    unknown_tickers: arrayOf(string(), "The requested tickers that name no company (upper case); they return nothing and cost nothing. Empty for ticker_count."),
   },
-  "A free cost estimate. Not wrapped in the data envelope. For ticker_count, one request per ticker is estimated from a sample of the dataset.",
+  "A free cost estimate: an upper bound of the charge, never below it. Not wrapped in the data envelope. For ticker_count, one request per ticker is estimated from a sample of the dataset.",
 );
 
 // ───────────────────────────── errors ─────────────────────────────
@@ -449,7 +453,11 @@ const HEADER_SCHEMAS: Record<string, { description: string; schema: Schema }> = 
   "X-RateLimit-Reset": { description: "When the current window ends (Unix seconds).", schema: { type: "integer", minimum: 0 } },
   "X-Cost-Dollars": { description: 'What this response was charged, e.g. "$0.000012".', schema: { type: "string", pattern: DOLLAR_TEXT } },
   "X-Balance-Dollars": { description: "The organization's credit balance after the charge.", schema: { type: "string", pattern: DOLLAR_TEXT } },
-  "X-Billable-Bytes": { description: "UTF-8 bytes of the response body, the charged volume.", schema: { type: "integer", minimum: 0 } },
+  "X-Billable-Bytes": { description: "UTF-8 bytes of the response body, the charged volume (0 for a page without records, which is free).", schema: { type: "integer", minimum: 0 } },
+  "X-Unknown-Tickers": {
+    description: "The requested tickers that name no company, comma-separated, upper case.",
+    schema: { type: "string", pattern: "^[A-Z0-9.-]+(,[A-Z0-9.-]+)*$" },
+  },
   "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 0 } },
   Allow: { description: "The methods the path accepts.", schema: { type: "string" } },
 };
@@ -485,6 +493,7 @@ function headers(required: string[], optionalHeaders: { names: string[]; when: s
 // ───────────────────────────── responses ─────────────────────────────
 
 const ON_DATA_ENDPOINTS = { names: RATE_LIMIT_HEADERS, when: "Sent by data endpoints once the rate limit was checked." };
+const UNKNOWN_TICKERS = { names: ["X-Unknown-Tickers"], when: "Sent when a requested ticker names no company." };
 
 /** Reusable error responses (components.responses), by name. */
 const ERROR_RESPONSES: Record<string, { codes: ApiErrorCode[]; description: string; headers: ReturnType<typeof headers> }> = {
@@ -501,8 +510,8 @@ const ERROR_RESPONSES: Record<string, { codes: ApiErrorCode[]; description: stri
   PaymentRequired: {
     codes: ["insufficient_credits", "spend_limit_reached"],
     description:
-      "insufficient_credits: the balance is lower than the cost of the request. spend_limit_reached: the balance covers it, but it would take the key's or the organization's daily or monthly spend (UTC) over its cap. Nothing was returned or charged.",
-    headers: headers([], [ON_DATA_ENDPOINTS]),
+      "insufficient_credits: the balance is lower than the cost of the request. spend_limit_reached: the balance covers it, but it would take the key's or the organization's daily or monthly spend (UTC) over its cap. Nothing was returned or charged. details.estimated_cost_dollars is the request's estimate (what /estimate answers: the most it can cost), not its exact cost.",
+    headers: headers([], [ON_DATA_ENDPOINTS, UNKNOWN_TICKERS]),
   },
   Forbidden: {
     codes: ["endpoint_not_allowed", "ip_not_allowed", "organization_suspended"],
@@ -520,7 +529,7 @@ const ERROR_RESPONSES: Record<string, { codes: ApiErrorCode[]; description: stri
     codes: ["rate_limit_exceeded", "trial_ticker_limit"],
     description:
       "rate_limit_exceeded: the organization exceeded its requests per minute (with Retry-After). trial_ticker_limit: a trial organization exceeded its unique tickers per endpoint for the day (Chicago time).",
-    headers: headers(RATE_LIMIT_HEADERS, [{ names: ["Retry-After"], when: "Sent with rate_limit_exceeded." }]),
+    headers: headers(RATE_LIMIT_HEADERS, [{ names: ["Retry-After"], when: "Sent with rate_limit_exceeded." }, UNKNOWN_TICKERS]),
   },
   EstimateRateLimited: {
     codes: ["rate_limit_exceeded"],
@@ -646,8 +655,9 @@ function dataOperation(endpoint: EndpointDefinition) {
       parameters: describeParameters(endpoint).map(queryParameter),
       responses: responses(
         {
-          description: "A page of results; an unknown ticker gives an empty page. X-Cost-Dollars says what it was charged.",
-          headers: headers(METERING_HEADERS),
+          description:
+            "A page of results. X-Cost-Dollars says what it was charged; a page without records (an unknown ticker, a page past the end) is free. Tickers that name no company are named in X-Unknown-Tickers.",
+          headers: headers(METERING_HEADERS, [UNKNOWN_TICKERS]),
           content: { "application/json": { schema: ref("schemas", pageComponent(endpoint)) } },
         },
         ["BadRequest", "Unauthorized", "PaymentRequired", "Forbidden", "MethodNotAllowed", "TooManyRequests", "InternalError", "ServiceUnavailable"],
@@ -677,7 +687,7 @@ const API_DESCRIPTION = [
   "",
   "**Authentication.** Data endpoints (`/v1/...`) need the `API-KEY` header. `/health`, `/endpoints`, `/estimate` and `/openapi.json` are free and need no key.",
   "",
-  "**Pricing.** Usage is paid from a prepaid credit balance. A successful data response is charged its body's UTF-8 bytes × the endpoint's price per GB (10^9 bytes), rounded up to the nano-dollar; `X-Cost-Dollars` and `X-Balance-Dollars` report the charge and the balance after it. Prices are listed by `GET /endpoints` and returned by `GET /estimate`, which estimates a request's cost for free. A failed or refused request is never charged.",
+  "**Pricing.** Usage is paid from a prepaid credit balance. A successful data response is charged its body's UTF-8 bytes × the endpoint's price per GB (10^9 bytes), rounded up to the nano-dollar; `X-Cost-Dollars` and `X-Balance-Dollars` report the charge and the balance after it. Prices are listed by `GET /endpoints` and returned by `GET /estimate`, which gives for free the most a request can cost (an upper bound from the record count and the widest each field can be; the bill is never above it). A failed or refused request is never charged, and neither is a page without records; tickers that name no company are named in `X-Unknown-Tickers`.",
   "",
   "**Check order.** Every data request passes these checks in order, and the first failure is returned: 1. authentication (401), 2. endpoint permission (403), 3. the organization's per-minute rate limit (429 rate_limit_exceeded), 4. credit check (402), 5. trial accounts' daily unique-ticker limit (429 trial_ticker_limit), 6. processing (400 for bad parameters).",
   "",

@@ -4,7 +4,11 @@
  * ratings as a SourceRef, and returned by the API with `include=source`.
  */
 import type { SourceRef } from "@/lib/ratings/types";
-import { isoDate } from "./units";
+import { SERVED_TEXT_BYTES } from "./import-schema";
+import { clampText, isoDate } from "./units";
+
+/** EDGAR's accession number, "0001193125-19-133592", as imports require it. */
+export const ACCESSION_LENGTH = 20;
 
 /** The evidence columns, for Prisma selects. */
 export const SOURCE_COLUMNS = {
@@ -50,6 +54,14 @@ export const IMPORTED_SOURCE: SourceJson = {
 };
 
 export function sourceJson(ref: SourceRef | null, isSample: boolean): SourceJson {
-  if (ref) return { type: "sec_filing", accession_number: ref.accession, form: ref.form, filed_date: isoDate(ref.filedAt), url: ref.url };
+  if (ref) {
+    return {
+      type: "sec_filing",
+      accession_number: clampText(ref.accession, ACCESSION_LENGTH),
+      form: clampText(ref.form, SERVED_TEXT_BYTES.formType),
+      filed_date: isoDate(ref.filedAt),
+      url: clampText(ref.url, SERVED_TEXT_BYTES.url),
+    };
+  }
   return isSample ? SAMPLE_SOURCE : IMPORTED_SOURCE;
 }

@@ -39,6 +39,7 @@
  * them all): those are skipped and counted, not errors.
  */
 import { z } from "zod";
+import { jsonTextBytes } from "./units";
 
 export const IMPORT_KINDS = [
   "companies",
@@ -111,6 +112,35 @@ function text(max: number) {
     .trim()
     .min(1, "must not be empty")
     .max(max, `must be at most ${max} characters`);
+}
+
+/**
+ * The most a text the API serves may take, in bytes of its JSON string
+ * (`jsonTextBytes`; plain ASCII without quotes or backslashes: that many
+ * characters). Imports refuse longer texts, so the cost estimate's bound on
+ * a record (lib/data/records.ts, RECORD_WIDTHS) holds.
+ */
+export const SERVED_TEXT_BYTES = {
+  accessionNumber: 40,
+  formType: 20,
+  fileNumber: 40,
+  instrumentName: 200,
+  underwriter: 200,
+  deficiency: 100,
+  statusUpdateText: 250,
+  /** A filing's URL (evidence and EFFECT notices). */
+  url: 300,
+} as const;
+
+/** The most status updates a compliance deficiency holds. */
+export const MAX_STATUS_UPDATES = 8;
+
+/** Text the API serves: at most `maxBytes` as JSON (see SERVED_TEXT_BYTES). */
+function servedText(maxBytes: number) {
+  return text(maxBytes).refine(
+    (value) => jsonTextBytes(value) <= maxBytes,
+    `must be at most ${maxBytes} bytes as JSON text (UTF-8; quotes, backslashes and control characters count as escaped)`,
+  );
 }
 
 /** A whole number kept exactly: a safe-integer JSON number or a digit string. */
@@ -229,11 +259,11 @@ export const tickerSchema = z
   .regex(TICKER_PATTERN, "must contain at least one letter or digit");
 
 const identifier = (max: number) =>
-  text(max).regex(/^\S+$/, "must not contain spaces");
+  servedText(max).regex(/^\S+$/, "must not contain spaces");
 
 const statusUpdateSchema = z.strictObject({
   date: date(),
-  text: text(2000),
+  text: servedText(SERVED_TEXT_BYTES.statusUpdateText),
 });
 
 /** A JSON array, or (from CSV) the JSON text of one; sorted oldest first. */
@@ -247,7 +277,7 @@ const statusUpdatesSchema = z
         return v;
       }
     },
-    z.array(statusUpdateSchema, { error: requiredOr('a JSON array of {"date","text"}') }).max(500, "must have at most 500 entries"),
+    z.array(statusUpdateSchema, { error: requiredOr('a JSON array of {"date","text"}') }).max(MAX_STATUS_UPDATES, `must have at most ${MAX_STATUS_UPDATES} entries`),
   )
   .transform((updates) => [...updates].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
 
@@ -264,9 +294,9 @@ const accession = () => text(20).regex(/^\d{10}-\d{2}-\d{6}$/, "must be an acces
 /** The SEC filing a record came from; all optional. */
 const evidence = {
   source_accession: optional(accession()),
-  source_form: optional(text(20)),
+  source_form: optional(servedText(SERVED_TEXT_BYTES.formType)),
   source_filed_at: optional(date()),
-  source_url: optional(text(500).regex(/^https:\/\//, "must be an https URL")),
+  source_url: optional(servedText(SERVED_TEXT_BYTES.url).regex(/^https:\/\//, "must be an https URL")),
 };
 
 export const companySchema = z.strictObject({
@@ -299,9 +329,9 @@ export const financialReportSchema = z
 export const registrationSchema = z
   .strictObject({
     ticker: tickerSchema,
-    accession_number: identifier(40),
-    form_type: text(20),
-    file_number: text(40),
+    accession_number: identifier(SERVED_TEXT_BYTES.accessionNumber),
+    form_type: servedText(SERVED_TEXT_BYTES.formType),
+    file_number: servedText(SERVED_TEXT_BYTES.fileNumber),
     filed_at: date(),
     effective_at: optional(date()),
     expires_at: optional(date()),
@@ -331,16 +361,16 @@ export const registrationSchema = z
 
 export const offeringSchema = z.strictObject({
   ticker: tickerSchema,
-  accession_number: identifier(40),
+  accession_number: identifier(SERVED_TEXT_BYTES.accessionNumber),
   offering_date: date(),
   offering_type: oneOf(OFFERING_TYPES),
-  form_type: optional(text(20)),
+  form_type: optional(servedText(SERVED_TEXT_BYTES.formType)),
   shares: optional(shares()),
   price_micros: optional(micros()),
   amount_cents: optional(cents()),
   warrants_issued: optional(shares()),
   warrant_price_micros: optional(micros()),
-  underwriter: optional(text(200)),
+  underwriter: optional(servedText(SERVED_TEXT_BYTES.underwriter)),
   file_number: optional(text(40)),
   ...evidence,
 });
@@ -349,7 +379,7 @@ export const dilutionInstrumentSchema = z
   .strictObject({
     ticker: tickerSchema,
     instrument_type: oneOf(INSTRUMENT_TYPES),
-    name: text(200),
+    name: servedText(SERVED_TEXT_BYTES.instrumentName),
     issued_at: date(),
     expires_at: optional(date()),
     shares_underlying: shares(),
@@ -368,7 +398,17 @@ export const dilutionInstrumentSchema = z
 export const complianceDeficiencySchema = z
   .strictObject({
     ticker: tickerSchema,
-    deficiency: z.preprocess((v) => (v === null ? undefined : v), z.string({ error: "must be text" }).trim().max(100, "must be at most 100 characters").default("")),
+    deficiency: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z
+        .string({ error: "must be text" })
+        .trim()
+        .refine(
+          (value) => jsonTextBytes(value) <= SERVED_TEXT_BYTES.deficiency,
+          `must be at most ${SERVED_TEXT_BYTES.deficiency} bytes as JSON text (UTF-8; quotes, backslashes and control characters count as escaped)`,
+        )
+        .default(""),
+    ),
     status: oneOf(DEFICIENCY_STATUSES),
     risk: oneOf(RISK_LEVELS),
     notice_date: date(),

@@ -20,14 +20,23 @@ import type { Prisma, PrismaClient } from "@/lib/db";
 import { INSTRUMENT_RATING_COLUMNS, loadRatingInputs, REGISTRATION_RATING_COLUMNS } from "./rating-inputs";
 import { computeDilutionRating, ratingSources } from "@/lib/ratings/engine";
 import type { DilutionRating } from "@/lib/ratings/types";
-import { SOURCE_COLUMNS, sourceJson, sourceRef, type SourceColumns, type SourceJson } from "./evidence";
+import { ACCESSION_LENGTH, IMPORTED_SOURCE, SAMPLE_SOURCE, SOURCE_COLUMNS, sourceJson, sourceRef, type SourceColumns, type SourceJson } from "./evidence";
 import {
   BABY_SHELF_FORM_PATTERN,
   BABY_SHELF_FRACTION_DENOMINATOR,
   BABY_SHELF_FRACTION_NUMERATOR,
   BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS,
 } from "@/lib/ratings/thresholds";
-import { bpsToPercent, centsToDollars, countToNumber, isoDate, microsToDollars, utcDayStart } from "./units";
+import { bpsToPercent, centsToDollars, clampText, countToNumber, isoDate, jsonTextBytes, microsToDollars, utcDayStart } from "./units";
+import {
+  DEFICIENCY_STATUSES,
+  INSTRUMENT_TYPES,
+  MAX_STATUS_UPDATES,
+  MAX_TICKER_LENGTH,
+  OFFERING_TYPES,
+  RISK_LEVELS,
+  SERVED_TEXT_BYTES,
+} from "./import-schema";
 
 export interface ResolvedCompany {
   id: string;
@@ -245,6 +254,189 @@ export const EVIDENCE_FIELDS = {
   offerings: "source",
 } as const satisfies Record<EndpointName, "source" | "sources">;
 
+// ───────────────────────────── widths ─────────────────────────────
+//
+// What /estimate prices: the most bytes each field's value can take in the
+// JSON the API sends, whatever the record holds. An estimate built from these
+// and the record count is an upper bound of the bill that says nothing about
+// the values (a rating of "Low" and one of "Medium" are estimated alike).
+//
+// - Enumerations: the longest member. Dates: "YYYY-MM-DD". Booleans: false.
+// - Numbers from stored whole numbers (bigint columns of at most 2^63 − 1,
+//   never negative on import): shares at most 19 digits; dollars from cents
+//   or micro-dollars at most 17 significant digits and a point; percents from
+//   basis points (0–10,000) at most "99.99". A computed number (estimated
+//   cash, burn, months) is bounded by the widest finite JSON number,
+//   "-0.0000012345678901234567" (25 bytes). records.test.ts checks each
+//   bound over its whole range.
+// - Free text: its documented maximum in bytes of JSON text (SERVED_TEXT_BYTES
+//   in import-schema.ts, which imports enforce), and the serializers below
+//   cut anything longer that an older import let in (`clampText`). A rating's
+//   *_desc is at most MAX_RATING_DESC_BYTES, and its `sources` lists at most
+//   MAX_RATING_SOURCES filings.
+
+/** The longest a rating's *_desc text may be, in bytes of JSON text; a longer one is cut and ends with "…". */
+export const MAX_RATING_DESC_BYTES = 400;
+/** The most filings a rating's `sources` lists (the latest). */
+export const MAX_RATING_SOURCES = 10;
+
+const quoted = (bytes: number) => bytes + 2;
+const longestOf = (values: readonly string[]) => quoted(Math.max(...values.map(jsonTextBytes)));
+const orNull = (bytes: number) => Math.max(bytes, "null".length);
+/** The width of a JSON object with fields of these widths. */
+const objectWidth = (fields: Record<string, number>) => {
+  const entries = Object.entries(fields);
+  return 2 + entries.reduce((sum, [name, width]) => sum + quoted(jsonTextBytes(name)) + 1 + width, 0) + Math.max(0, entries.length - 1);
+};
+/** The width of a JSON array of at most `count` items of `item` bytes each. */
+const arrayWidth = (count: number, item: number) => 2 + count * item + Math.max(0, count - 1);
+
+/** Widths of value kinds, in bytes of JSON. */
+export const VALUE_WIDTHS = {
+  /** Upper-case letters, digits, "." and "-": the request names the ticker, so its own length may be used instead. */
+  ticker: quoted(MAX_TICKER_LENGTH),
+  date: quoted("YYYY-MM-DD".length),
+  boolean: "false".length,
+  /** A whole count from a bigint column of at most 2^63 − 1 (shares). */
+  count: 19,
+  /** Dollars from bigint cents or micro-dollars of at most 2^63 − 1. */
+  dollars: 18,
+  /** Percent from 0–10,000 basis points. */
+  percent: 5,
+  /** Any finite JSON number. */
+  anyNumber: 25,
+  rating: longestOf(RISK_LEVELS),
+  ratingDesc: quoted(MAX_RATING_DESC_BYTES),
+} as const;
+
+const W = VALUE_WIDTHS;
+const text = (key: keyof typeof SERVED_TEXT_BYTES) => quoted(SERVED_TEXT_BYTES[key]);
+
+const SEC_FILING_WIDTH = objectWidth({
+  type: longestOf(["sec_filing"]),
+  accession_number: quoted(ACCESSION_LENGTH),
+  form: text("formType"),
+  filed_date: W.date,
+  url: text("url"),
+});
+/** One `source`: a filing, or the note of sample or imported data. */
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).byteLength;
+const SOURCE_WIDTH = Math.max(SEC_FILING_WIDTH, jsonBytes(SAMPLE_SOURCE), jsonBytes(IMPORTED_SOURCE));
+
+const STATUS_UPDATE_WIDTH = objectWidth({ date: W.date, text: text("statusUpdateText") });
+
+/** The widest each record field can be (see the section comment), in the record's field order. */
+export const RECORD_WIDTHS = {
+  "dilution-rating": {
+    ticker: W.ticker,
+    offering_ability: W.rating,
+    offering_ability_desc: W.ratingDesc,
+    dilution: W.rating,
+    dilution_desc: W.ratingDesc,
+    offering_frequency: W.rating,
+    offering_frequency_desc: W.ratingDesc,
+    cash_need: W.rating,
+    cash_need_desc: W.ratingDesc,
+    nasdaq_compliance: W.rating,
+    nasdaq_compliance_desc: W.ratingDesc,
+    overall_offering_risk: W.rating,
+    regsho: orNull(W.boolean),
+    estimated_cash: orNull(W.anyNumber),
+    cash_burn: orNull(W.anyNumber),
+    cash_remaining_months: orNull(W.anyNumber),
+  },
+  "dilution-data": {
+    ticker: W.ticker,
+    instrument_type: longestOf(INSTRUMENT_TYPES),
+    name: text("instrumentName"),
+    issued_date: W.date,
+    expiration_date: orNull(W.date),
+    shares_underlying: W.count,
+    exercise_price: orNull(W.dollars),
+    principal_amount: orNull(W.dollars),
+    remaining_amount: orNull(W.dollars),
+  },
+  registrations: {
+    ticker: W.ticker,
+    accession_number: text("accessionNumber"),
+    form_type: text("formType"),
+    file_number: text("fileNumber"),
+    filed_date: W.date,
+    effective_date: orNull(W.date),
+    expiration_date: orNull(W.date),
+    is_effective: W.boolean,
+    is_expired: W.boolean,
+    is_atm: W.boolean,
+    offering_amount: orNull(W.dollars),
+    amount_remaining_atm: orNull(W.dollars),
+    over_baby_shelf: orNull(W.boolean),
+    public_float: orNull(W.dollars),
+    baby_shelf_capacity: orNull(W.dollars),
+  },
+  "nasdaq-compliance": {
+    ticker: W.ticker,
+    deficiency: text("deficiency"),
+    status: longestOf(DEFICIENCY_STATUSES),
+    risk_level: longestOf(RISK_LEVELS),
+    notice_date: W.date,
+    deadline: orNull(W.date),
+    resolved_date: orNull(W.date),
+    status_updates: arrayWidth(MAX_STATUS_UPDATES, STATUS_UPDATE_WIDTH),
+  },
+  "float-outstanding": {
+    ticker: W.ticker,
+    as_of: W.date,
+    float: orNull(W.count),
+    outstanding: W.count,
+    price: orNull(W.dollars),
+    market_cap_final: W.dollars,
+    insider_ownership_pct: orNull(W.percent),
+    institutional_ownership_pct: orNull(W.percent),
+  },
+  offerings: {
+    ticker: W.ticker,
+    offering_date: W.date,
+    offering_type: longestOf(OFFERING_TYPES),
+    form_type: orNull(text("formType")),
+    shares: orNull(W.count),
+    price: orNull(W.dollars),
+    amount: orNull(W.dollars),
+    warrants_issued: orNull(W.count),
+    warrant_exercise_price: orNull(W.dollars),
+    underwriter: orNull(text("underwriter")),
+    accession_number: text("accessionNumber"),
+  },
+} as const satisfies { [E in EndpointName]: Record<(typeof RECORD_FIELDS)[E][number], number> };
+
+/** The widest `include=source` evidence of each endpoint's records. */
+export const EVIDENCE_WIDTHS = {
+  "dilution-rating": arrayWidth(MAX_RATING_SOURCES, SOURCE_WIDTH),
+  "dilution-data": SOURCE_WIDTH,
+  registrations: SOURCE_WIDTH,
+  "nasdaq-compliance": SOURCE_WIDTH,
+  "float-outstanding": SOURCE_WIDTH,
+  offerings: SOURCE_WIDTH,
+} as const satisfies Record<EndpointName, number>;
+
+/**
+ * The most bytes one record of this endpoint can take as JSON: these fields
+ * (the record's own names, the evidence field among them), or every field
+ * (and the evidence with `includeSource`). `tickerLength`: the longest
+ * ticker the records can carry, when the request names them.
+ */
+export function maxRecordBytes(
+  endpoint: EndpointName,
+  options: { fields?: readonly string[]; includeSource?: boolean; tickerLength?: number },
+): number {
+  const widths: Record<string, number> = {
+    ...RECORD_WIDTHS[endpoint],
+    ...(options.tickerLength !== undefined ? { ticker: quoted(Math.min(options.tickerLength, MAX_TICKER_LENGTH)) } : {}),
+    [EVIDENCE_FIELDS[endpoint]]: EVIDENCE_WIDTHS[endpoint],
+  };
+  const names = options.fields ?? [...RECORD_FIELDS[endpoint], ...(options.includeSource ? [EVIDENCE_FIELDS[endpoint]] : [])];
+  return objectWidth(Object.fromEntries(names.map((name) => [name, widths[name] ?? 0])));
+}
+
 // ───────────────────────────── helpers ─────────────────────────────
 
 function checkPage(q: RecordQuery): void {
@@ -308,17 +500,18 @@ export function babyShelfCapacityCents(r: {
   return (floatCents * BABY_SHELF_FRACTION_NUMERATOR) / BABY_SHELF_FRACTION_DENOMINATOR;
 }
 
-/** status_updates as stored (JSON) → [{date, text}], dropping malformed entries. */
+/** status_updates as stored (JSON) → [{date, text}], dropping malformed entries, within their maxima. */
 function statusUpdates(value: Prisma.JsonValue): { date: string; text: string }[] {
   if (!Array.isArray(value)) return [];
   const updates: { date: string; text: string }[] = [];
   for (const item of value) {
     if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
     const { date, text } = item as Record<string, unknown>;
-    if (typeof date !== "string" || typeof text !== "string") continue;
-    updates.push({ date, text });
+    if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date) || typeof text !== "string") continue;
+    updates.push({ date, text: clampText(text, SERVED_TEXT_BYTES.statusUpdateText) });
   }
-  return updates;
+  // Oldest first, as imported: the latest are kept.
+  return updates.slice(-MAX_STATUS_UPDATES);
 }
 
 // ───────────────────────────── registrations ─────────────────────────────
@@ -337,9 +530,9 @@ export function serializeRegistration(
   const capacity = babyShelfCapacityCents(r);
   return {
     ticker,
-    accession_number: r.accessionNumber,
-    form_type: r.formType,
-    file_number: r.fileNumber,
+    accession_number: clampText(r.accessionNumber, SERVED_TEXT_BYTES.accessionNumber),
+    form_type: clampText(r.formType, SERVED_TEXT_BYTES.formType),
+    file_number: clampText(r.fileNumber, SERVED_TEXT_BYTES.fileNumber),
     filed_date: isoDate(r.filedAt),
     effective_date: isoDate(r.effectiveAt),
     expiration_date: isoDate(r.expiresAt),
@@ -403,7 +596,7 @@ export function serializeDeficiency(
 ): ComplianceRecord {
   return {
     ticker,
-    deficiency: d.deficiency,
+    deficiency: clampText(d.deficiency, SERVED_TEXT_BYTES.deficiency),
     status: d.status,
     risk_level: d.risk,
     notice_date: isoDate(d.noticeDate),
@@ -491,7 +684,7 @@ export function serializeInstrument(
   return {
     ticker,
     instrument_type: i.instrumentType,
-    name: i.name,
+    name: clampText(i.name, SERVED_TEXT_BYTES.instrumentName),
     issued_date: isoDate(i.issuedAt),
     expiration_date: isoDate(i.expiresAt),
     shares_underlying: countToNumber(i.sharesUnderlying),
@@ -543,14 +736,14 @@ export function serializeOffering(
     ticker,
     offering_date: isoDate(o.offeringDate),
     offering_type: o.offeringType,
-    form_type: o.formType,
+    form_type: o.formType === null ? null : clampText(o.formType, SERVED_TEXT_BYTES.formType),
     shares: countToNumber(o.shares),
     price: microsToDollars(o.priceMicros),
     amount: centsToDollars(o.amountCents),
     warrants_issued: countToNumber(o.warrantsIssued),
     warrant_exercise_price: microsToDollars(o.warrantPriceMicros),
-    underwriter: o.underwriter,
-    accession_number: o.accessionNumber,
+    underwriter: o.underwriter === null ? null : clampText(o.underwriter, SERVED_TEXT_BYTES.underwriter),
+    accession_number: clampText(o.accessionNumber, SERVED_TEXT_BYTES.accessionNumber),
   };
 }
 
@@ -571,6 +764,19 @@ async function offerings(prisma: PrismaClient, q: RecordQuery): Promise<JsonReco
 }
 
 // ───────────────────────────── dilution-rating ─────────────────────────────
+
+/** The rating with each *_desc within MAX_RATING_DESC_BYTES. */
+function withinDescBound(rating: DilutionRating): JsonRecord {
+  const clamp = (desc: string) => clampText(desc, MAX_RATING_DESC_BYTES);
+  return {
+    ...rating,
+    offering_ability_desc: clamp(rating.offering_ability_desc),
+    dilution_desc: clamp(rating.dilution_desc),
+    offering_frequency_desc: clamp(rating.offering_frequency_desc),
+    cash_need_desc: clamp(rating.cash_need_desc),
+    nasdaq_compliance_desc: clamp(rating.nasdaq_compliance_desc),
+  };
+}
 
 function byTicker(a: { ticker: string }, b: { ticker: string }): number {
   return a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
@@ -597,9 +803,9 @@ async function dilutionRating(prisma: PrismaClient, q: RecordQuery): Promise<Jso
     const loaded = inputs.get(c.id);
     if (!loaded) continue;
     // The record's ticker is the one the company was resolved with.
-    const rating: JsonRecord = { ...computeDilutionRating({ ...loaded, ticker: c.ticker, asOf: q.asOf }) };
+    const rating: JsonRecord = withinDescBound(computeDilutionRating({ ...loaded, ticker: c.ticker, asOf: q.asOf }));
     if (q.includeSource) {
-      const sources = ratingSources(loaded);
+      const sources = ratingSources(loaded).slice(0, MAX_RATING_SOURCES);
       rating.sources = sources.length ? sources.map((ref) => sourceJson(ref, false)) : [sourceJson(null, c.isSample)];
     }
     records.push(rating);

@@ -60,3 +60,28 @@ export function isoDate(date: Date | null): string | null {
 export function utcDayStart(instant: Date): Date {
   return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
 }
+
+const encoder = new TextEncoder();
+
+/** The bytes a text takes inside a JSON string as the API sends it: UTF-8, with its escapes, without the quotes. */
+export function jsonTextBytes(value: string): number {
+  return encoder.encode(JSON.stringify(value)).byteLength - 2;
+}
+
+/**
+ * A text cut to at most `maxBytes` of JSON text (`jsonTextBytes`), ending
+ * with "…" when cut, never inside a character.
+ */
+export function clampText(value: string, maxBytes: number): string {
+  if (jsonTextBytes(value) <= maxBytes) return value;
+  const room = maxBytes - jsonTextBytes("…");
+  let used = 0;
+  let kept = "";
+  for (const char of value) {
+    const bytes = jsonTextBytes(char);
+    if (used + bytes > room) break;
+    used += bytes;
+    kept += char;
+  }
+  return `${kept}…`;
+}

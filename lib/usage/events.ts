@@ -2,9 +2,9 @@ import type { DbClient } from "@/lib/db";
 import { isServiceUnavailable } from "@/lib/errors";
 
 /**
- * A refused or failed keyed request, recorded for the usage pages at zero
- * cost. (A charged request's event is written with its charge, by
- * lib/billing/ledger.ts.)
+ * A refused or failed keyed request, or an answer without records (free),
+ * recorded for the usage pages at zero cost. (A charged request's event is
+ * written with its charge, by lib/billing/ledger.ts.)
  *
  * A request refused because the database is down cannot be recorded then;
  * its event waits in this process (at most MAX_HELD, the oldest kept) and is
@@ -17,7 +17,8 @@ export interface FailedRequest {
   endpoint: string;
   tickers: string[];
   statusCode: number;
-  errorCode: string;
+  /** null for an answer sent free (200 without records). */
+  errorCode: string | null;
   bytes: number;
   requestId: string;
   now: Date;
