@@ -88,11 +88,20 @@ describe("the low-balance threshold", () => {
 
 describe("the billing CSV export", () => {
   const database = () => Promise.resolve({ prisma: t.prisma });
-  const get = async (userId: string | null) => {
+  const get = async (userId: string | null, query = "") => {
     const cookie = userId ? (await sessionCookie(t.prisma, userId)).cookie : "";
-    const response = await exportBillingHistory(new Request(`http://app.test/billing/export?org=${orgId}`, { headers: { cookie } }), database);
-    return { status: response.status, text: await response.text() };
+    const response = await exportBillingHistory(new Request(`http://app.test/billing/export?org=${orgId}${query}`, { headers: { cookie } }), database);
+    return { status: response.status, text: await response.text(), name: /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] };
   };
+
+  it("is named after the days it holds: its oldest line's day, or the start chosen, to the end", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const whole = await get(ownerId);
+    const oldest = whole.text.trim().split("\r\n").at(-1)!.slice(0, 10);
+    expect(oldest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(whole.name).toBe(`billing-${oldest}-to-${today}.csv`);
+    expect((await get(ownerId, "&from=2026-01-01&to=2026-02-01")).name).toBe("billing-2026-01-01-to-2026-02-01.csv");
+  });
 
   it("is for owners and admins of the organization", async () => {
     const owner = await get(ownerId);

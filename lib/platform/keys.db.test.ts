@@ -203,7 +203,8 @@ describe("the usage CSV export", () => {
     expect(result.status).toBe(200);
     expect(result.type).toMatch(/text\/csv/);
     const [header, ...rows] = result.text.trim().split("\r\n");
-    expect(header).toBe("date,endpoint,requests,failed_requests,billed_bytes,cost_dollars");
+    // The page's word, "refused", in the header too.
+    expect(header).toBe("date,endpoint,requests,refused_requests,billed_bytes,cost_dollars");
     expect(rows.some((row) => row.includes(",dilution-rating,"))).toBe(true);
   });
 

@@ -17,7 +17,9 @@ export function exportBillingHistory(request: Request, database: DatabaseSource 
     async ({ db, principal, url }) => {
       const params = Object.fromEntries(url.searchParams);
       const { history, range } = await billingOverview(db, principal, params.org ?? "", params);
-      return csvResponse(billingCsv(history), `billing-${range.from}-to-${range.to}.csv`);
+      // Named by what it holds: the chosen start, or else the day of its oldest line (newest first), never a placeholder date.
+      const from = params.from ? range.from : (history.at(-1)?.at.toISOString().slice(0, 10) ?? range.to);
+      return csvResponse(billingCsv(history), `billing-${from}-to-${range.to}.csv`);
     },
     database,
   );

@@ -123,7 +123,8 @@ export type UsageReport = Awaited<ReturnType<typeof usageReport>>;
 /** One line per day and endpoint; cost in exact dollars (nine decimals), as the ledger holds it. */
 export function usageCsv(report: UsageReport): string {
   return toCsv(
-    ["date", "endpoint", "requests", "failed_requests", "billed_bytes", "cost_dollars"],
+    // "refused", as the usage page calls them: requests answered with an error, at no charge.
+    ["date", "endpoint", "requests", "refused_requests", "billed_bytes", "cost_dollars"],
     report.rows.map((row) => [row.day, row.endpoint, row.requests, row.failed, row.bytes, formatExportDollars(row.costNanos)]),
   );
 }
