@@ -349,7 +349,7 @@ describe("CSV import", () => {
     expect(report.ok).toBe(false);
     expect(report.errors.map(formatImportError)).toEqual([
       "line 3: offering_date: is not a real calendar date: 2026-02-30",
-      'line 4: offering_type: must be one of public_offering, registered_direct, pipe, atm, warrant_exercise, convertible, got "bought_deal"',
+      'line 4: offering_type: must be one of public_offering, registered_direct, pipe, atm, warrant_exercise, convertible, best_efforts, ipo, rights, got "bought_deal"',
       "line 4: amount_cents: must not be negative",
       "line 5: ticker: unknown ticker NOPE: not among this file's companies nor in the database",
     ]);

@@ -146,7 +146,7 @@ describe("loadRatingInputs", () => {
       offering_ability_desc:
         "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float), 24.7% of the $16.2M market cap; ATM with $2.0M remaining",
       dilution: "High",
-      dilution_desc: "50.0% potential dilution: 4.1M shares from warrants and convertibles, 4.0M raisable on the shelf, vs 16.2M outstanding",
+      dilution_desc: "50.0% potential dilution: 4.1M shares from warrants and convertibles (3.1M Series A at $1.50; 1.0M 2025 Note), 4.0M raisable on the shelf, vs 16.2M outstanding",
       offering_frequency: "Medium",
       offering_frequency_desc: "1 offering, 1 ATM use, 0 PIPEs, 1 warrant exercise in the last 2 years",
       cash_need: "High",
