@@ -18,6 +18,10 @@ export async function register() {
   try {
     const database = await getAppDatabase();
     console.log(`[db] ${database.kind === "pglite" ? "embedded PGlite database ready" : "PostgreSQL ready"}`);
+    if (process.env.DEV_CONSOLE_HINT) {
+      const { consoleHint } = await import("@/lib/platform/admin/dev-hint");
+      console.log(await consoleHint(database.prisma, process.env.PORT ?? "3000"));
+    }
   } catch (error) {
     console.error(`[db] could not open the database: ${(error as Error).message}`);
   }

@@ -54,12 +54,9 @@ try {
   process.exit(1);
 }
 
-// No account has a known password on a fresh database; this is how to reach the platform console.
-console.log(
-  `[dev] platform console: http://localhost:${env.PORT}/admin — for platform administrators only. Create your account in the browser, then run\n` +
-    `[dev]   npm run cli -- user:set-admin --email <your email> --grant\n` +
-    `[dev] (or make a new administrator: npm run cli -- user:create --email <email> --password <pw> --platform-admin)`,
-);
+// Once the database is open, the server says how to reach the platform console: how to make the
+// first administrator only while there is none (instrumentation.ts, lib/platform/admin/dev-hint.ts).
+env.DEV_CONSOLE_HINT = "1";
 const child = spawn(process.execPath, [serverScript, "--dev", ...args], { stdio: "inherit", env });
 child.on("error", async (error) => {
   console.error(`[dev] could not start the server: ${error.message}`);
