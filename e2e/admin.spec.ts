@@ -213,6 +213,8 @@ test("a platform administrator's restriction binds the customer: shown with its 
 });
 
 test("an administrator finds a customer by email, adds credit, restricts, disables and suspends; the customer and the API see each step", async ({ page, browser, request }) => {
+  // the longest walk of the suite (two browsers, a CSV load and an EDGAR sync): 1.6 min on a loaded 2-core machine
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   const customer = unique("customer");
   await signUp(page, customer, PASSWORD);
