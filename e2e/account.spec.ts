@@ -38,7 +38,7 @@ async function expectTablesInView(page: import("@playwright/test").Page, pagePat
   }
 }
 
-test("at 375 px every table's information and actions are in view, and the navigation shows that it scrolls", async ({ page }) => {
+test("at 375 px every table's information and actions are in view, and the navigation is a menu", async ({ page }) => {
   const { cli, currentOrgId, expectNoHorizontalOverflow, screenshots } = await import("./support");
   await signUp(page, unique("phone"));
   const orgId = await currentOrgId(page);
@@ -59,7 +59,8 @@ test("at 375 px every table's information and actions are in view, and the navig
   }
   await page.goto("/members");
   await expect(page.getByRole("button", { name: /Revoke the invitation of pending@example.com/ })).toBeInViewport();
-  await expect(page.getByTestId("nav-more-after")).toBeVisible();
+  // Below 1024 px the sections are a menu that names the current one, not a sideways-scrolling row.
+  await expect(page.getByTestId("nav-menu-button")).toContainText("Members");
   for (const name of ["members", "billing", "usage", "audit"]) {
     await page.goto(`/${name}`);
     await screenshots(page, `phone-${name}`);

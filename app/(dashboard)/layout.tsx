@@ -30,7 +30,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-zinc-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 pt-3 sm:px-6">
-          <div className="flex min-w-0 items-center gap-3">
+          <div className="flex min-w-0 flex-1 items-center gap-3">
             <Link href="/dashboard" aria-label="Dashboard home" className="grid size-8 shrink-0 place-items-center rounded-md bg-accent-600 font-semibold text-white">
               D
             </Link>
@@ -39,8 +39,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               options={memberships.map((m) => ({ id: m.organization.id, name: m.organization.name, role: ROLE_LABELS[m.role] }))}
             />
           </div>
-          <div className="flex min-w-0 items-center gap-1">
-            <span className="hidden truncate text-sm text-zinc-600 md:inline" title={user.email}>
+          <div className="flex shrink-0 items-center gap-1">
+            <span className="hidden max-w-64 truncate text-sm text-zinc-600 lg:inline" title={user.email}>
               {user.email}
             </span>
             <SignOutButton />

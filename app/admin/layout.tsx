@@ -40,7 +40,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             <SignOutButton />
           </div>
         </div>
-        <div className="mx-auto max-w-6xl px-2 pt-2 sm:px-4 [&_a]:text-zinc-300 [&_a:hover]:text-white [&_a[aria-current=page]]:text-white [&_[data-testid^=nav-more]]:from-zinc-900 [&_[data-testid^=nav-more]]:via-zinc-900/80">
+        <div className="mx-auto max-w-6xl px-2 pt-2 sm:px-4 [&_a]:text-zinc-300 [&_a:hover]:text-white [&_a[aria-current=page]]:text-white [&_button]:text-zinc-200">
           <DashboardNav items={NAV} label="Platform console" exact="/admin" />
         </div>
       </header>

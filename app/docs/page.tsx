@@ -16,6 +16,9 @@ import { loadDocsData, PREFERRED_SAMPLE_TICKERS, SAMPLE_LIMIT, type DocsData } f
 import { curlExample, paginationExample } from "@/lib/api/examples";
 import { keyPrefix } from "@/lib/keys";
 import { requestOrigin } from "@/lib/utils/request-origin";
+import { getPrincipal } from "@/lib/platform/session";
+import { coverageCounts, coverageText } from "@/lib/data/coverage";
+import Link from "next/link";
 
 export const metadata: Metadata = {
   title: "Docs",
@@ -45,9 +48,11 @@ const NAV: NavGroup[] = [
   { label: "Tools", items: [{ id: "estimator", label: "Cost estimator" }] },
 ];
 
-async function loadLive(): Promise<DocsData | null> {
+async function loadLive(): Promise<(DocsData & { coverage: Awaited<ReturnType<typeof coverageCounts>> }) | null> {
   try {
-    return await loadDocsData(await getApiContext());
+    const ctx = await getApiContext();
+    const [docs, coverage] = await Promise.all([loadDocsData(ctx), coverageCounts(ctx.prisma)]);
+    return { ...docs, coverage };
   } catch (error) {
     console.error("[docs] could not read prices and samples:", error);
     return null;
@@ -55,7 +60,7 @@ async function loadLive(): Promise<DocsData | null> {
 }
 
 export default async function DocsPage() {
-  const [baseUrl, live] = await Promise.all([requestOrigin(), loadLive()]);
+  const [baseUrl, live, principal] = await Promise.all([requestOrigin(), loadLive(), getPrincipal()]);
   const prefix = keyPrefix();
   const rating = ENDPOINTS["dilution-rating"];
   const ratingTicker = live?.endpoints.find((d) => d.endpoint.name === rating.name)?.sample?.ticker ?? PREFERRED_SAMPLE_TICKERS[rating.name];
@@ -86,7 +91,8 @@ export default async function DocsPage() {
             </p>
             <div className="mt-6 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-zinc-200 bg-white py-2 pr-2 pl-4 shadow-sm">
               <span className="text-sm text-zinc-500">Base URL</span>
-              <code className="min-w-0 flex-1 font-mono text-sm font-medium break-all text-zinc-900" data-testid="base-url">
+              {/* Never broken inside (a port split over two lines misleads): on a narrow screen it takes a line of its own, and scrolls if even that is short. */}
+              <code className="max-w-full flex-1 overflow-x-auto font-mono text-sm font-medium whitespace-nowrap text-zinc-900" data-testid="base-url">
                 {baseUrl}
               </code>
               <CopyButton value={baseUrl} label="Copy the base URL" />
@@ -94,6 +100,15 @@ export default async function DocsPage() {
             <p className="mt-3 text-sm text-zinc-500">
               All paths below are relative to it. Every endpoint is a <Code>GET</Code> and answers JSON.
             </p>
+            {live ? (
+              <p className="mt-2 text-sm text-zinc-500" data-testid="coverage">
+                The data covers {coverageText(live.coverage)}:{" "}
+                <Link href="/tickers" className="font-medium text-accent-700 underline">
+                  the list of tickers
+                </Link>{" "}
+                says which, and whether each is sample or real.
+              </p>
+            ) : null}
           </header>
 
           <div className="mt-8 lg:hidden">
@@ -111,6 +126,7 @@ export default async function DocsPage() {
             <QuickStartSection
               keyPrefix={prefix}
               firstRequest={curlExample(rating, baseUrl, { ticker: ratingTicker })}
+              signedIn={principal !== null}
             />
             <AuthenticationSection keyPrefix={prefix} />
             {live ? <PricingSection endpoints={live.endpoints} /> : null}

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { cn } from "@/lib/utils/cn";
 
 export interface NavItem {
@@ -11,72 +11,76 @@ export interface NavItem {
 }
 
 /**
- * The dashboard's sections. On narrow screens the row scrolls sideways inside
- * itself; a fade and an arrow at either edge show that there is more.
+ * The dashboard's sections. On a wide screen they are a row of tabs; below
+ * 1024 px, where the row would not fit, a menu button names the current
+ * section and opens every section as a list, so none hides off-screen.
  */
 export function DashboardNav({ items, label = "Dashboard", exact }: { items: NavItem[]; label?: string; /** An item active only on its own path (a section's overview). */ exact?: string }) {
   const pathname = usePathname();
-  const navRef = useRef<HTMLElement>(null);
-  const [more, setMore] = useState({ before: false, after: false });
-
-  const measure = useCallback(() => {
-    const nav = navRef.current;
-    if (!nav) return;
-    setMore({ before: nav.scrollLeft > 2, after: nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 2 });
-  }, []);
-
-  // On a phone the row scrolls; keep the current section in view.
-  useEffect(() => {
-    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
-    measure();
-  }, [pathname, measure]);
-
-  useEffect(() => {
-    const observer = new ResizeObserver(measure);
-    if (navRef.current) observer.observe(navRef.current);
-    return () => observer.disconnect();
-  }, [measure]);
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+  const isActive = (item: NavItem) => pathname === item.href || (item.href !== exact && pathname.startsWith(`${item.href}/`));
+  const current = items.find(isActive);
 
   return (
-    <div className="relative">
-      <nav ref={navRef} aria-label={label} className="-mb-px overflow-x-auto [scrollbar-width:none]" onScroll={measure}>
+    <>
+      <nav aria-label={label} className="-mb-px hidden overflow-x-auto lg:block">
         <ul className="flex gap-1 text-sm">
-          {items.map((item) => {
-            const active = pathname === item.href || (item.href !== exact && pathname.startsWith(`${item.href}/`));
-            return (
-              <li key={item.href}>
-                <Link
-                  href={item.href}
-                  aria-current={active ? "page" : undefined}
-                  className={cn(
-                    "inline-flex h-10 items-center border-b-2 px-3 font-medium whitespace-nowrap",
-                    active ? "border-accent-600 text-zinc-900" : "border-transparent text-zinc-600 hover:border-zinc-300 hover:text-zinc-900",
-                  )}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            );
-          })}
+          {items.map((item) => (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={isActive(item) ? "page" : undefined}
+                className={cn(
+                  "inline-flex h-10 items-center border-b-2 px-3 font-medium whitespace-nowrap",
+                  isActive(item) ? "border-accent-600 text-zinc-900" : "border-transparent text-zinc-600 hover:border-zinc-300 hover:text-zinc-900",
+                )}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
-      {more.before ? <ScrollHint side="before" /> : null}
-      {more.after ? <ScrollHint side="after" /> : null}
-    </div>
-  );
-}
-
-function ScrollHint({ side }: { side: "before" | "after" }) {
-  return (
-    <div
-      aria-hidden="true"
-      data-testid={`nav-more-${side}`}
-      className={cn(
-        "pointer-events-none absolute inset-y-0 flex w-10 items-center text-zinc-500",
-        side === "before" ? "left-0 justify-start bg-gradient-to-r from-white via-white/80 to-transparent" : "right-0 justify-end bg-gradient-to-l from-white via-white/80 to-transparent",
-      )}
-    >
-      <span className="text-base leading-none">{side === "before" ? "‹" : "›"}</span>
-    </div>
+      <div className="pb-2 lg:hidden">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+          className="inline-flex h-10 w-full items-center justify-between gap-2 rounded-md px-3 text-sm font-medium hover:bg-zinc-500/10"
+          data-testid="nav-menu-button"
+        >
+          <span>
+            <span className="sr-only">{label} menu, current section: </span>
+            {current?.label ?? "Menu"}
+          </span>
+          <span aria-hidden="true" className="text-xs">
+            {open ? "▲" : "▼"} Menu
+          </span>
+        </button>
+        {open ? (
+          <nav id={menuId} aria-label={label} className="mt-1">
+            <ul className="grid grid-cols-2 gap-1 text-sm sm:grid-cols-3">
+              {items.map((item) => (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    onClick={() => setOpen(false)}
+                    aria-current={isActive(item) ? "page" : undefined}
+                    className={cn(
+                      "flex h-10 items-center rounded-md px-3 font-medium",
+                      isActive(item) ? "bg-accent-600/10 text-zinc-900" : "text-zinc-600 hover:bg-zinc-500/10 hover:text-zinc-900",
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </>
   );
 }

@@ -16,7 +16,7 @@ export function OrgSwitcher({ options, currentId }: { options: OrgOption[]; curr
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className="flex min-w-0 flex-1 items-center gap-2">
       <label htmlFor="org-switcher" className="sr-only">
         Organization
       </label>
@@ -33,7 +33,8 @@ export function OrgSwitcher({ options, currentId }: { options: OrgOption[]; curr
             else router.refresh();
           });
         }}
-        className="h-9 max-w-[11rem] min-w-0 truncate rounded-md border border-zinc-300 bg-white pr-7 pl-2 text-sm font-medium text-zinc-900 shadow-sm sm:max-w-[16rem]"
+        // As wide as the chosen name (field-sizing), never wider than the header leaves it.
+        className="field-sizing-content h-9 max-w-full min-w-0 truncate rounded-md border border-zinc-300 bg-white pr-7 pl-2 text-sm font-medium text-zinc-900 shadow-sm"
       >
         {options.map((option) => (
           <option key={option.id} value={option.id}>

@@ -15,8 +15,11 @@ export function SignOutButton() {
       loading={busy}
       onClick={async () => {
         setBusy(true);
+        // A new entry, not a replacement: Back returns to this page (which then asks to sign in and comes back
+        // to it), and signing in again here leads back to it too.
+        const here = `${window.location.pathname}${window.location.search}`;
         await signOut({ redirect: false });
-        router.replace("/sign-in");
+        router.push(`/sign-in?callbackUrl=${encodeURIComponent(here)}`);
         router.refresh();
       }}
     >

@@ -11,16 +11,33 @@ const PUBLIC_ENDPOINTS = [
   { path: "/openapi.json", purpose: "The OpenAPI 3.1 description, for client generators and API tools." },
 ];
 
-/** Three steps to a first response. */
-export function QuickStartSection({ keyPrefix, firstRequest }: { keyPrefix: string; firstRequest: string }) {
+/** Three steps to a first response; a signed-in reader is sent to their keys and billing, not to sign up again. */
+export function QuickStartSection({ keyPrefix, firstRequest, signedIn }: { keyPrefix: string; firstRequest: string; signedIn: boolean }) {
   return (
     <DocSection id="quick-start" title="Quick start">
       <ol className="mt-5 flex max-w-3xl flex-col gap-6">
         <Step n={1} title="Create an API key">
-          <Link href="/sign-up" prefetch={false} className="font-medium text-accent-700 underline hover:text-accent-900">
-            Create an account
-          </Link>
-          , add credits on the billing page and create a key. The full key is shown once; keep it somewhere safe.
+          {signedIn ? (
+            <>
+              Add credits on the{" "}
+              <Link href="/billing" className="font-medium text-accent-700 underline hover:text-accent-900">
+                billing page
+              </Link>{" "}
+              and create a key on the{" "}
+              <Link href="/keys" className="font-medium text-accent-700 underline hover:text-accent-900">
+                API keys page
+              </Link>
+              .
+            </>
+          ) : (
+            <>
+              <Link href="/sign-up" prefetch={false} className="font-medium text-accent-700 underline hover:text-accent-900">
+                Create an account
+              </Link>
+              , add credits on the billing page and create a key.
+            </>
+          )}{" "}
+          The full key is shown once; keep it somewhere safe.
         </Step>
         <Step n={2} title="Keep it in an environment variable">
           Every example on this page reads the key from <Code>API_KEY</Code>, so no key ends up in your code or shell history.

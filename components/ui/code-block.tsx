@@ -17,6 +17,8 @@ export interface CodeBlockProps {
   bare?: boolean;
   /** Caps the height; the block then scrolls vertically too. */
   maxHeightClass?: string;
+  /** Wraps long lines on narrow screens instead of scrolling them out of sight (the copy button still copies the lines as written). */
+  wrap?: boolean;
   className?: string;
 }
 
@@ -24,7 +26,7 @@ export interface CodeBlockProps {
  * Code on a dark surface. It scrolls inside itself, so a long line never
  * widens the page; the scroll area is focusable for keyboard users.
  */
-export function CodeBlock({ code, children, title, language, copyLabel = "Copy code", bare = false, maxHeightClass, className }: CodeBlockProps) {
+export function CodeBlock({ code, children, title, language, copyLabel = "Copy code", bare = false, maxHeightClass, wrap = false, className }: CodeBlockProps) {
   const showHeader = !bare && (title || language || copyLabel);
   return (
     <div className={cn("min-w-0 overflow-hidden rounded-lg bg-zinc-950 text-zinc-100 ring-1 ring-zinc-900/10", className)}>
@@ -43,6 +45,7 @@ export function CodeBlock({ code, children, title, language, copyLabel = "Copy c
         className={cn(
           "overflow-auto p-4 font-mono text-[13px] leading-relaxed focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-400",
           maxHeightClass,
+          wrap && "max-sm:break-all max-sm:whitespace-pre-wrap",
         )}
       >
         <code>{children ?? code}</code>

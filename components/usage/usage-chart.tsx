@@ -44,10 +44,15 @@ export function UsageChart({ days, metric }: { days: ChartDay[]; metric: UsageMe
           );
         })}
       </svg>
-      <figcaption className="flex justify-between text-xs text-zinc-500">
-        <span>{days[0]?.day}</span>
-        <span>{max === 0 ? "No usage in this range" : `Peak ${formatMetric(peak!, metric)} on ${peak!.day}`}</span>
-        <span>{days.at(-1)?.day}</span>
+      {/* Dates never wrap; on a phone the peak takes a line of its own under them. */}
+      <figcaption className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-zinc-500">
+        <span className="whitespace-nowrap" data-testid="chart-first-day">
+          {days[0]?.day}
+        </span>
+        <span className="order-last w-full text-center sm:order-none sm:w-auto">{max === 0 ? "No usage in this range" : `Peak ${formatMetric(peak!, metric)} on ${peak!.day}`}</span>
+        <span className="whitespace-nowrap" data-testid="chart-last-day">
+          {days.at(-1)?.day}
+        </span>
       </figcaption>
     </figure>
   );

@@ -28,6 +28,13 @@ export async function dataCoverage(db: DbClient): Promise<DataCoverage> {
   return { companies, sample, real: companies.length - sample };
 }
 
+/** How many tickers the data covers, sample and real, without listing them. */
+export async function coverageCounts(db: DbClient): Promise<Pick<DataCoverage, "sample" | "real">> {
+  const rows = await db.company.groupBy({ by: ["isSample"], _count: { _all: true } });
+  const count = (isSample: boolean) => rows.find((row) => row.isSample === isSample)?._count._all ?? 0;
+  return { sample: count(true), real: count(false) };
+}
+
 /** "240 sample tickers (fictional companies)", "12 real tickers", "12 real and 240 sample tickers", "no tickers yet". */
 export function coverageText(coverage: Pick<DataCoverage, "sample" | "real">): string {
   const { sample, real } = coverage;

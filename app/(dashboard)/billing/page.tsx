@@ -219,7 +219,11 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               {prices.map((price) => (
                 <TR key={price.name} className={org.plan.allowedEndpoints.includes(price.name) ? undefined : "text-zinc-500"}>
                   <TD data-label="Endpoint">
-                    <span className="font-medium text-zinc-900">{price.title}</span> <span className="block text-xs text-zinc-500 sm:inline">/v1/{price.name}</span>
+                    {/* One block, so a phone's stacked row keeps the title and its path together; a path never breaks. */}
+                    <span className="min-w-0">
+                      <span className="font-medium text-zinc-900">{price.title}</span>{" "}
+                      <span className="block text-xs whitespace-nowrap text-zinc-500 sm:inline">/v1/{price.name}</span>
+                    </span>
                   </TD>
                   <TD data-label="Price per GB" className="text-right whitespace-nowrap tabular-nums"><Money nanos={price.pricePerGbNanos} /></TD>
                   <TD data-label={`${formatCents(EXAMPLE_TOP_UP_CENTS).replace(/\.00$/, "")} buys`} className="text-right whitespace-nowrap tabular-nums">
@@ -308,8 +312,10 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                     {line.requests ? <span className="block text-xs text-zinc-500">{formatCount(line.requests)} charged requests</span> : null}
                   </TD>
                   <TD data-label="Amount" className={cn("text-right whitespace-nowrap tabular-nums", line.amountNanos >= 0n ? "text-emerald-700" : "text-zinc-900")}>
-                    {line.amountNanos >= 0n ? "+" : ""}
-                    <Money nanos={line.amountNanos} />
+                    <span>
+                      {line.amountNanos >= 0n ? "+" : ""}
+                      <Money nanos={line.amountNanos} />
+                    </span>
                   </TD>
                   <TD data-label="Balance after" className="text-right whitespace-nowrap tabular-nums">
                     <Money nanos={line.balanceAfterNanos} />

@@ -16,12 +16,13 @@ import { can } from "@/lib/platform/access";
 import { OVERVIEW_DAYS, orgOverview } from "@/lib/platform/overview";
 import { formatCount } from "@/lib/utils/format";
 import { requestOrigin } from "@/lib/utils/request-origin";
+import { coverageCounts, coverageText } from "@/lib/data/coverage";
 
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
   const { db, principal, org, role } = await getOrgPage();
-  const [overview, baseUrl] = await Promise.all([orgOverview(db, principal, org.id), requestOrigin()]);
+  const [overview, baseUrl, coverage] = await Promise.all([orgOverview(db, principal, org.id), requestOrigin(), coverageCounts(db)]);
   const plan = org.plan;
   const canBuy = can(role, "billing:manage");
   const canManageKeys = can(role, "keys:manage");
@@ -87,9 +88,16 @@ export default async function OverviewPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="flex min-w-0 flex-col gap-3">
-            <CodeBlock code={example} title={`GET ${endpoint.path}`} language="shell" copyLabel="Copy the example" />
+            <CodeBlock code={example} title={`GET ${endpoint.path}`} language="shell" copyLabel="Copy the example" wrap />
             <p className="text-sm text-zinc-600">
               Every response says what it cost (<code className="font-mono text-xs">X-Cost-Dollars</code>) and the balance after it.
+            </p>
+            <p className="text-sm text-zinc-600" data-testid="coverage">
+              The data covers {coverageText(coverage)}.{" "}
+              <Link href="/tickers" className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800">
+                See every ticker
+              </Link>
+              ; any other ticker answers no records, at no charge.
             </p>
           </CardContent>
         </Card>
