@@ -86,7 +86,9 @@ test("npm run data:import, run while the server holds the database, hands the fi
   const { spawnSync } = await import("node:child_process");
   const env = { ...process.env, PGLITE_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "" };
   const run = (...args: string[]) => spawnSync("npx", ["tsx", "scripts/data-import.ts", ...args], { env, encoding: "utf8" });
-  const estimate = () => request.get("/estimate?endpoint=offerings&ticker=FIXA").then((r) => r.json());
+  // A fresh connection each time: the CLI runs for seconds between these, long enough for the server to close an idle
+  // kept-alive socket just as the client reuses it (seen once as ECONNRESET).
+  const estimate = () => request.get("/estimate?endpoint=offerings&ticker=FIXA", { headers: { connection: "close" } }).then((r) => r.json());
 
   const dry = run("tests/fixtures/import/small.json", "--dry-run");
   expect(dry.status, dry.stderr).toBe(0);
