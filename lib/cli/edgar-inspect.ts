@@ -16,7 +16,7 @@ export const INSPECT_USAGE = `usage: npm run data:edgar -- inspect <file | [cik:
 
   inspect  what each filing states (offering terms, warrants, fee table), each value with its quote
            <file>       a full .txt submission as EDGAR serves it, or a primary .htm document
-           <accession>  749647:0001493152-25-029712, fetched through --source (default: SEC, then
+           <accession>  <cik>:<accession> (e.g. 1234567:0001234567-26-000001), fetched through --source (default: SEC, then
                         EDGAR_USER_AGENT is required); without cik: the accession's own prefix is tried
            --json       one JSON object per filing per line
   eval     scores inspect on every <accession>.json of a ground-truth folder (REAL-FILINGS.md's format)
@@ -24,7 +24,7 @@ export const INSPECT_USAGE = `usage: npm run data:edgar -- inspect <file | [cik:
 
 /** Larger files are refused before they are read: no real filing's text comes near it. */
 export const MAX_FILING_BYTES = 200 * 1024 * 1024;
-/** "0001493152-25-029712" or "749647:0001493152-25-029712" */
+/** "0001234567-26-000001" or "1234567:0001234567-26-000001" */
 export const ACCESSION_TARGET = /^(?:(\d{1,10}):)?(\d{10}-\d{2}-\d{6})$/;
 
 export type FetchFiling = (cik: number, accession: string) => Promise<{ text: string; path: string }>;
