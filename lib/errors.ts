@@ -1,3 +1,5 @@
+import { ZodError } from "zod";
+
 /**
  * Errors every layer shares. A DomainError is a refusal a person can act on:
  * its message is written for them, and its code is stable so pages, the CLI
@@ -115,4 +117,54 @@ export function isServiceUnavailable(error: unknown): boolean {
     current = e.cause;
   }
   return false;
+}
+
+// ───────────────────── what a person is told ─────────────────────
+
+/** A caller's own words for what the error itself does not say. */
+export interface ErrorWords {
+  /** A zod refusal without an issue to quote. */
+  invalid: string;
+  /** The database or Redis is down. */
+  unavailable: string;
+  /** Anything else: a fault, logged and never described. */
+  internal: string;
+  /** The log line's prefix for a fault, e.g. "[action] failed:". */
+  log: string;
+}
+
+export interface ShownError {
+  /** The HTTP status a route answers with. */
+  status: 400 | 500 | 503;
+  /** A DomainError's code, or invalid_input, service_unavailable, internal_error. */
+  code: string;
+  /** What the person reads. */
+  message: string;
+  /** A zod refusal's first message per field (the form marks each field). */
+  fieldErrors?: Record<string, string>;
+}
+
+/** A zod refusal's first message for each top-level field ("form" when it has no path). */
+export function fieldErrorsOf(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/**
+ * The one ladder from a thrown error to what a person sees, used by server
+ * actions, the dashboard's route handlers and the console's upload: a zod
+ * refusal quotes its first issue, a DomainError its message (both written for
+ * the person), an outage says to try again, and anything else is logged and
+ * answered with the caller's generic words, never a stack trace.
+ */
+export function classifyError(error: unknown, words: ErrorWords): ShownError {
+  if (error instanceof ZodError) return { status: 400, code: "invalid_input", message: error.issues[0]?.message ?? words.invalid, fieldErrors: fieldErrorsOf(error) };
+  if (error instanceof DomainError) return { status: 400, code: error.code, message: error.message };
+  if (isServiceUnavailable(error)) return { status: 503, code: "service_unavailable", message: words.unavailable };
+  console.error(words.log, error instanceof Error ? error.message : error);
+  return { status: 500, code: "internal_error", message: words.internal };
 }

@@ -1,9 +1,8 @@
 import { revalidatePath } from "next/cache";
 import { redirect, unstable_rethrow } from "next/navigation";
-import { ZodError } from "zod";
 import type { Principal } from "@/lib/auth/session";
 import type { PrismaClient } from "@/lib/db";
-import { DomainError, isServiceUnavailable } from "@/lib/errors";
+import { classifyError, DomainError } from "@/lib/errors";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { getPrincipal, requestIp } from "./session";
 
@@ -27,14 +26,12 @@ export interface AfterSuccess<T> {
   redirectTo?: string | ((data: T) => string);
 }
 
-export function fieldErrorsOf(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+const ACTION_WORDS = {
+  invalid: "Check the form.",
+  unavailable: "The service is briefly unavailable and nothing was changed. Try again in a few seconds.",
+  internal: "Something went wrong on our side and nothing was changed. Try again.",
+  log: "[action] failed:",
+};
 
 /**
  * Every server action is this call: the domain function with the verified
@@ -57,14 +54,8 @@ async function attempt<T>(fn: (ctx: ActionContext) => Promise<T>): Promise<Actio
     return { ok: true, data: await fn({ db: prisma, principal, ip }) };
   } catch (error) {
     unstable_rethrow(error); // redirect() and notFound() are not errors
-    if (error instanceof ZodError) {
-      const fieldErrors = fieldErrorsOf(error);
-      return { ok: false, code: "invalid_input", error: Object.values(fieldErrors)[0] ?? "Check the form.", fieldErrors };
-    }
-    if (error instanceof DomainError) return { ok: false, code: error.code, error: error.message };
-    if (isServiceUnavailable(error)) return { ok: false, code: "service_unavailable", error: "The service is briefly unavailable and nothing was changed. Try again in a few seconds." };
-    console.error("[action] failed:", error instanceof Error ? error.message : error);
-    return { ok: false, code: "internal_error", error: "Something went wrong on our side and nothing was changed. Try again." };
+    const shown = classifyError(error, ACTION_WORDS);
+    return shown.fieldErrors ? { ok: false, code: shown.code, error: shown.message, fieldErrors: shown.fieldErrors } : { ok: false, code: shown.code, error: shown.message };
   }
 }
 

@@ -1,8 +1,7 @@
 import { unstable_rethrow } from "next/navigation";
-import { ZodError } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { principalFromRequest, type Principal } from "@/lib/auth/session";
-import { DomainError, isServiceUnavailable } from "@/lib/errors";
+import { classifyError } from "@/lib/errors";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { clientIp } from "@/lib/utils/client-ip";
 import { AccessDenied } from "./access";
@@ -13,6 +12,13 @@ import { AccessDenied } from "./access";
  * the right status. Nothing unexpected leaks beyond "internal error".
  */
 export type DatabaseSource = () => Promise<{ prisma: PrismaClient }>;
+
+const ROUTE_WORDS = {
+  invalid: "Invalid request.",
+  unavailable: "The service is briefly unavailable. Try again in a few seconds.",
+  internal: "Something went wrong on our side. Try again.",
+  log: "[route] failed:",
+};
 
 export async function handleDashboardRoute(
   request: Request,
@@ -28,10 +34,9 @@ export async function handleDashboardRoute(
   } catch (error) {
     unstable_rethrow(error); // notFound(): the console's routes answer a non-admin as an unknown path
     if (error instanceof AccessDenied) return text(error.code === "signed_out" ? 401 : error.code === "forbidden" ? 403 : 404, error.message);
-    if (error instanceof ZodError) return text(400, error.issues[0]?.message ?? "Invalid request.");
-    if (error instanceof DomainError) return text(400, error.message);
-    if (isServiceUnavailable(error)) return new Response("The service is briefly unavailable. Try again in a few seconds.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" } });
-    console.error("[route] failed:", error instanceof Error ? error.message : error);
-    return text(500, "Something went wrong on our side. Try again.");
+    const shown = classifyError(error, ROUTE_WORDS);
+    return shown.status === 503
+      ? new Response(shown.message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" } })
+      : text(shown.status, shown.message);
   }
 }

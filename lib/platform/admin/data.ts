@@ -6,7 +6,7 @@ import type { PrismaClient } from "@/lib/db";
 import { formatImportError, MAX_IMPORT_BYTES, parseImportFile, type ImportReport, type KindCounts } from "@/lib/data/import";
 import { IMPORT_KINDS, type ImportKind } from "@/lib/data/import-schema";
 import { importRecorded, summarizeCounts, type DataLoadKind } from "@/lib/data/loads";
-import { DomainError, isServiceUnavailable } from "@/lib/errors";
+import { classifyError } from "@/lib/errors";
 import { appDatabaseConfig, getAppDatabase } from "@/lib/runtime/database";
 import { clientIp } from "@/lib/utils/client-ip";
 import type { DatabaseSource } from "../route-handler";
@@ -326,10 +326,14 @@ function checkUpload(request: Request): { response: Response } | { fileName: str
   return { fileName: checked.data, dryRun: dryRun === "1" };
 }
 
+const UPLOAD_WORDS = {
+  invalid: "The upload is not valid.",
+  unavailable: "The database is briefly unavailable and nothing was written. Try again in a few seconds.",
+  internal: "Something went wrong on our side and nothing was written. Try again.",
+  log: "[admin] data upload failed:",
+};
+
 function failure(error: unknown): Response {
-  if (error instanceof z.ZodError) return refuse(400, error.issues[0]?.message ?? "The upload is not valid.");
-  if (error instanceof DomainError) return refuse(400, error.message);
-  if (isServiceUnavailable(error)) return refuse(503, "The database is briefly unavailable and nothing was written. Try again in a few seconds.", { "Retry-After": "5" });
-  console.error("[admin] data upload failed:", error instanceof Error ? error.message : error);
-  return refuse(500, "Something went wrong on our side and nothing was written. Try again.");
+  const shown = classifyError(error, UPLOAD_WORDS);
+  return refuse(shown.status, shown.message, shown.status === 503 ? { "Retry-After": "5" } : {});
 }
