@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { chargeForBytes, dollarsInputValue, formatDollars, formatExactMoney, formatMoney, parseDollars, centsToNanos, MAX_TYPED_NANOS, readTypedDollars, typedDollarsSchema } from "./money";
+import { centsInputValue, chargeForBytes, dollarsInputValue, formatCents, formatDollars, formatExactMoney, formatMoney, parseDollars, centsToNanos, MAX_TYPED_NANOS, readTypedDollars, typedDollarsSchema } from "./money";
 
 describe("chargeForBytes", () => {
   it("charges bytes × price per GB, rounded up to the next nano-dollar", () => {
@@ -137,5 +137,55 @@ describe("amounts a person types", () => {
     expect(schema.parse("25")).toBe(25_000_000_000n);
     expect(schema.safeParse("1000001").error?.issues[0]?.message).toBe("Daily cap: at most $1,000,000.00.");
     expect(schema.safeParse(7).error?.issues[0]?.message).toBe("Daily cap: enter an amount in dollars.");
+  });
+});
+
+describe("the parser every typed amount goes through (forms, the console, the CLI)", () => {
+  // The rule its callers enforce: an amount is read exactly or refused with a
+  // message, never rounded. Cents amounts (top-ups, auto-recharges) allow two
+  // decimals; the rest (caps, thresholds, prices, adjustments) nine.
+  it("reads plain, decimal, grouped, $-prefixed and padded amounts exactly", () => {
+    for (const [input, nanos] of [
+      ["12", 12_000_000_000n],
+      ["12.5", 12_500_000_000n],
+      ["$1,234.56", 1_234_560_000_000n],
+      [" 3 ", 3_000_000_000n],
+      ["0.001", 1_000_000n],
+    ] as const) {
+      expect(readTypedDollars(input), input).toEqual({ ok: true, nanos });
+    }
+  });
+
+  it("refuses a fraction of a cent where amounts are cents, rather than rounding it", () => {
+    expect(readTypedDollars("0.001", { decimals: 2 })).toEqual({ ok: false, message: "Amounts are in dollars and cents: at most two decimals." });
+    expect(readTypedDollars("12.50", { decimals: 2 })).toEqual({ ok: true, nanos: 12_500_000_000n });
+  });
+
+  it("refuses a negative amount, words and nothing, each with a message", () => {
+    for (const [input, message] of [
+      ["-5", "Enter an amount above zero."],
+      ["abc", "Enter an amount in dollars, like 25 or 0.50."],
+      ["", "Enter an amount in dollars, like 25 or 0.50."],
+      ["   ", "Enter an amount in dollars, like 25 or 0.50."],
+      ["12,34", "Enter an amount in dollars, like 25 or 0.50."],
+    ] as const) {
+      expect(readTypedDollars(input), input).toEqual({ ok: false, message });
+    }
+    expect(readTypedDollars("-5", { min: 0n })).toEqual({ ok: false, message: "The amount cannot be negative." });
+  });
+});
+
+describe("cents", () => {
+  it("are shown by the one money rule, whole dollars trimmed only when asked", () => {
+    expect(formatCents(125_000)).toBe("$1,250.00");
+    expect(formatCents(5)).toBe("$0.05");
+    expect(formatCents(2_000, { trimZeroCents: true })).toBe("$20");
+    expect(formatCents(2_050, { trimZeroCents: true })).toBe("$20.50");
+  });
+
+  it("fill a form field as dollars with two decimals, no $ and no grouping, which the parser reads back", () => {
+    expect(centsInputValue(2_500)).toBe("25.00");
+    expect(centsInputValue(123_450)).toBe("1234.50");
+    expect(readTypedDollars(centsInputValue(123_450), { decimals: 2 })).toEqual({ ok: true, nanos: centsToNanos(123_450) });
   });
 });

@@ -107,6 +107,21 @@ export function dollarsInputValue(nanos: bigint): string {
   return formatDollars(nanos, { minDecimals: 0 }).replace("$", "");
 }
 
+/**
+ * Whole cents (what Stripe charges: top-ups, auto-recharges, refunds) by the
+ * one rule of formatMoney ("$1,250.00"); with trimZeroCents a whole-dollar
+ * amount drops its ".00", for a button or a heading ("$20", "$20.50").
+ */
+export function formatCents(cents: number, options: { trimZeroCents?: boolean } = {}): string {
+  const text = formatMoney(centsToNanos(cents));
+  return options.trimZeroCents ? text.replace(/\.00$/, "") : text;
+}
+
+/** Whole cents as a form field holds a dollar amount: two decimals, without "$" or grouping ("25.00", "1234.50"). */
+export function centsInputValue(cents: number): string {
+  return formatDollars(centsToNanos(cents)).replace("$", "");
+}
+
 /** Price per GB as a JSON number of dollars (for `price_per_gb_dollars`). */
 export function nanosToDollarNumber(nanos: bigint): number {
   return Number(nanos) / 1e9;

@@ -11,7 +11,7 @@ import { Field, Input } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stat } from "@/components/ui/stat";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { centsToNanos, formatMoney } from "@/lib/money";
+import { formatCents } from "@/lib/money";
 import { Money as Amount } from "@/components/ui/money";
 import { platformOverview } from "@/lib/platform/admin/overview";
 import { getAdminPage } from "@/lib/platform/admin/session";
@@ -109,7 +109,7 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
                       <Link href={`/admin/payments?q=${encodeURIComponent(p.id)}`} className="font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
                         {p.id}
                       </Link>{" "}
-                      {p.org.name}: {formatMoney(centsToNanos(p.amountCents))} {p.currency.toUpperCase()} — {p.heldReason ?? "amount mismatch"}
+                      {p.org.name}: {formatCents(p.amountCents)} {p.currency.toUpperCase()} — {p.heldReason ?? "amount mismatch"}
                     </li>
                   ))}
                 </ul>

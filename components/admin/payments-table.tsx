@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { PaymentState, PaymentView } from "@/lib/platform/admin/payments";
-import { centsToNanos, formatMoney } from "@/lib/money";
+import { formatCents } from "@/lib/money";
 import { formatDateTime } from "@/lib/utils/dates";
 
 const TONES: Record<PaymentState, BadgeTone> = {
@@ -14,9 +14,6 @@ const TONES: Record<PaymentState, BadgeTone> = {
   disputed: "danger",
   held: "warning",
 };
-
-/** Whole cents ("$1,250.00"), by the one money rule. */
-export const centsText = (cents: number) => formatMoney(centsToNanos(cents));
 
 export function PaymentStateBadge({ payment }: { payment: Pick<PaymentView, "state" | "label" | "detail"> }) {
   return (
@@ -77,7 +74,7 @@ export function PaymentsTable({ payments, caption }: { payments: PaymentView[]; 
               {payment.org.closed ? <span className="block text-xs text-zinc-500">closed</span> : null}
             </TD>
             <TD data-label="Amount" className="text-right whitespace-nowrap tabular-nums">
-              {centsText(payment.amountCents)}
+              {formatCents(payment.amountCents)}
               {payment.currency !== "usd" ? <span className="ml-1 text-xs text-zinc-500 uppercase">{payment.currency}</span> : null}
             </TD>
             <TD data-label="State">
@@ -87,8 +84,8 @@ export function PaymentsTable({ payments, caption }: { payments: PaymentView[]; 
             <TD data-label="Credited (UTC)" className="whitespace-nowrap text-zinc-600">
               {payment.creditedAt ? <time dateTime={payment.creditedAt.toISOString()}>{formatDateTime(payment.creditedAt)}</time> : "—"}
             </TD>
-            <TD data-label="Refunded" className="text-right whitespace-nowrap tabular-nums">{payment.refundedCents > 0 ? centsText(payment.refundedCents) : "—"}</TD>
-            <TD data-label="Taken back" className="text-right whitespace-nowrap tabular-nums">{payment.takenBackCents > 0 ? centsText(payment.takenBackCents) : "—"}</TD>
+            <TD data-label="Refunded" className="text-right whitespace-nowrap tabular-nums">{payment.refundedCents > 0 ? formatCents(payment.refundedCents) : "—"}</TD>
+            <TD data-label="Taken back" className="text-right whitespace-nowrap tabular-nums">{payment.takenBackCents > 0 ? formatCents(payment.takenBackCents) : "—"}</TD>
             <TD data-label="Stripe" className="min-w-0 md:max-w-64">
               <StripeIds payment={payment} />
             </TD>

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { readTypedDollars } from "@/lib/money";
 import { schedulePriceAction } from "@/lib/platform/actions/admin-plans";
 
 export interface PriceHistoryView {
@@ -197,11 +198,12 @@ function ScheduleDialog({ endpoint, onClose, onScheduled }: { endpoint: Endpoint
   function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const price = String(form.get("price") ?? "").trim().replace(/^\$/, "");
+    const price = String(form.get("price") ?? "").trim().replace(/^\$\s*/, "");
     const effectiveAt = when === "later" ? String(form.get("effectiveAt") ?? "") : "";
     setValues({ price, effectiveAt });
     const problems: Record<string, string> = {};
-    if (!/^\d{1,12}(\.\d{1,9})?$/.test(price)) problems.price = "Enter a price in dollars per GB, like 8 or 12.50 (at most 9 decimals).";
+    // The shape only (the bounds are the server's, with its own words): the parser every typed amount goes through.
+    if (!readTypedDollars(price, { min: 0n }).ok) problems.price = "Enter a price in dollars per GB, like 8 or 12.50 (at most 9 decimals).";
     if (when === "later" && !effectiveAt) problems.effectiveAt = "Choose the moment, in UTC.";
     setErrors(problems);
     setFormError(null);

@@ -5,6 +5,7 @@ import { startTopUpAction } from "@/lib/platform/actions/billing";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { centsInputValue } from "@/lib/money";
 import { cn } from "@/lib/utils/cn";
 
 /**
@@ -21,7 +22,7 @@ export function BuyCredits({ orgId, presets, limits, disabledReason }: { orgId: 
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const amount = choice === "custom" ? custom : (Number(choice) / 100).toFixed(2);
+    const amount = choice === "custom" ? custom : centsInputValue(Number(choice));
     setError(null);
     startTransition(async () => {
       const result = await startTopUpAction(orgId, amount, `${requestKey}${amount.replace(/\D/g, "")}`);

@@ -1,6 +1,6 @@
 import type { AuditAction } from "@/lib/audit";
 import { roleLabelOf } from "@/lib/auth/roles";
-import { centsToNanos, formatMoney } from "@/lib/money";
+import { formatCents, formatMoney } from "@/lib/money";
 import { cardLabel } from "@/lib/billing/card";
 
 /**
@@ -85,7 +85,7 @@ function who(details: Details, fallback: string): string {
 /** "$20.00" from the entry's cents (Stripe entries) or its preformatted dollars (operator adjustments). */
 function amount(details: Details, centsField = "amount_cents", textField = "amount"): string | null {
   const cents = num(details, centsField);
-  if (cents !== null && Number.isInteger(cents)) return formatMoney(centsToNanos(cents));
+  if (cents !== null && Number.isInteger(cents)) return formatCents(cents);
   return str(details, textField);
 }
 

@@ -1,9 +1,10 @@
 import { billingCsv } from "@/lib/billing/history";
 import { handleStripeWebhook } from "@/lib/billing/webhook";
-import { centsToNanos, formatExactMoney, formatMoney } from "@/lib/money";
+import { formatCents, formatExactMoney, formatMoney } from "@/lib/money";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { usageCsv } from "@/lib/usage/report";
 import { csvResponse } from "@/lib/utils/csv";
+import { isoDay } from "@/lib/utils/dates";
 import { billingOverview, topUpStatusFor } from "./billing";
 import { handleDashboardRoute, type DatabaseSource } from "./route-handler";
 import { orgUsageReport } from "./usage";
@@ -18,7 +19,7 @@ export function exportBillingHistory(request: Request, database: DatabaseSource 
       const params = Object.fromEntries(url.searchParams);
       const { history, range } = await billingOverview(db, principal, params.org ?? "", params);
       // Named by what it holds: the chosen start, or else the day of its oldest line (newest first), never a placeholder date.
-      const from = params.from ? range.from : (history.at(-1)?.at.toISOString().slice(0, 10) ?? range.to);
+      const from = params.from ? range.from : (history.at(-1) ? isoDay(history.at(-1)!.at) : range.to);
       return csvResponse(billingCsv(history), `billing-${from}-to-${range.to}.csv`);
     },
     database,
@@ -36,7 +37,7 @@ export function topUpStatusRoute(request: Request, database: DatabaseSource = ge
         {
           status: status.status,
           credited: status.credited,
-          amount: formatMoney(centsToNanos(status.amountCents)),
+          amount: formatCents(status.amountCents),
           balance: formatMoney(status.balanceNanos),
           balance_exact: formatExactMoney(status.balanceNanos),
           receipt_url: status.receiptUrl,

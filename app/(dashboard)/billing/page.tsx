@@ -16,8 +16,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getOrgPage } from "@/lib/platform/session";
-import { formatCents, TOPUP_LIMITS, TOPUP_PRESETS_CENTS } from "@/lib/billing/checkout";
-import { BYTES_PER_GB, centsToNanos, dollarsInputValue, formatMoney } from "@/lib/money";
+import { TOPUP_LIMITS, TOPUP_PRESETS_CENTS } from "@/lib/billing/checkout";
+import { BYTES_PER_GB, centsInputValue, centsToNanos, dollarsInputValue, formatCents, formatMoney } from "@/lib/money";
 import { Money } from "@/components/ui/money";
 import { billingConfig } from "@/lib/billing/stripe";
 import { can } from "@/lib/platform/access";
@@ -105,7 +105,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           <CardContent>
             <BuyCredits
               orgId={org.id}
-              presets={TOPUP_PRESETS_CENTS.map((cents) => ({ cents, label: formatCents(cents).replace(/\.00$/, "") }))}
+              presets={TOPUP_PRESETS_CENTS.map((cents) => ({ cents, label: formatCents(cents, { trimZeroCents: true }) }))}
               limits={limits}
               disabledReason={config.configured ? null : config.reason}
             />
@@ -149,7 +149,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               amountHint={limits}
               values={{
                 threshold: autoRecharge.thresholdNanos === null ? "" : dollarsInputValue(autoRecharge.thresholdNanos),
-                amount: autoRecharge.amountCents === null ? "" : formatCents(autoRecharge.amountCents).replace("$", "").replaceAll(",", ""),
+                amount: autoRecharge.amountCents === null ? "" : centsInputValue(autoRecharge.amountCents),
                 maxPerDay: String(autoRecharge.maxPerDay ?? 1),
               }}
             />
@@ -212,7 +212,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               <TR>
                 <TH>Endpoint</TH>
                 <TH className="text-right">Price per GB</TH>
-                <TH className="text-right">{formatCents(EXAMPLE_TOP_UP_CENTS).replace(/\.00$/, "")} buys</TH>
+                <TH className="text-right">{formatCents(EXAMPLE_TOP_UP_CENTS, { trimZeroCents: true })} buys</TH>
               </TR>
             </THead>
             <TBody>
@@ -226,7 +226,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                     </span>
                   </TD>
                   <TD data-label="Price per GB" className="text-right whitespace-nowrap tabular-nums"><Money nanos={price.pricePerGbNanos} /></TD>
-                  <TD data-label={`${formatCents(EXAMPLE_TOP_UP_CENTS).replace(/\.00$/, "")} buys`} className="text-right whitespace-nowrap tabular-nums">
+                  <TD data-label={`${formatCents(EXAMPLE_TOP_UP_CENTS, { trimZeroCents: true })} buys`} className="text-right whitespace-nowrap tabular-nums">
                     {!org.plan.allowedEndpoints.includes(price.name) ? (
                       <span className="whitespace-normal">
                         Not included in your {org.plan.name} plan
