@@ -15,16 +15,7 @@
  *   stored row of the same natural key as a whole.
  * - Unknown fields are errors, so a misspelt column is never silently dropped.
  *
- * Natural keys (what an import upserts on):
- *   companies                 ticker
- *   financial_reports         ticker, period_end
- *   registrations             accession_number
- *   offerings                 accession_number
- *   dilution_instruments      ticker, instrument_type, name
- *   compliance_deficiencies   ticker, deficiency, notice_date
- *   float_snapshots           ticker, as_of
- *   daily_prices              ticker, date
- *   reg_sho_thresholds        ticker, list_date
+ * Natural keys (what an import upserts on), tables and columns: RECORD_KINDS.
  *
  * Evidence: every kind but companies takes `source_accession`, `source_form`,
  * `source_filed_at` and `source_url`, the SEC filing the record came from
@@ -457,37 +448,175 @@ export const regShoThresholdSchema = z.strictObject({
   list_date: date(),
 });
 
-export const RECORD_SCHEMAS = {
-  companies: companySchema,
-  financial_reports: financialReportSchema,
-  registrations: registrationSchema,
-  offerings: offeringSchema,
-  dilution_instruments: dilutionInstrumentSchema,
-  compliance_deficiencies: complianceDeficiencySchema,
-  float_snapshots: floatSnapshotSchema,
-  daily_prices: dailyPriceSchema,
-  reg_sho_thresholds: regShoThresholdSchema,
-} as const satisfies Record<ImportKind, z.ZodType>;
+/** The SQL type of a stored column (json_to_recordset reads the import's rows as these). */
+export type ColumnType = "text" | "date" | "bigint" | "integer" | "boolean" | "jsonb";
+
+type Field<S extends z.ZodType> = keyof z.output<S> & string;
+
+interface KindSpec<S extends z.ZodType, P extends "companies" | null> {
+  table: string;
+  schema: S;
+  /** The fields that identify a record: what an import upserts on. A child's ticker is its company_id. */
+  key: readonly Field<S>[];
+  /** A child kind names its company by `ticker` and stores it as company_id. */
+  parent: P;
+  /** Every field of the record with its column's SQL type (a child's ticker aside): a field missing here does not compile. */
+  columns: Record<Exclude<Field<S>, P extends "companies" ? "ticker" : never>, ColumnType>;
+  /** Field → column, where they differ. */
+  rename?: Partial<Record<Field<S>, string>>;
+}
+
+const kind = <S extends z.ZodType, P extends "companies" | null>(spec: KindSpec<S, P>) => spec;
+
+const EVIDENCE_COLUMNS = { source_accession: "text", source_form: "text", source_filed_at: "date", source_url: "text" } as const;
+
+/**
+ * Each record kind, declared once: its table, schema, natural key, parent and
+ * columns. The importer's statements, its duplicate check and its removal of
+ * filing rows a sync no longer gives are all derived from this table.
+ */
+export const RECORD_KINDS = {
+  companies: kind({
+    table: "companies",
+    schema: companySchema,
+    key: ["ticker"],
+    parent: null,
+    columns: { ticker: "text", name: "text", exchange: "text", sector: "text", is_sample: "boolean", cik: "text", sic: "text", source_url: "text" },
+  }),
+  financial_reports: kind({
+    table: "financial_reports",
+    schema: financialReportSchema,
+    key: ["ticker", "period_end"],
+    parent: "companies",
+    columns: {
+      period_end: "date",
+      filed_at: "date",
+      cash_cents: "bigint",
+      quarterly_burn_cents: "bigint",
+      operating_cash_flow_cents: "bigint",
+      debt_cents: "bigint",
+      reg_sho: "boolean",
+      ...EVIDENCE_COLUMNS,
+    },
+  }),
+  registrations: kind({
+    table: "registrations",
+    schema: registrationSchema,
+    key: ["accession_number"],
+    parent: "companies",
+    columns: {
+      accession_number: "text",
+      form_type: "text",
+      file_number: "text",
+      filed_at: "date",
+      effective_at: "date",
+      expires_at: "date",
+      offering_amount_cents: "bigint",
+      is_atm: "boolean",
+      atm_remaining_cents: "bigint",
+      over_baby_shelf: "boolean",
+      public_float_cents: "bigint",
+      is_effective: "boolean",
+      effective_accession: "text",
+      effective_filed_at: "date",
+      effective_url: "text",
+      ...EVIDENCE_COLUMNS,
+    },
+  }),
+  offerings: kind({
+    table: "offerings",
+    schema: offeringSchema,
+    key: ["accession_number"],
+    parent: "companies",
+    columns: {
+      accession_number: "text",
+      offering_date: "date",
+      offering_type: "text",
+      form_type: "text",
+      shares: "bigint",
+      price_micros: "bigint",
+      amount_cents: "bigint",
+      warrants_issued: "bigint",
+      warrant_price_micros: "bigint",
+      underwriter: "text",
+      file_number: "text",
+      ...EVIDENCE_COLUMNS,
+    },
+  }),
+  dilution_instruments: kind({
+    table: "dilution_instruments",
+    schema: dilutionInstrumentSchema,
+    key: ["ticker", "instrument_type", "name"],
+    parent: "companies",
+    columns: {
+      instrument_type: "text",
+      name: "text",
+      issued_at: "date",
+      expires_at: "date",
+      shares_underlying: "bigint",
+      exercise_price_micros: "bigint",
+      principal_cents: "bigint",
+      remaining_cents: "bigint",
+      ...EVIDENCE_COLUMNS,
+    },
+  }),
+  compliance_deficiencies: kind({
+    table: "compliance_deficiencies",
+    schema: complianceDeficiencySchema,
+    key: ["ticker", "deficiency", "notice_date"],
+    parent: "companies",
+    columns: {
+      deficiency: "text",
+      status: "text",
+      risk: "text",
+      notice_date: "date",
+      deadline: "date",
+      resolved_at: "date",
+      status_updates: "jsonb",
+      ...EVIDENCE_COLUMNS,
+    },
+  }),
+  float_snapshots: kind({
+    table: "float_snapshots",
+    schema: floatSnapshotSchema,
+    key: ["ticker", "as_of"],
+    parent: "companies",
+    columns: {
+      as_of: "date",
+      float_shares: "bigint",
+      outstanding_shares: "bigint",
+      price_micros: "bigint",
+      market_cap_cents: "bigint",
+      insider_ownership_bps: "integer",
+      institutional_ownership_bps: "integer",
+      public_float_cents: "bigint",
+      public_float_as_of: "date",
+      ...EVIDENCE_COLUMNS,
+    },
+  }),
+  daily_prices: kind({
+    table: "daily_prices",
+    schema: dailyPriceSchema,
+    key: ["ticker", "date"],
+    parent: "companies",
+    columns: { date: "date", close: "bigint" },
+    rename: { close: "close_micros" },
+  }),
+  reg_sho_thresholds: kind({
+    table: "reg_sho_thresholds",
+    schema: regShoThresholdSchema,
+    key: ["ticker", "list_date"],
+    parent: "companies",
+    columns: { list_date: "date" },
+  }),
+} as const satisfies { [K in ImportKind]: { table: string; schema: z.ZodType } };
 
 /** A record after validation: bigints, normalised text, defaults applied. */
-export type ValidRecord<K extends ImportKind> = z.output<(typeof RECORD_SCHEMAS)[K]>;
-
-/** The fields that identify a record of each kind (see the file comment). */
-export const NATURAL_KEYS: { [K in ImportKind]: readonly (keyof ValidRecord<K> & string)[] } = {
-  companies: ["ticker"],
-  financial_reports: ["ticker", "period_end"],
-  registrations: ["accession_number"],
-  offerings: ["accession_number"],
-  dilution_instruments: ["ticker", "instrument_type", "name"],
-  compliance_deficiencies: ["ticker", "deficiency", "notice_date"],
-  float_snapshots: ["ticker", "as_of"],
-  daily_prices: ["ticker", "date"],
-  reg_sho_thresholds: ["ticker", "list_date"],
-};
+export type ValidRecord<K extends ImportKind> = z.output<(typeof RECORD_KINDS)[K]["schema"]>;
 
 /** Every field name a record of each kind accepts (the CSV columns). */
-export const RECORD_FIELDS: { [K in ImportKind]: readonly string[] } = Object.fromEntries(
-  IMPORT_KINDS.map((kind) => [kind, Object.keys(baseShape(RECORD_SCHEMAS[kind]))]),
+export const IMPORT_FIELDS: { [K in ImportKind]: readonly string[] } = Object.fromEntries(
+  IMPORT_KINDS.map((kind) => [kind, Object.keys(baseShape(RECORD_KINDS[kind].schema))]),
 ) as unknown as { [K in ImportKind]: readonly string[] };
 
 function baseShape(schema: z.ZodType): Record<string, unknown> {
@@ -658,7 +787,7 @@ export function emptyDataset(): Dataset {
 }
 
 // The plain record types must be accepted by the schemas.
-type Accepts<K extends ImportKind, R> = R extends z.input<(typeof RECORD_SCHEMAS)[K]> ? true : never;
+type Accepts<K extends ImportKind, R> = R extends z.input<(typeof RECORD_KINDS)[K]["schema"]> ? true : never;
 const _typesAgree: [
   Accepts<"companies", CompanyRecord>,
   Accepts<"financial_reports", FinancialReportRecord>,

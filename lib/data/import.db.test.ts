@@ -306,6 +306,50 @@ describe("JSON import", () => {
   });
 });
 
+  it("replacing one ticker's filing rows removes the ones the file no longer gives, and nothing else", async () => {
+    const filed = (accession: string) => ({ source_accession: accession, source_form: "424B5", source_filed_at: "2026-03-02" });
+    const warrant = (ticker: string, name: string) => ({
+      ticker,
+      instrument_type: "warrant",
+      name,
+      issued_at: "2026-03-02",
+      shares_underlying: 1000,
+      ...filed("0000000001-26-000009"),
+    });
+    await importDataset(db.prisma, {
+      companies: [company("AAA"), company("BBB")],
+      offerings: [
+        { ...offering("AAA", "0000000001-26-000001"), ...filed("0000000001-26-000001") },
+        { ...offering("AAA", "0000000001-26-000002"), ...filed("0000000001-26-000002") },
+        offering("AAA", "0000000001-26-000003"), // imported by hand: no filing
+        { ...offering("BBB", "0000000001-26-000004"), ...filed("0000000001-26-000004") },
+      ],
+      dilution_instruments: [warrant("AAA", "Series A"), warrant("AAA", "Series B"), warrant("BBB", "Series A")],
+    });
+
+    const report = await importDataset(
+      db.prisma,
+      {
+        companies: [company("AAA")],
+        offerings: [{ ...offering("AAA", "0000000001-26-000001"), ...filed("0000000001-26-000001") }],
+        dilution_instruments: [warrant("AAA", " Series B ")],
+      },
+      { replaceFilingRowsOf: "AAA" },
+    );
+
+    expect(report.counts.offerings).toMatchObject({ received: 1, unchanged: 1, removed: 1 });
+    expect(report.counts.dilution_instruments).toMatchObject({ received: 1, unchanged: 1, removed: 1 });
+    const offerings = await db.prisma.$queryRawUnsafe<{ accession_number: string }[]>(`SELECT accession_number FROM "offerings" ORDER BY 1`);
+    expect(offerings.map((o) => o.accession_number)).toEqual(["0000000001-26-000001", "0000000001-26-000003", "0000000001-26-000004"]);
+    const warrants = await db.prisma.$queryRawUnsafe<{ name: string; ticker: string }[]>(
+      `SELECT i.name, c.ticker FROM "dilution_instruments" i JOIN "companies" c ON c.id = i.company_id ORDER BY 2, 1`,
+    );
+    expect(warrants).toEqual([
+      { name: "Series B", ticker: "AAA" },
+      { name: "Series A", ticker: "BBB" },
+    ]);
+  });
+
 describe("CSV import", () => {
   it("imports companies and offerings files (quoted commas, quotes, line breaks, blank lines)", async () => {
     const companies = parseImportFile("companies.csv", await fixture("companies.csv"));

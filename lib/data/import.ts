@@ -18,10 +18,10 @@ import type { Prisma, PrismaClient } from "@/lib/db";
 import {
   IMPORT_KINDS,
   SKIP_UNKNOWN_TICKER_KINDS,
-  NATURAL_KEYS,
-  RECORD_FIELDS,
-  RECORD_SCHEMAS,
+  IMPORT_FIELDS,
+  RECORD_KINDS,
   isImportKind,
+  type ColumnType,
   type Dataset,
   type ImportInput,
   type ImportKind,
@@ -514,7 +514,7 @@ function parseCsvFile(fileName: string, text: string): ParsedImportFile {
     return result;
   }
 
-  const known = new Set(RECORD_FIELDS[kind]);
+  const known = new Set(IMPORT_FIELDS[kind]);
   const seen = new Set<string>();
   let headerOk = true;
   columns.forEach((column, index) => {
@@ -523,7 +523,7 @@ function parseCsvFile(fileName: string, text: string): ParsedImportFile {
       result.errors.push({ line: header.line, field: `column ${index + 1}`, message: "has no name" });
       headerOk = false;
     } else if (!known.has(column)) {
-      result.errors.push({ line: header.line, field: column, message: `unknown column for ${kind}; expected: ${RECORD_FIELDS[kind].join(", ")}` });
+      result.errors.push({ line: header.line, field: column, message: `unknown column for ${kind}; expected: ${IMPORT_FIELDS[kind].join(", ")}` });
       headerOk = false;
     } else if (seen.has(column)) {
       result.errors.push({ line: header.line, field: column, message: "column appears twice" });
@@ -596,10 +596,10 @@ export function validateRecords(
       continue;
     }
     counts[kind].received = records.length;
-    const schema = RECORD_SCHEMAS[kind];
+    const schema = RECORD_KINDS[kind].schema;
     const kindLines = lines[kind] ?? [];
     const keys = new Map<string, Located<ImportKind>>();
-    const keyFields = NATURAL_KEYS[kind] as readonly string[];
+    const keyFields = RECORD_KINDS[kind].key as readonly string[];
     records.forEach((raw, index) => {
       const line = kindLines[index];
       const at = { line, kind, index, ...(recordRefs ? { record: `${kind}[${index}]` } : {}) };
@@ -645,164 +645,30 @@ function sortErrors(errors: ImportError[]): ImportError[] {
 
 // ───────────────────────────── writing ─────────────────────────────
 
-type ColumnType = "text" | "date" | "bigint" | "integer" | "boolean" | "jsonb";
-
 interface TableSpec {
   table: string;
-  /** Import fields written as columns of the same name (without ticker). */
+  /** Import fields written as columns (a child's ticker aside). */
   columns: Record<string, ColumnType>;
-  /** The conflict target (unique index columns). */
-  conflict: string[];
   /** Children reference their company through company_id, found by ticker. */
   child: boolean;
   /** Import field → column, where they differ. */
   rename?: Record<string, string>;
+  /** The natural key as columns: the conflict target (a child's ticker is its company_id). */
+  conflict: string[];
 }
 
-const TABLES: Record<ImportKind, TableSpec> = {
-  companies: {
-    table: "companies",
-    columns: { ticker: "text", name: "text", exchange: "text", sector: "text", is_sample: "boolean", cik: "text", sic: "text", source_url: "text" },
-    conflict: ["ticker"],
-    child: false,
-  },
-  financial_reports: {
-    table: "financial_reports",
-    columns: {
-      period_end: "date",
-      filed_at: "date",
-      cash_cents: "bigint",
-      quarterly_burn_cents: "bigint",
-      operating_cash_flow_cents: "bigint",
-      debt_cents: "bigint",
-      reg_sho: "boolean",
-      source_accession: "text",
-      source_form: "text",
-      source_filed_at: "date",
-      source_url: "text",
-    },
-    conflict: ["company_id", "period_end"],
-    child: true,
-  },
-  registrations: {
-    table: "registrations",
-    columns: {
-      accession_number: "text",
-      form_type: "text",
-      file_number: "text",
-      filed_at: "date",
-      effective_at: "date",
-      expires_at: "date",
-      offering_amount_cents: "bigint",
-      is_atm: "boolean",
-      atm_remaining_cents: "bigint",
-      over_baby_shelf: "boolean",
-      public_float_cents: "bigint",
-      is_effective: "boolean",
-      effective_accession: "text",
-      effective_filed_at: "date",
-      effective_url: "text",
-      source_accession: "text",
-      source_form: "text",
-      source_filed_at: "date",
-      source_url: "text",
-    },
-    conflict: ["accession_number"],
-    child: true,
-  },
-  offerings: {
-    table: "offerings",
-    columns: {
-      accession_number: "text",
-      offering_date: "date",
-      offering_type: "text",
-      form_type: "text",
-      shares: "bigint",
-      price_micros: "bigint",
-      amount_cents: "bigint",
-      warrants_issued: "bigint",
-      warrant_price_micros: "bigint",
-      underwriter: "text",
-      file_number: "text",
-      source_accession: "text",
-      source_form: "text",
-      source_filed_at: "date",
-      source_url: "text",
-    },
-    conflict: ["accession_number"],
-    child: true,
-  },
-  dilution_instruments: {
-    table: "dilution_instruments",
-    columns: {
-      instrument_type: "text",
-      name: "text",
-      issued_at: "date",
-      expires_at: "date",
-      shares_underlying: "bigint",
-      exercise_price_micros: "bigint",
-      principal_cents: "bigint",
-      remaining_cents: "bigint",
-      source_accession: "text",
-      source_form: "text",
-      source_filed_at: "date",
-      source_url: "text",
-    },
-    conflict: ["company_id", "instrument_type", "name"],
-    child: true,
-  },
-  compliance_deficiencies: {
-    table: "compliance_deficiencies",
-    columns: {
-      deficiency: "text",
-      status: "text",
-      risk: "text",
-      notice_date: "date",
-      deadline: "date",
-      resolved_at: "date",
-      status_updates: "jsonb",
-      source_accession: "text",
-      source_form: "text",
-      source_filed_at: "date",
-      source_url: "text",
-    },
-    conflict: ["company_id", "deficiency", "notice_date"],
-    child: true,
-  },
-  float_snapshots: {
-    table: "float_snapshots",
-    columns: {
-      as_of: "date",
-      float_shares: "bigint",
-      outstanding_shares: "bigint",
-      price_micros: "bigint",
-      market_cap_cents: "bigint",
-      insider_ownership_bps: "integer",
-      institutional_ownership_bps: "integer",
-      public_float_cents: "bigint",
-      public_float_as_of: "date",
-      source_accession: "text",
-      source_form: "text",
-      source_filed_at: "date",
-      source_url: "text",
-    },
-    conflict: ["company_id", "as_of"],
-    child: true,
-  },
-  daily_prices: {
-    table: "daily_prices",
-    columns: { date: "date", close: "bigint" },
-    rename: { close: "close_micros" },
-    conflict: ["company_id", "date"],
-    child: true,
-  },
-  reg_sho_thresholds: {
-    table: "reg_sho_thresholds",
-    columns: { list_date: "date" },
-    conflict: ["company_id", "list_date"],
-    child: true,
-  },
-};
+function tableOf(kind: ImportKind): TableSpec {
+  const spec = RECORD_KINDS[kind];
+  const child = spec.parent !== null;
+  const rename = "rename" in spec ? (spec.rename as Record<string, string>) : undefined;
+  return {
+    table: spec.table,
+    columns: spec.columns,
+    child,
+    rename,
+    conflict: spec.key.map((field) => (child && field === "ticker" ? "company_id" : (rename?.[field] ?? field))),
+  };
+}
 
 const q = (identifier: string) => `"${identifier}"`;
 
@@ -813,7 +679,7 @@ const q = (identifier: string) => `"${identifier}"`;
  * statement returns how many rows it created and updated.
  */
 function upsertStatement(kind: ImportKind): string {
-  const spec = TABLES[kind];
+  const spec = tableOf(kind);
   const fields = Object.keys(spec.columns);
   const recordset = [...(spec.child ? ["ticker text"] : []), ...fields.map((f) => `${q(f)} ${spec.columns[f]}`)].join(", ");
   const column = (field: string) => spec.rename?.[field] ?? field;
@@ -836,6 +702,26 @@ written AS (
 )
 SELECT count(*) FILTER (WHERE inserted)::int AS created, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM written`;
 }
+
+/** Kinds whose rows can cite a filing (they carry the evidence columns): what a sync's import replaces. */
+const FILING_KINDS = IMPORT_KINDS.filter((kind) => RECORD_KINDS[kind].parent !== null && "source_accession" in RECORD_KINDS[kind].columns);
+
+/**
+ * Removes one company's rows of a kind that cite a filing and whose natural
+ * key is not among the given ones ($1 the ticker, $2 the keys as JSON rows).
+ */
+function pruneStatement(kind: ImportKind): string {
+  const spec = tableOf(kind);
+  const fields = (RECORD_KINDS[kind].key as readonly string[]).filter((field) => field !== "ticker");
+  const column = (field: string) => spec.rename?.[field] ?? field;
+  const recordset = fields.map((f) => `${q(f)} ${spec.columns[f]}`).join(", ");
+  const same = fields.map((f) => `k.${q(f)} IS NOT DISTINCT FROM t.${q(column(f))}`).join(" AND ");
+  return `DELETE FROM ${q(spec.table)} t USING "companies" c
+WHERE c.id = t.company_id AND c.ticker = $1 AND t.source_accession IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(${recordset}) WHERE ${same})`;
+}
+
+const PRUNE_STATEMENTS = new Map(FILING_KINDS.map((kind) => [kind, pruneStatement(kind)]));
 
 const STATEMENTS = Object.fromEntries(IMPORT_KINDS.map((k) => [k, upsertStatement(k)])) as Record<ImportKind, string>;
 
@@ -930,6 +816,17 @@ export async function deriveFloatValues(tx: Prisma.TransactionClient, tickers: s
   );
 }
 
+async function removeFilingRows(tx: Prisma.TransactionClient, valid: ValidDataset, ticker: string, counts: Record<ImportKind, KindCounts>): Promise<number> {
+  let total = 0;
+  for (const [kind, statement] of PRUNE_STATEMENTS) {
+    const kept = (valid[kind] as Located<ImportKind>[]).map((v) => v.record as Record<string, unknown>).filter((r) => r.ticker === ticker);
+    const removed = await tx.$executeRawUnsafe(statement, ticker, toJson(kept));
+    if (removed > 0) counts[kind].removed = removed;
+    total += removed;
+  }
+  return total;
+}
+
 class Rollback extends Error {}
 
 export interface ImportOptions {
@@ -941,6 +838,13 @@ export interface ImportOptions {
    * entry) commits with the data or not at all.
    */
   onApplied?: (tx: Prisma.TransactionClient, report: ImportReport) => Promise<void>;
+  /**
+   * The EDGAR sync of one ticker: the file holds everything the filings give
+   * for it now, so that company's rows citing a filing that are not in the
+   * file are removed (and counted as `removed`). Rows without a filing
+   * (imported or sample data) are kept.
+   */
+  replaceFilingRowsOf?: string;
 }
 
 /**
@@ -1003,9 +907,10 @@ export async function importDataset(
           }
           counts[kind].unchanged = counts[kind].received - counts[kind].created - counts[kind].updated - (counts[kind].skipped ?? 0);
         }
+        const removed = options.replaceFilingRowsOf ? await removeFilingRows(tx, valid, options.replaceFilingRowsOf, counts) : 0;
         const derived = await afterWrite(tx, valid);
         if (dryRun) throw new Rollback();
-        wrote = derived > 0 || IMPORT_KINDS.some((kind) => counts[kind].created + counts[kind].updated > 0);
+        wrote = derived > 0 || removed > 0 || IMPORT_KINDS.some((kind) => counts[kind].created + counts[kind].updated > 0);
         if (wrote) await bumpDatasetVersion(tx);
         if (options.onApplied) await options.onApplied(tx, finish(true, []));
       },

@@ -22,7 +22,7 @@ import type { Prisma, PrismaClient } from "@/lib/db";
 import { computeDilutionRating } from "@/lib/ratings/engine";
 import type { DilutionRating } from "@/lib/ratings/types";
 import { formatImportError, importDataset, type KindCounts } from "../import";
-import { IMPORT_KINDS, type Dataset, type ImportKind } from "../import-schema";
+import { IMPORT_KINDS, type ImportKind } from "../import-schema";
 import { recordDataLoad, type LoadActor } from "../loads";
 import { loadRatingInputs } from "../rating-inputs";
 import { bumpDatasetVersion, notifyDataChanged } from "../version";
@@ -269,12 +269,10 @@ async function applyCompany(
   const mapped = mapCompany({ ticker, exchange, index, facts: companyFacts, documents });
   report.notes.push(...mapped.notes);
 
-  let removed: Partial<Record<ImportKind, number>> = {};
   const imported = await importDataset(prisma, mapped.dataset, {
     dryRun,
+    replaceFilingRowsOf: ticker,
     onApplied: async (tx) => {
-      removed = await removeStale(tx, ticker, mapped.dataset);
-      if (Object.values(removed).some((n) => n > 0)) await bumpDatasetVersion(tx);
       if (saved) {
         const state = {
           ...saved,
@@ -305,10 +303,8 @@ async function applyCompany(
   }
   for (const kind of IMPORT_KINDS) {
     const c = imported.counts[kind];
-    const gone = removed[kind] ?? 0;
-    if (c.received > 0 || gone > 0) report.counts[kind] = { ...c, ...(gone ? { removed: gone } : {}) };
+    if (c.received > 0 || c.removed) report.counts[kind] = c;
   }
-  if (Object.values(removed).some((n) => n > 0)) notifyDataChanged();
   report.status = changedIn(report.counts) > 0 ? "changed" : "unchanged";
 }
 
@@ -482,41 +478,6 @@ async function readFilingDocuments(source: EdgarSource, cik: string, filing: Fil
     else if (listing === null) return { facts: { missing: true, reader: DOCUMENT_READER_VERSION }, text: null };
   } else if (listing === null) return { facts: { missing: true, reader: DOCUMENT_READER_VERSION }, text: null };
   return { facts, text: null };
-}
-
-/** Natural keys of the records the filings give now, per table: earlier EDGAR rows outside them are removed. */
-const STALE_KEYS: { kind: ImportKind; table: string; key: string; of: (dataset: Dataset) => string[] }[] = [
-  { kind: "financial_reports", table: "financial_reports", key: "t.period_end::text", of: (d) => d.financial_reports.map((r) => r.period_end) },
-  { kind: "registrations", table: "registrations", key: "t.accession_number", of: (d) => d.registrations.map((r) => r.accession_number) },
-  { kind: "offerings", table: "offerings", key: "t.accession_number", of: (d) => d.offerings.map((r) => r.accession_number) },
-  {
-    kind: "dilution_instruments",
-    table: "dilution_instruments",
-    key: "t.instrument_type || '|' || t.name",
-    of: (d) => d.dilution_instruments.map((r) => `${r.instrument_type}|${r.name}`),
-  },
-  {
-    kind: "compliance_deficiencies",
-    table: "compliance_deficiencies",
-    key: "t.deficiency || '|' || t.notice_date::text",
-    of: (d) => d.compliance_deficiencies.map((r) => `${r.deficiency ?? ""}|${r.notice_date}`),
-  },
-  { kind: "float_snapshots", table: "float_snapshots", key: "t.as_of::text", of: (d) => d.float_snapshots.map((r) => r.as_of) },
-];
-
-async function removeStale(tx: Prisma.TransactionClient, ticker: string, dataset: Dataset): Promise<Partial<Record<ImportKind, number>>> {
-  const removed: Partial<Record<ImportKind, number>> = {};
-  for (const { kind, table, key, of } of STALE_KEYS) {
-    const n = await tx.$executeRawUnsafe(
-      `DELETE FROM "${table}" t USING "companies" c
-       WHERE c.id = t.company_id AND c.ticker = $1 AND t.source_accession IS NOT NULL
-         AND ${key} NOT IN (SELECT json_array_elements_text($2::json))`,
-      ticker,
-      JSON.stringify(of(dataset)),
-    );
-    if (n > 0) removed[kind] = n;
-  }
-  return removed;
 }
 
 async function attachRatings(prisma: PrismaClient, results: TickerReport[], asOf: Date): Promise<void> {
