@@ -12,6 +12,7 @@ import { parseDataQuery, type DataQuery } from "./params";
 import { encodeJson, errorResponse, jsonResponse } from "./response";
 import { chicagoDay, chicagoDayEnd } from "./trial";
 import { clientIp } from "@/lib/utils/client-ip";
+import { isoDay } from "@/lib/utils/dates";
 import { ipAllowed } from "@/lib/utils/ip-ranges";
 
 /**
@@ -75,7 +76,7 @@ function bodyKey(endpoint: EndpointDefinition, query: DataQuery, now: Date): str
     query.effectiveOnly ? "effective" : "",
     query.includeSource ? "source" : "",
     query.fields?.join(",") ?? "",
-    now.toISOString().slice(0, 10),
+    isoDay(now),
   ].join("|");
 }
 

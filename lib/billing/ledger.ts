@@ -2,7 +2,8 @@ import type { DbClient, PrismaClient } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/errors";
 import type { LedgerKind } from "@/lib/generated/prisma/enums";
 import type { SqlDriver } from "@/lib/db/sql";
-import { capCrossed, utcDayStart, utcMonthStart, type SpendCaps, type SpendCounters, type SpendLimitHit } from "./spend";
+import { isoDay, utcMonthStart } from "@/lib/utils/dates";
+import { capCrossed, type SpendCaps, type SpendCounters, type SpendLimitHit } from "./spend";
 
 /**
  * Every change of a balance goes through here: one conditional UPDATE of the
@@ -158,8 +159,6 @@ const needsLock = (charge: UsageCharge) => (charge.dailyTickerLimit !== null && 
 
 // ───────────────────────────── spend of the day and month ─────────────────────────────
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
  * SQL for one row's spend after adding `cost`, where $day/$month are the
  * parameters holding the UTC day and month the charge belongs to: counters
@@ -245,9 +244,9 @@ class ChargeBatcher {
     try {
       while (this.queue.length) {
         // One UTC day per batch, so every charge in it counts towards the same day's and month's spend.
-        const day = isoDate(this.queue[0]!.charge.now);
+        const day = isoDay(this.queue[0]!.charge.now);
         let size = 1;
-        while (size < this.queue.length && size < MAX_BATCH && isoDate(this.queue[size]!.charge.now) === day) size++;
+        while (size < this.queue.length && size < MAX_BATCH && isoDay(this.queue[size]!.charge.now) === day) size++;
         const batch = this.queue.splice(0, size);
         await (batch.length === 1 ? this.one(batch[0]!) : this.many(batch));
       }
@@ -332,8 +331,8 @@ async function chargeTogether(sql: SqlDriver, charges: UsageCharge[]): Promise<M
   const now = charges[0]!.now;
   const rows = await sql.prepared<{ i: number; balance_after: string }>("charge_usage_batch", BATCH_STATEMENT, [
     JSON.stringify(input),
-    isoDate(utcDayStart(now)),
-    isoDate(utcMonthStart(now)),
+    isoDay(now),
+    isoDay(utcMonthStart(now)),
   ]);
   return new Map(rows.map((row) => [Number(row.i), BigInt(row.balance_after)]));
 }
@@ -382,8 +381,8 @@ async function chargeOne(db: ChargeDatabase, charge: UsageCharge): Promise<Usage
     charge.bytes,
     charge.clientIp ?? null,
     charge.now.toISOString(),
-    isoDate(utcDayStart(charge.now)),
-    isoDate(utcMonthStart(charge.now)),
+    isoDay(charge.now),
+    isoDay(utcMonthStart(charge.now)),
   ]);
   if (row?.balance_after != null) return { status: "charged", balanceAfterNanos: BigInt(row.balance_after) };
   if (!row || row.balance === null) return { status: "insufficient_credits", balanceNanos: 0n };
@@ -407,8 +406,8 @@ const usageDescription = (charge: UsageCharge) => `${charge.endpoint} · ${charg
  */
 async function chargeLocked(db: PrismaClient, charge: UsageCharge): Promise<UsageChargeOutcome> {
   const { orgId, keyId, costNanos, now } = charge;
-  const day = isoDate(utcDayStart(now));
-  const month = isoDate(utcMonthStart(now));
+  const day = isoDay(now);
+  const month = isoDay(utcMonthStart(now));
   try {
     return await db.$transaction(async (tx) => {
       const [org] = await tx.$queryRawUnsafe<(CapRow & { balance: string })[]>(

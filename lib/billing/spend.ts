@@ -2,6 +2,7 @@ import { formatDollars, parseDollars, readTypedDollars } from "@/lib/money";
 import { DomainError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db";
 import { recordAudit, type AuditActor } from "@/lib/audit";
+import { addDays, addMonths, utcDayStart, utcMonthStart } from "@/lib/utils/dates";
 
 /**
  * Spend caps: a daily and a monthly limit in dollars, per key and per
@@ -25,21 +26,11 @@ export interface SpendCounters {
   spentMonthNanos: bigint;
 }
 
-/** 00:00 UTC of the day `now` is in. */
-export function utcDayStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
-/** 00:00 UTC on the 1st of the month `now` is in. */
-export function utcMonthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
+export { utcDayStart } from "@/lib/utils/dates"; // re-exported for lib/billing/auto-recharge.ts until it imports lib/utils/dates
 
 /** When the period `now` is in ends, and its spend starts again from zero. */
 export function periodResetsAt(period: SpendPeriod, now: Date): Date {
-  return period === "day"
-    ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
-    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return period === "day" ? addDays(utcDayStart(now), 1) : addMonths(utcMonthStart(now), 1);
 }
 
 /** What has been spent in the period `now` is in (counters of an earlier period count as nothing). */

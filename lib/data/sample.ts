@@ -26,6 +26,7 @@ import type {
   StatusUpdate,
 } from "./import-schema";
 import { emptyDataset } from "./import-schema";
+import { addMonths, addYears as addCalendarYears, DAY_MS, isoDay, parseIsoDay, utcMonthStart } from "@/lib/utils/dates";
 
 export const SAMPLE_ANCHOR_DATE = "2026-11-01";
 export const SAMPLE_DEFAULT_SEED = 1;
@@ -178,68 +179,33 @@ function mix(seed: number, index: number): number {
 
 // ───────────────────────────── dates (day numbers) ─────────────────────────────
 
-/** Days since 1970-01-01 of a civil date (proleptic Gregorian). */
-function daysFromCivil(y: number, m: number, d: number): number {
-  y -= m <= 2 ? 1 : 0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
+// A day is its number of days since 1970-01-01; the calendar is lib/utils/dates.
+const dateOf = (day: number) => new Date(day * DAY_MS);
+const dayNumber = (date: Date) => Math.floor(date.getTime() / DAY_MS);
+const yearOf = (day: number) => dateOf(day).getUTCFullYear();
+/** 1 for January. */
+const monthOf = (day: number) => dateOf(day).getUTCMonth() + 1;
 
-function civilFromDays(z: number): [number, number, number] {
-  z += 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp + (mp < 10 ? 3 : -9);
-  return [era * 400 + yoe + (m <= 2 ? 1 : 0), m, d];
-}
-
-const pad2 = (n: number) => (n < 10 ? "0" : "") + n;
-
-function iso(day: number): string {
-  const [y, m, d] = civilFromDays(day);
-  return `${y}-${pad2(m)}-${pad2(d)}`;
-}
+const iso = (day: number) => isoDay(dateOf(day));
 
 function dayOf(value: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) throw new Error(`not a date "YYYY-MM-DD": ${value}`);
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const day = daysFromCivil(y, m, d);
-  if (iso(day) !== value) throw new Error(`not a calendar date: ${value}`);
-  return day;
+  const date = parseIsoDay(value);
+  if (!date) throw new Error(`not a calendar date "YYYY-MM-DD": ${value}`);
+  return dayNumber(date);
 }
 
-/** Same day of month `years` later (Feb 29 → Feb 28). */
-function addYears(day: number, years: number): number {
-  const [y, m, d] = civilFromDays(day);
-  return daysFromCivil(y + years, m, Math.min(d, m === 2 ? 28 : d));
-}
+/** The anniversary `years` later (29 Feb → 28 Feb in a common year, 29 Feb in a leap year). */
+const addYears = (day: number, years: number) => dayNumber(addCalendarYears(dateOf(day), years));
 
 /** The last day of the month `offset` months from the month of `day`. */
-function monthEnd(day: number, offset: number): number {
-  const [y, m] = civilFromDays(day);
-  const index = y * 12 + (m - 1) + offset + 1;
-  return daysFromCivil(Math.floor(index / 12), (index % 12) + 1, 1) - 1;
-}
+const monthEnd = (day: number, offset: number) => dayNumber(addMonths(utcMonthStart(dateOf(day)), offset + 1)) - 1;
 
 /** Months from the month of `day` to the month of `anchor` (0 = same month). */
-function monthsBefore(day: number, anchor: number): number {
-  const [y, m] = civilFromDays(day);
-  const [ay, am] = civilFromDays(anchor);
-  return (ay - y) * 12 + (am - m);
-}
+const monthsBefore = (day: number, anchor: number) => (yearOf(anchor) - yearOf(day)) * 12 + (monthOf(anchor) - monthOf(day));
 
 const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 function monthLabel(day: number): string {
-  const [y, m] = civilFromDays(day);
-  return `${MONTH_NAMES[m - 1]} ${y}`;
+  return `${MONTH_NAMES[monthOf(day) - 1]} ${yearOf(day)}`;
 }
 
 // ───────────────────────────── money helpers ─────────────────────────────
@@ -854,7 +820,7 @@ class CompanyBuilder {
 
   private accession(day: number): string {
     this.sequence += 1;
-    const yy = pad2(civilFromDays(day)[0] % 100);
+    const yy = String(yearOf(day) % 100).padStart(2, "0");
     return `${this.cik}-${yy}-${String(this.sequence).padStart(6, "0")}`;
   }
 
@@ -1111,7 +1077,7 @@ class CompanyBuilder {
     this.instruments.push({
       ticker: this.ticker,
       instrument_type: "convertible_note",
-      name: this.uniqueName("convertible_note", `${rate} Senior Convertible Notes due ${civilFromDays(maturity)[0]}`),
+      name: this.uniqueName("convertible_note", `${rate} Senior Convertible Notes due ${yearOf(maturity)}`),
       issued_at: iso(issued),
       expires_at: iso(maturity),
       shares_underlying: mulDiv(remaining, 10_000, conversionMicros),
@@ -1383,7 +1349,7 @@ class CompanyBuilder {
     const { plan, rng, anchor } = this;
     // The latest quarter whose report is already filed.
     let latest = monthEnd(anchor, -1);
-    while (civilFromDays(latest)[1] % 3 !== 0 || latest + plan.filingLagDays > anchor) latest = monthEnd(latest, -1);
+    while (monthOf(latest) % 3 !== 0 || latest + plan.filingLagDays > anchor) latest = monthEnd(latest, -1);
     const periods = Array.from({ length: 8 }, (_, i) => monthEnd(latest, -3 * (7 - i)));
 
     const raisedNet = (from: number, to: number) => {
@@ -1411,7 +1377,7 @@ class CompanyBuilder {
     }
     const regShoReports = plan.regSho ? rng.int(1, 3) : 0;
     periods.forEach((period, i) => {
-      const isAnnual = civilFromDays(period)[1] === 12;
+      const isAnnual = monthOf(period) === 12;
       const filed = Math.min(anchor, period + plan.filingLagDays + (isAnnual ? 15 : 0));
       const report: FinancialReportRecord = {
         ticker: this.ticker,

@@ -49,17 +49,8 @@ export function countToNumber(count: bigint | null): number | null {
   return count === null ? null : Number(count);
 }
 
-/** A plain date as its UTC calendar day: "2025-03-01". */
-export function isoDate(date: Date): string;
-export function isoDate(date: Date | null): string | null;
-export function isoDate(date: Date | null): string | null {
-  return date === null ? null : date.toISOString().slice(0, 10);
-}
-
-/** The UTC calendar day of an instant, as a Date at 00:00 UTC. */
-export function utcDayStart(instant: Date): Date {
-  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
-}
+// re-exported for lib/data/records.ts, lib/data/evidence.ts and lib/data/records.db.test.ts until they import lib/utils/dates (isoDate is isoDay there)
+export { isoDay as isoDate, utcDayStart } from "@/lib/utils/dates";
 
 const encoder = new TextEncoder();
 

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/db";
 import { recordAudit, type AuditActor } from "@/lib/audit";
 import { DomainError } from "@/lib/errors";
 import { formatDollars } from "@/lib/money";
-import { utcDayStart, utcMonthStart } from "@/lib/billing/spend";
+import { isoDay, utcMonthStart } from "@/lib/utils/dates";
 import { emitOrgEvent, type EventType } from "./events";
 
 /**
@@ -100,8 +100,8 @@ const STATE = `
 
 /** Fires the rules whose condition became true, and arms again those whose condition is false. */
 export async function evaluateAlerts(db: PrismaClient, now = new Date()): Promise<{ fired: number; rearmed: number }> {
-  const day = utcDayStart(now).toISOString().slice(0, 10);
-  const month = utcMonthStart(now).toISOString().slice(0, 10);
+  const day = isoDay(now);
+  const month = isoDay(utcMonthStart(now));
   return db.$transaction(async (tx) => {
     const fired = await tx.$queryRawUnsafe<Fired[]>(
       `WITH state AS (${STATE})

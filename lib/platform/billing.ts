@@ -10,15 +10,16 @@ import { parseTopUpAmount, startTopUp, topUpStatus } from "@/lib/billing/checkou
 import type { Principal } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import { parseSpendCap, setOrgSpendCaps } from "@/lib/billing/spend";
+import { isCalendarDate, isoDay } from "@/lib/utils/dates";
 import { auditActor, requireAccess } from "./access";
 
 /** Billing as the dashboard sees it: owners and admins; the threshold is the owners'. */
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD.").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Not a calendar date.");
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD.").refine(isCalendarDate, "Not a calendar date.");
 
 export const historyRangeSchema = z
   .object({ from: day.optional(), to: day.optional() })
-  .transform(({ from, to }) => ({ from: from ?? "2000-01-01", to: to ?? new Date().toISOString().slice(0, 10) }))
+  .transform(({ from, to }) => ({ from: from ?? "2000-01-01", to: to ?? isoDay(new Date()) }))
   .refine(({ from, to }) => from <= to, { message: "The start date is after the end date.", path: ["from"] });
 
 export async function billingOverview(db: PrismaClient, principal: Principal | null, orgId: string, range: unknown) {

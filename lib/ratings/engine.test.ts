@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  addUtcYears,
   computeDilutionRating,
   computeOfferingCapacity,
   countOfferings,
@@ -14,7 +13,7 @@ import {
   rateOfferingFrequency,
   ratingSources,
 } from "./engine";
-import { formatCompact, formatDate, formatMoney, formatPercentTenths, formatShares, pluralize, roundDiv } from "./format";
+import { formatCompact, formatMoney, formatPercentTenths, formatShares, pluralize, roundDiv } from "./format";
 import type {
   DeficiencyInput,
   FinancialsInput,
@@ -129,7 +128,7 @@ describe("compact figures", () => {
     expect(formatMoney(cents)).toBe(text);
   });
 
-  it("formats share counts, percents and dates", () => {
+  it("formats share counts and percents", () => {
     expect(formatShares(16_200_000n)).toBe("16.2M");
     expect(formatShares(4_149_999n)).toBe("4.1M");
     expect(formatShares(4_150_000n)).toBe("4.2M");
@@ -137,7 +136,6 @@ describe("compact figures", () => {
     expect(formatCompact(1_000n)).toBe("1.0K");
     expect(formatPercentTenths(382n)).toBe("38.2%");
     expect(formatPercentTenths(5n)).toBe("0.5%");
-    expect(formatDate(new Date("2025-03-01T23:59:00Z"))).toBe("2025-03-01");
   });
 
   it("rounds half away from zero and pluralizes", () => {
@@ -147,11 +145,6 @@ describe("compact figures", () => {
     expect(pluralize(1, "PIPE")).toBe("1 PIPE");
     expect(pluralize(0, "PIPE")).toBe("0 PIPEs");
     expect(pluralize(2, "ATM use")).toBe("2 ATM uses");
-  });
-
-  it("moves back whole calendar years, clamping 29 February", () => {
-    expect(formatDate(addUtcYears(day("2025-06-15"), -2))).toBe("2023-06-15");
-    expect(formatDate(addUtcYears(day("2024-02-29"), -2))).toBe("2022-02-28");
   });
 });
 

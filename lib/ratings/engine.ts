@@ -6,8 +6,8 @@
  * Facts dated after asOf are ignored, so a rating can be recomputed for any
  * past day from the same rows. Bands live in ./thresholds.ts.
  */
+import { addYears, daysBetween, isoDay, utcDayStart } from "@/lib/utils/dates";
 import {
-  formatDate,
   formatMoney,
   formatPercentTenths,
   formatPrice,
@@ -59,31 +59,14 @@ export interface RatingResult {
 
 // ───────────────────────────── dates and helpers ─────────────────────────────
 
-const DAY_MS = 86_400_000;
 /** cents per share price in micro-dollars: cents × 10^4 = micro-dollars. */
 const MICROS_PER_CENT = 10_000n;
 
-/** The UTC calendar day of an instant, as a Date at 00:00 UTC. */
-export function utcDay(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-}
-
-/** Whole days from the UTC day of `from` to the UTC day of `to` (negative if earlier). */
-export function daysBetween(from: Date, to: Date): number {
-  return Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / DAY_MS);
-}
-
-/** The same calendar day `years` years away (29 Feb → 28 Feb in common years). */
-export function addUtcYears(day: Date, years: number): Date {
-  const year = day.getUTCFullYear() + years;
-  const month = day.getUTCMonth();
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month, Math.min(day.getUTCDate(), lastDay)));
-}
+export { utcDayStart as utcDay } from "@/lib/utils/dates"; // re-exported for lib/data/rating-inputs.ts until it imports lib/utils/dates
 
 /** First day of the offering-frequency window (inclusive) for an as-of instant. */
 export function offeringWindowStart(asOf: Date): Date {
-  return addUtcYears(utcDay(asOf), -OFFERING_FREQUENCY_WINDOW_YEARS);
+  return addYears(utcDayStart(asOf), -OFFERING_FREQUENCY_WINDOW_YEARS);
 }
 
 const RANK: Record<Rating, number> = { Low: 0, Medium: 1, High: 2 };
@@ -117,11 +100,11 @@ function centsToDollars(cents: bigint): number {
 }
 
 function onOrBefore(date: Date, day: Date): boolean {
-  return utcDay(date).getTime() <= day.getTime();
+  return utcDayStart(date).getTime() <= day.getTime();
 }
 
 function after(date: Date, day: Date): boolean {
-  return utcDay(date).getTime() > day.getTime();
+  return utcDayStart(date).getTime() > day.getTime();
 }
 
 // ───────────────────────────── cash need ─────────────────────────────
@@ -176,9 +159,9 @@ export function rateCashNeed(inputs: RatingInputs): CashNeedResult {
       monthsTenths: null,
     };
   }
-  const period = formatDate(financials.periodEnd);
+  const period = isoDay(financials.periodEnd);
   const reported = formatMoney(bigMax(0n, financials.cashCents));
-  const cited = financials.source ? ` (${financials.source.form} filed ${formatDate(financials.source.filedAt)})` : "";
+  const cited = financials.source ? ` (${financials.source.form} filed ${isoDay(financials.source.filedAt)})` : "";
   const burn = financials.quarterlyBurnCents;
   if (burn === null) {
     return {
@@ -260,7 +243,7 @@ function isExpiredOn(registration: RegistrationInput, day: Date): boolean {
 
 /** Effective (flag set and effective date, if any, reached) and not expired on the as-of day. */
 export function isEffectiveOn(registration: RegistrationInput, asOf: Date): boolean {
-  const day = utcDay(asOf);
+  const day = utcDayStart(asOf);
   return (
     registration.isEffective &&
     (registration.effectiveAt === null || onOrBefore(registration.effectiveAt, day)) &&
@@ -284,7 +267,7 @@ export function marketCapCents(inputs: RatingInputs): bigint | null {
 }
 
 export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity {
-  const day = utcDay(inputs.asOf);
+  const day = utcDayStart(inputs.asOf);
   const known = inputs.registrations.filter((r) => onOrBefore(r.filedAt, day));
   const effective = known.filter((r) => isEffectiveOn(r, day));
   const effectiveShelves = effective.filter((r) => !r.isAtm);
@@ -390,7 +373,7 @@ function registrationLabel(registration: RegistrationInput): string {
 function registrationCited(registration: RegistrationInput): string {
   if (!registration.source || !registration.fileNumber) return `${registrationLabel(registration)} effective`;
   const form = registration.isAtm ? `ATM program (${registration.source.form}) under ${registration.fileNumber}` : `${registration.formType.trim()} ${registration.fileNumber}`;
-  return registration.effectiveAt ? `${form}, effective ${formatDate(registration.effectiveAt)}` : `${form}, effective`;
+  return registration.effectiveAt ? `${form}, effective ${isoDay(registration.effectiveAt)}` : `${form}, effective`;
 }
 
 export function rateOfferingAbility(
@@ -403,11 +386,11 @@ export function rateOfferingAbility(
     const lastExpired = capacity.expired[0];
     if (lastExpired) {
       const name = lastExpired.source && lastExpired.fileNumber ? `${lastExpired.formType.trim()} ${lastExpired.fileNumber}` : registrationLabel(lastExpired);
-      notes.push(`${name} expired on ${formatDate(lastExpired.expiresAt!)}`);
+      notes.push(`${name} expired on ${isoDay(lastExpired.expiresAt!)}`);
     }
     for (const r of capacity.pending) {
       const label = r.isAtm ? "ATM program" : r.formType.trim() || "Registration";
-      notes.push(`${label} filed on ${formatDate(r.filedAt)} is not yet effective`);
+      notes.push(`${label} filed on ${isoDay(r.filedAt)} is not yet effective`);
     }
     const desc = notes.length ? `No effective shelf registration: ${notes.join("; ")}` : "No effective shelf registration";
     return { rating: "Low", desc };
@@ -485,7 +468,7 @@ export function rateOfferingAbility(
 
 /** A warrant or convertible that can still turn into shares on the as-of day. */
 export function isOutstandingInstrument(instrument: InstrumentInput, asOf: Date): boolean {
-  const day = utcDay(asOf);
+  const day = utcDayStart(asOf);
   if (!onOrBefore(instrument.issuedAt, day)) return false;
   if (instrument.expiresAt !== null && !after(instrument.expiresAt, day)) return false;
   if (instrument.sharesUnderlying <= 0n) return false;
@@ -587,11 +570,11 @@ const OFFERING_BUCKET: Record<string, keyof OfferingCounts> = {
 
 /** Counts by kind over the window [asOf day − 2 years, asOf day], both ends included. */
 export function countOfferings(offerings: OfferingInput[], asOf: Date): OfferingCounts {
-  const day = utcDay(asOf);
+  const day = utcDayStart(asOf);
   const start = offeringWindowStart(asOf);
   const counts: OfferingCounts = { offerings: 0, atmUses: 0, pipes: 0, warrantExercises: 0 };
   for (const offering of offerings) {
-    const date = utcDay(offering.offeringDate);
+    const date = utcDayStart(offering.offeringDate);
     if (date < start || date > day) continue;
     const bucket = OFFERING_BUCKET[offering.offeringType.trim().toLowerCase()];
     if (bucket) counts[bucket] += 1;
@@ -646,7 +629,7 @@ export function deficiencyName(deficiency: string): string {
 
 /** "active", "resolved", or "future" (notice after the as-of day) on the as-of day. */
 export function deficiencyStateOn(deficiency: DeficiencyInput, asOf: Date): "active" | "resolved" | "future" {
-  const day = utcDay(asOf);
+  const day = utcDayStart(asOf);
   if (after(deficiency.noticeDate, day)) return "future";
   // A resolution date decides; a deficiency resolved after asOf was still active then.
   if (deficiency.resolvedAt !== null) return onOrBefore(deficiency.resolvedAt, day) ? "resolved" : "active";
@@ -657,8 +640,8 @@ function deadlineText(deadline: Date | null, asOf: Date): string {
   if (deadline === null) return "no deadline set";
   const days = daysBetween(asOf, deadline);
   return days >= 0
-    ? `deadline ${formatDate(deadline)} (${pluralize(days, "day")} left)`
-    : `deadline ${formatDate(deadline)} passed ${pluralize(-days, "day")} ago`;
+    ? `deadline ${isoDay(deadline)} (${pluralize(days, "day")} left)`
+    : `deadline ${isoDay(deadline)} passed ${pluralize(-days, "day")} ago`;
 }
 
 export function rateNasdaqCompliance(inputs: RatingInputs): RatingResult {
@@ -675,10 +658,10 @@ export function rateNasdaqCompliance(inputs: RatingInputs): RatingResult {
       (a, b) => (b.resolvedAt ?? b.noticeDate).getTime() - (a.resolvedAt ?? a.noticeDate).getTime(),
     )[0];
     if (!last) return { rating: "Low", desc: "No active listing deficiency" };
-    const when = last.resolvedAt ? ` on ${formatDate(last.resolvedAt)}` : "";
+    const when = last.resolvedAt ? ` on ${isoDay(last.resolvedAt)}` : "";
     return {
       rating: "Low",
-      desc: `No active listing deficiency; the last one, ${deficiencyName(last.deficiency)} (notice ${formatDate(last.noticeDate)}), was resolved${when}`,
+      desc: `No active listing deficiency; the last one, ${deficiencyName(last.deficiency)} (notice ${isoDay(last.noticeDate)}), was resolved${when}`,
     };
   }
 
@@ -694,7 +677,7 @@ export function rateNasdaqCompliance(inputs: RatingInputs): RatingResult {
   const rating: Rating = urgent || active.length > COMPLIANCE_HIGH_ABOVE_ACTIVE_COUNT ? "High" : "Medium";
 
   // A notice from a filing names it: "notice 2025-03-10 (8-K 0001493152-25-010077)".
-  const notice = (d: DeficiencyInput) => `notice ${formatDate(d.noticeDate)}${d.source ? ` (${d.source.form} ${d.source.accession})` : ""}`;
+  const notice = (d: DeficiencyInput) => `notice ${isoDay(d.noticeDate)}${d.source ? ` (${d.source.form} ${d.source.accession})` : ""}`;
   if (active.length === 1) {
     const d = active[0]!;
     return {

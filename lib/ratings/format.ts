@@ -69,11 +69,6 @@ export function formatPercentTenths(tenths: bigint): string {
   return `${formatTenths(tenths)}%`;
 }
 
-/** A date as its UTC calendar day, "2025-03-01". */
-export function formatDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /** "1 offering", "0 PIPEs", "2 ATM uses". */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;

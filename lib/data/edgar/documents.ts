@@ -4,12 +4,14 @@
  * the dilution ratings need (Item 3.01 listing deficiencies, regained
  * compliance, at-the-market offerings).
  *
- * No I/O and no dependencies: the fetching side hands in text, these return
- * plain values. EDGAR's documents are hand-made by thousands of filing agents,
- * so every reader is tolerant (regexes over tags and lines rather than a strict
- * XML/HTML parser) and answers null / [] / "other" instead of throwing.
+ * No I/O and no dependencies but the calendar: the fetching side hands in
+ * text, these return plain values. EDGAR's documents are hand-made by
+ * thousands of filing agents, so every reader is tolerant (regexes over tags
+ * and lines rather than a strict XML/HTML parser) and answers null / [] /
+ * "other" instead of throwing.
  * Money is parsed from its decimal text straight into bigint cents.
  */
+import { isCalendarDate } from "@/lib/utils/dates";
 
 // ───────────────────────────── text and entities ─────────────────────────────
 
@@ -636,5 +638,5 @@ export function complianceDeadline(text: string): string | null {
   if (!m) return null;
   const [month, day, year] = m[1] ? [m[1], m[2]!, m[3]!] : [m[4]!, m[5]!, m[6]!];
   const iso = `${year}-${String(MONTHS.indexOf(month) + 1).padStart(2, "0")}-${day.padStart(2, "0")}`;
-  return Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) || new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) !== iso ? null : iso;
+  return isCalendarDate(iso) ? iso : null;
 }

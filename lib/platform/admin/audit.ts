@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AUDIT_ACTIONS } from "@/lib/audit";
 import type { Principal } from "@/lib/auth/session";
 import type { DbClient, Prisma } from "@/lib/db";
+import { addDays, parseIsoDay } from "@/lib/utils/dates";
 import { isUuid } from "@/lib/utils/uuid";
 import { PLATFORM_ACTOR_LABEL, requirePlatformAdmin } from "./access";
 
@@ -31,14 +32,6 @@ const PREFIXES = new Set(AUDIT_ACTION_GROUPS.map((group) => group.prefix));
 /** An exact action, or "<prefix>.*" for every action of a group. */
 const isActionFilter = (value: string) => ACTIONS.includes(value) || (value.endsWith(".*") && PREFIXES.has(value.slice(0, -2)));
 
-/** A UTC day "YYYY-MM-DD" as the moment it starts; null when it is not a real day. */
-function utcDay(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : date;
-}
-
-const DAY_MS = 24 * 3600_000;
 const text = (max: number) => z.string().trim().max(max).catch("");
 
 const filterInput = z.object({
@@ -68,8 +61,8 @@ export function readAuditFilters(input: unknown) {
   const notes: string[] = [];
   const before = /^[1-9]\d{0,18}$/.test(raw.before) ? BigInt(raw.before) : undefined;
   const action = raw.action && !isActionFilter(raw.action) ? (notes.push(`“${raw.action}” is not an action; showing every action.`), "") : raw.action;
-  const fromDay = raw.from ? utcDay(raw.from) : null;
-  const toDay = raw.to ? utcDay(raw.to) : null;
+  const fromDay = raw.from ? parseIsoDay(raw.from) : null;
+  const toDay = raw.to ? parseIsoDay(raw.to) : null;
   if (raw.from && !fromDay) notes.push(`“${raw.from}” is not a day (YYYY-MM-DD); the range has no start.`);
   if (raw.to && !toDay) notes.push(`“${raw.to}” is not a day (YYYY-MM-DD); the range has no end.`);
   if (fromDay && toDay && fromDay > toDay) notes.push("The range ends before it starts, so nothing is in it.");
@@ -105,7 +98,7 @@ export async function listPlatformAudit(db: DbClient, principal: Principal | nul
     conditions.push(filters.action.endsWith(".*") ? { action: { startsWith: filters.action.slice(0, -1) } } : { action: filters.action });
   }
   if (fromDay) conditions.push({ createdAt: { gte: fromDay } });
-  if (toDay) conditions.push({ createdAt: { lt: new Date(toDay.getTime() + DAY_MS) } });
+  if (toDay) conditions.push({ createdAt: { lt: addDays(toDay, 1) } });
   if (before) conditions.push({ id: { lt: before } });
 
   const rows = await db.auditLog.findMany({
