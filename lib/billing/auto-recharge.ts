@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { z } from "zod";
 import { recordAudit, type AuditActor } from "@/lib/audit";
 import type { DbClient, Prisma, PrismaClient } from "@/lib/db";
@@ -8,9 +8,10 @@ import { DomainError } from "@/lib/errors";
 import type { AutoRechargeStatus } from "@/lib/generated/prisma/enums";
 import { formatDollars, parseDollars } from "@/lib/money";
 import { emitOrgEvent } from "@/lib/notify/events";
+import { utcDayStart } from "@/lib/utils/dates";
 import { cardExpiry, cardLabel } from "./card";
 import { formatCents, topUpAmountSchema } from "./checkout";
-import { utcDayStart } from "./spend";
+import { callStripe, tryStripe } from "./stripe";
 
 /**
  * Auto-recharge: an owner saves a card (Stripe Checkout in setup mode) and
@@ -146,7 +147,7 @@ export async function ensureStripeCustomer(db: PrismaClient, stripe: Stripe, org
   const org = await db.organization.findUnique({ where: { id: orgId }, select: { name: true, stripeCustomerId: true } });
   if (!org) throw new DomainError("unknown_organization", `No organization with id ${orgId}.`);
   if (org.stripeCustomerId) return org.stripeCustomerId;
-  const customer = await stripeCall("creating a customer", () =>
+  const customer = await callStripe("creating a customer", () =>
     stripe.customers.create({ name: org.name.slice(0, 256), metadata: { org_id: orgId } }, { idempotencyKey: `customer:${orgId}` }),
   );
   await db.organization.updateMany({ where: { id: orgId, stripeCustomerId: null }, data: { stripeCustomerId: customer.id } });
@@ -168,7 +169,7 @@ export async function startCardSetup(db: PrismaClient, stripe: Stripe, input: z.
   const { orgId, userId, origin } = parsed.data;
   const customer = await ensureStripeCustomer(db, stripe, orgId);
   const metadata = { purpose: CARD_SETUP_PURPOSE, org_id: orgId, user_id: userId };
-  const session = await stripeCall("creating a setup session", () =>
+  const session = await callStripe("creating a setup session", () =>
     stripe.checkout.sessions.create(
       {
         mode: "setup",
@@ -237,14 +238,10 @@ export async function removeSavedCard(db: PrismaClient, stripe: Stripe, orgId: s
   const org = await db.organization.findUnique({ where: { id: orgId }, select: { paymentMethodId: true } });
   if (!org?.paymentMethodId) throw new DomainError("no_saved_card", "There is no saved card to remove.");
   const paymentMethodId = org.paymentMethodId;
-  try {
-    await stripe.paymentMethods.detach(paymentMethodId);
-  } catch (error) {
-    // Already detached or gone at Stripe: nothing is left to remove there.
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
-      logStripeError("detaching a card", error);
-      throw new DomainError("payment_service_unavailable", "The card could not be removed at Stripe just now. Please try again in a moment.");
-    }
+  const detached = await tryStripe("detaching a card", () => stripe.paymentMethods.detach(paymentMethodId));
+  // Refused: already detached or gone at Stripe, so nothing is left to remove there.
+  if (!detached.ok && detached.failure.kind !== "refused") {
+    throw new DomainError("payment_service_unavailable", "The card could not be removed at Stripe just now. Please try again in a moment.");
   }
   await db.$transaction(async (tx) => {
     const [before] = await tx.$queryRaw<{ payment_method_id: string | null; brand: string | null; last4: string | null; enabled: boolean }[]>`
@@ -396,8 +393,8 @@ async function startDueAttempts(db: PrismaClient, now: Date): Promise<StartedAtt
  * PaymentIntent, or the same decline, and never charges twice.
  */
 async function chargeAttempt(db: PrismaClient, stripe: Stripe, attempt: StartedAttempt, now: Date, deps: NotifyDeps): Promise<ChargeOutcome> {
-  try {
-    const intent = await stripe.paymentIntents.create(
+  const charged = await tryStripe(`charging auto-recharge ${attempt.id}`, () =>
+    stripe.paymentIntents.create(
       {
         amount: attempt.amountCents,
         currency: "usd",
@@ -409,31 +406,20 @@ async function chargeAttempt(db: PrismaClient, stripe: Stripe, attempt: StartedA
         metadata: { purpose: AUTO_RECHARGE_PURPOSE, org_id: attempt.orgId, attempt_id: attempt.id },
       },
       { idempotencyKey: `auto-recharge:${attempt.id}` },
-    );
+    ),
+  );
+  if (charged.ok) {
+    const intent = charged.value;
     // The webhook may have linked it first; either way it is the same intent.
     await db.autoRechargeAttempt.updateMany({ where: { id: attempt.id, paymentIntentId: null }, data: { paymentIntentId: intent.id } });
     console.log(`[billing] auto-recharge ${attempt.id}: ${formatCents(attempt.amountCents)} charged (${intent.id}, ${intent.status})`);
     return "charged";
-  } catch (error) {
-    const decline = declineOf(error);
-    if (!decline) {
-      logStripeError(`charging auto-recharge ${attempt.id}`, error);
-      return "deferred";
-    }
-    await recordDecline(db, attempt.id, decline, now, deps);
-    return "declined";
   }
-}
-
-/** A charge Stripe refused for good: a card error, or a request that cannot succeed (the card was detached). */
-function declineOf(error: unknown): Decline | null {
-  if (error instanceof Stripe.errors.StripeCardError) {
-    return { code: error.decline_code ?? error.code ?? "card_declined", message: error.message, paymentIntentId: error.payment_intent?.id ?? null, cardError: true };
-  }
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-    return { code: error.code ?? "invalid_request", message: error.message, paymentIntentId: error.payment_intent?.id ?? null, cardError: false };
-  }
-  return null;
+  const { failure } = charged;
+  if (failure.kind === "unavailable") return "deferred";
+  // Refused for good: a card error, or a request that cannot succeed (the card was detached).
+  await recordDecline(db, attempt.id, { code: failure.code, message: failure.message, paymentIntentId: failure.paymentIntentId, cardError: failure.kind === "declined" }, now, deps);
+  return "declined";
 }
 
 async function abandon(db: PrismaClient, attemptId: string): Promise<void> {
@@ -600,22 +586,4 @@ export async function autoRechargeView(db: DbClient, orgId: string, now = new Da
       receiptUrl: a.receiptUrl,
     })),
   };
-}
-
-// ───────────────────────────── Stripe calls ─────────────────────────────
-
-async function stripeCall<T>(what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    logStripeError(what, error);
-    throw new DomainError("payment_service_unavailable", "The payment service could not be reached. Please try again in a moment.");
-  }
-}
-
-/** Stripe's messages redact keys; the log gets the type, code and message. */
-function logStripeError(what: string, error: unknown): void {
-  const e = error as { type?: string; code?: string; message?: string };
-  console.error(`[billing] ${what} failed: ${e.type ?? "error"} ${e.code ?? ""} ${e.message ?? String(error)}`);
 }

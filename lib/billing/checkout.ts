@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { centsToNanos, formatMoney } from "@/lib/money";
+import { callStripe } from "./stripe";
 
 /**
  * Buying credits: a Stripe Checkout Session in `payment` mode for an amount
@@ -100,37 +101,35 @@ async function createCheckoutSession(
   p: { orgId: string; userId: string; orgName: string; amountCents: number; origin: string; idempotencyKey: string },
 ): Promise<Stripe.Checkout.Session> {
   const metadata = { org_id: p.orgId, user_id: p.userId };
-  try {
-    return await stripe.checkout.sessions.create(
-      {
-        mode: "payment",
-        success_url: `${p.origin}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${p.origin}/billing?canceled=1`,
-        client_reference_id: p.orgId,
-        metadata,
-        payment_intent_data: { metadata },
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: "usd",
-              unit_amount: p.amountCents,
-              product_data: {
-                name: "API credits",
-                description: `${formatCents(p.amountCents)} of prepaid API credits for ${p.orgName.slice(0, 200)}`,
+  return callStripe(
+    "creating a Checkout Session",
+    () =>
+      stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          success_url: `${p.origin}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${p.origin}/billing?canceled=1`,
+          client_reference_id: p.orgId,
+          metadata,
+          payment_intent_data: { metadata },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "usd",
+                unit_amount: p.amountCents,
+                product_data: {
+                  name: "API credits",
+                  description: `${formatCents(p.amountCents)} of prepaid API credits for ${p.orgName.slice(0, 200)}`,
+                },
               },
             },
-          },
-        ],
-      },
-      { idempotencyKey: p.idempotencyKey },
-    );
-  } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    // Stripe's messages redact keys; the user gets a plain sentence.
-    console.error(`[billing] creating a Checkout Session failed: ${error.type} ${error.code ?? ""} ${error.message}`);
-    throw new DomainError("payment_service_unavailable", "The payment service could not start the payment. Please try again in a moment.");
-  }
+          ],
+        },
+        { idempotencyKey: p.idempotencyKey },
+      ),
+    "The payment service could not start the payment. Please try again in a moment.",
+  );
 }
 
 async function recordCheckoutStarted(

@@ -85,3 +85,67 @@ export function getStripe(config: BillingConfig = billingConfig()): Stripe {
   }
   return cache.client;
 }
+
+// ───────────────────────────── calls and their errors ─────────────────────────────
+
+/**
+ * What a Stripe call that failed means, whoever made it:
+ * - `declined`: the card was refused (a card error);
+ * - `refused`: a request that cannot succeed as sent (an invalid request:
+ *   a detached card, an unknown object);
+ * - `unavailable`: anything else Stripe answered or could not answer
+ *   (network, rate limit, Stripe's own error, authentication): try later.
+ */
+export type StripeFailure =
+  | { kind: "declined" | "refused"; code: string; message: string; paymentIntentId: string | null }
+  | { kind: "unavailable"; code: string; message: string; paymentIntentId: null };
+
+export type StripeOutcome<T> = { ok: true; value: T } | { ok: false; failure: StripeFailure };
+
+/** A Stripe SDK error as a failure; null for anything else (a bug of ours, which is thrown on). */
+export function stripeFailureOf(error: unknown): StripeFailure | null {
+  if (!(error instanceof Stripe.errors.StripeError)) return null;
+  const paymentIntentId = (error as { payment_intent?: { id?: string } }).payment_intent?.id ?? null;
+  if (error instanceof Stripe.errors.StripeCardError) {
+    return { kind: "declined", code: error.decline_code ?? error.code ?? "card_declined", message: error.message, paymentIntentId };
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    return { kind: "refused", code: error.code ?? "invalid_request", message: error.message, paymentIntentId };
+  }
+  return { kind: "unavailable", code: error.code ?? error.type, message: error.message, paymentIntentId: null };
+}
+
+/**
+ * Runs one Stripe call: its value, or what its failure means. A Stripe that
+ * could not answer is logged here (Stripe's messages redact keys: the log
+ * gets the type, code and message); a decline or refusal is the caller's to
+ * report. Errors that are not Stripe's are thrown on.
+ */
+export async function tryStripe<T>(what: string, call: () => Promise<T>): Promise<StripeOutcome<T>> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    const failure = stripeFailureOf(error);
+    if (!failure) throw error;
+    if (failure.kind === "unavailable") logStripeFailure(what, failure);
+    return { ok: false, failure };
+  }
+}
+
+const UNAVAILABLE = "The payment service could not be reached. Please try again in a moment.";
+
+/**
+ * A Stripe call a person is waiting for: its value, or a DomainError
+ * `payment_service_unavailable` with `message` (a plain sentence; the
+ * details go to the log).
+ */
+export async function callStripe<T>(what: string, call: () => Promise<T>, message: string = UNAVAILABLE): Promise<T> {
+  const outcome = await tryStripe(what, call);
+  if (outcome.ok) return outcome.value;
+  if (outcome.failure.kind !== "unavailable") logStripeFailure(what, outcome.failure);
+  throw new DomainError("payment_service_unavailable", message);
+}
+
+function logStripeFailure(what: string, failure: StripeFailure): void {
+  console.error(`[billing] ${what} failed: ${failure.kind} ${failure.code} ${failure.message}`);
+}
