@@ -3,40 +3,31 @@
 import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
 import { signUpAction } from "@/lib/platform/actions/accounts";
 import { authErrorMessage } from "./auth-errors";
+import { refusalOn, useAccountForm } from "./use-account-form";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 
 
-/** Signs in through next-auth's credentials endpoint and goes on to `returnTo` (a checked, local path). */
-async function signInWithPassword(email: string, password: string): Promise<string | null> {
-  const result = await signIn("credentials", { email, password, redirect: false });
+/** Signs in with the form's email and password through next-auth's credentials endpoint and goes on to `destination` (a checked, local path); otherwise the problem in words. */
+async function signInAndGo(router: ReturnType<typeof useRouter>, form: FormData, destination: string): Promise<string | null> {
+  const result = await signIn("credentials", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirect: false });
   if (!result) return "Sign-in failed. Try again.";
-  return result.ok && !result.error ? null : authErrorMessage(result.error);
+  if (!result.ok || result.error) return authErrorMessage(result.error);
+  router.replace(destination);
+  router.refresh();
+  return null;
 }
 
 export function SignInForm({ returnTo, providers, initialError }: { returnTo: string; providers: { id: string; name: string }[]; initialError: string | null }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(initialError);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    const problem = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
-    if (problem) {
-      setError(problem);
-      setBusy(false);
-      return;
-    }
-    router.replace(returnTo);
-    router.refresh();
-  }
+  const { error, busy, submitWith } = useAccountForm(initialError);
+  const onSubmit = submitWith(async (form) => {
+    const problem = await signInAndGo(router, form, returnTo);
+    return problem ? { error: problem } : null;
+  });
 
   return (
     <div className="flex flex-col gap-5">
@@ -64,32 +55,13 @@ export function SignInForm({ returnTo, providers, initialError }: { returnTo: st
 
 export function SignUpForm({ returnTo, providers, passwordMinLength }: { returnTo: string; providers: { id: string; name: string }[]; passwordMinLength: number }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
+  const { error, fieldErrors, busy, submitWith } = useAccountForm();
+  const onSubmit = submitWith(async (form) => {
     const created = await signUpAction(form);
-    if (!created.ok) {
-      setError(created.fieldErrors ? null : created.error);
-      setFieldErrors(created.fieldErrors ?? {});
-      setBusy(false);
-      return;
-    }
-    const problem = await signInWithPassword(String(form.get("email")), String(form.get("password")));
-    if (problem) {
-      setError(`Your account was created, but signing in failed: ${problem}`);
-      setBusy(false);
-      return;
-    }
-    router.replace(returnTo === "/dashboard" ? "/keys?welcome=1" : returnTo);
-    router.refresh();
-  }
+    if (!created.ok) return refusalOn(created, ["name", "email", "password"]);
+    const problem = await signInAndGo(router, form, returnTo === "/dashboard" ? "/keys?welcome=1" : returnTo);
+    return problem ? { error: `Your account was created, but signing in failed: ${problem}` } : null;
+  });
 
   return (
     <div className="flex flex-col gap-5">

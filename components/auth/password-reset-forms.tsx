@@ -1,34 +1,23 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { requestPasswordResetAction, resetPasswordAction } from "@/lib/platform/actions/password-reset";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { refusalOn, useAccountForm } from "./use-account-form";
 
 /** "Forgot password?": asks for the email, then says the same thing whether or not it has an account. */
 export function ForgotPasswordForm({ validForMinutes }: { validForMinutes: number }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    setFieldError(null);
+  const { error, fieldErrors, busy, submitWith } = useAccountForm();
+  const onSubmit = submitWith(async (form) => {
     const result = await requestPasswordResetAction(form);
-    setBusy(false);
-    if (!result.ok) {
-      setFieldError(result.fieldErrors?.email ?? null);
-      setError(result.fieldErrors?.email ? null : result.error);
-      return;
-    }
+    if (!result.ok) return refusalOn(result, ["email"]);
     setSentTo(String(form.get("email") ?? "").trim());
-  }
+    return null;
+  });
 
   if (sentTo !== null) {
     return (
@@ -47,7 +36,7 @@ export function ForgotPasswordForm({ validForMinutes }: { validForMinutes: numbe
   return (
     <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       {error ? <Alert tone="danger">{error}</Alert> : null}
-      <Field label="Email" hint="The address you sign in with." error={fieldError}>
+      <Field label="Email" hint="The address you sign in with." error={fieldErrors.email}>
         {(control) => <Input {...control} name="email" type="email" autoComplete="email" required autoFocus />}
       </Field>
       <Button type="submit" loading={busy} className="w-full">
@@ -66,25 +55,13 @@ export function ForgotPasswordForm({ validForMinutes }: { validForMinutes: numbe
 /** The emailed link's page: the new password twice; on success every session of the account has ended. */
 export function ResetPasswordForm({ token, passwordMinLength }: { token: string; passwordMinLength: number }) {
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
+  const { error, fieldErrors, busy, submitWith } = useAccountForm();
+  const onSubmit = submitWith(async (form) => {
     const result = await resetPasswordAction(form);
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.fieldErrors && !result.fieldErrors.token ? null : result.error);
-      setFieldErrors(result.fieldErrors ?? {});
-      return;
-    }
+    if (!result.ok) return refusalOn(result, ["password", "confirm"]);
     setDone(true);
-  }
+    return null;
+  });
 
   if (done) {
     return (

@@ -25,22 +25,14 @@ export function DashboardNav({ items, label = "Dashboard", exact }: { items: Nav
   return (
     <>
       <nav aria-label={label} className="-mb-px hidden overflow-x-auto lg:block">
-        <ul className="flex gap-1 text-sm">
-          {items.map((item) => (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                aria-current={isActive(item) ? "page" : undefined}
-                className={cn(
-                  "inline-flex h-10 items-center border-b-2 px-3 font-medium whitespace-nowrap",
-                  isActive(item) ? "border-accent-600 text-zinc-900" : "border-transparent text-zinc-600 hover:border-zinc-300 hover:text-zinc-900",
-                )}
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <NavLinks
+          items={items}
+          isActive={isActive}
+          listClassName="flex gap-1 text-sm"
+          linkClassName={(active) =>
+            cn("inline-flex h-10 items-center border-b-2 px-3 font-medium whitespace-nowrap", active ? "border-accent-600 text-zinc-900" : "border-transparent text-zinc-600 hover:border-zinc-300 hover:text-zinc-900")
+          }
+        />
       </nav>
       <div className="pb-2 lg:hidden">
         <button
@@ -61,26 +53,43 @@ export function DashboardNav({ items, label = "Dashboard", exact }: { items: Nav
         </button>
         {open ? (
           <nav id={menuId} aria-label={label} className="mt-1">
-            <ul className="grid grid-cols-2 gap-1 text-sm sm:grid-cols-3">
-              {items.map((item) => (
-                <li key={item.href}>
-                  <Link
-                    href={item.href}
-                    onClick={() => setOpen(false)}
-                    aria-current={isActive(item) ? "page" : undefined}
-                    className={cn(
-                      "flex h-10 items-center rounded-md px-3 font-medium",
-                      isActive(item) ? "bg-accent-600/10 text-zinc-900" : "text-zinc-600 hover:bg-zinc-500/10 hover:text-zinc-900",
-                    )}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <NavLinks
+              items={items}
+              isActive={isActive}
+              onNavigate={() => setOpen(false)}
+              listClassName="grid grid-cols-2 gap-1 text-sm sm:grid-cols-3"
+              linkClassName={(active) => cn("flex h-10 items-center rounded-md px-3 font-medium", active ? "bg-accent-600/10 text-zinc-900" : "text-zinc-600 hover:bg-zinc-500/10 hover:text-zinc-900")}
+            />
           </nav>
         ) : null}
       </div>
     </>
+  );
+}
+
+/** The sections as links, the current one marked for assistive technology and by its look: the tabs and the phone's menu are this list. */
+function NavLinks({
+  items,
+  isActive,
+  onNavigate,
+  listClassName,
+  linkClassName,
+}: {
+  items: NavItem[];
+  isActive: (item: NavItem) => boolean;
+  onNavigate?: () => void;
+  listClassName: string;
+  linkClassName: (active: boolean) => string;
+}) {
+  return (
+    <ul className={listClassName}>
+      {items.map((item) => (
+        <li key={item.href}>
+          <Link href={item.href} onClick={onNavigate} aria-current={isActive(item) ? "page" : undefined} className={linkClassName(isActive(item))}>
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
