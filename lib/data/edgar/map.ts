@@ -144,6 +144,7 @@ export function documentFactsOf(inspection: Inspection): DocumentFacts {
     shares_outstanding_after: rest.shares_outstanding_after,
     max_aggregate_offering: rest.max_aggregate_offering,
     fee_table_kind: rest.fee_table_kind,
+    rule_415: rest.rule_415,
   };
   const size = dollarsToCentsText(terms.max_aggregate_offering);
   return {

@@ -62,6 +62,13 @@ export interface OfferingTerms {
   max_aggregate_offering: number | null;
   /** null for a document that is not a prospectus or registration statement */
   fee_table_kind: FeeTable["kind"] | null;
+  /**
+   * A registration statement's facing page: whether the box for securities
+   * offered on a delayed or continuous basis under Rule 415 is checked (a
+   * shelf), or not (one offering). Not a REAL-FILINGS.md field: it decides
+   * whether an S-1 or F-1 is offering capacity.
+   */
+  rule_415: boolean | null;
 }
 
 export type OfferingField = keyof OfferingTerms;
@@ -101,6 +108,7 @@ const EMPTY_TERMS: OfferingTerms = {
   shares_outstanding_after: null,
   max_aggregate_offering: null,
   fee_table_kind: "none",
+  rule_415: null,
 };
 
 // ───────────────────────────── the parts of a document ─────────────────────────────
@@ -483,6 +491,25 @@ function readFee(r: Reading) {
   if (fee) set(r, "discount_or_fee_percent", Number(fee.match[1]), fee.quote);
 }
 
+const RULE_415_BOX = /\bpursuant to Rule 415\b[^.]{0,200}?\bcheck the following box\s*[.:]?/i;
+const CHECKED = /^[☒☑✓✔⌧■xXýþ]$/u;
+const UNCHECKED = /^[☐□◻¨oO]$/u;
+
+/** The facing page's Rule 415 box: the mark right after "check the following box", on its line or the next. */
+function readRule415(r: Reading) {
+  const found = findInLines(r.lines, RULE_415_BOX, 0, 120);
+  if (!found) return;
+  const index = r.lines.indexOf(found.line);
+  const after = found.line.text.slice(found.match.index + found.match[0].length).trim();
+  const mark = after ? after.split(/\s+/)[0]! : (r.lines[index + 1]?.text.trim().split(/\s+/)[0] ?? "");
+  const checked = CHECKED.test(mark) ? true : UNCHECKED.test(mark) ? false : null;
+  if (checked === null) return;
+  // The sentence's tail up to the mark, whole words, within a quote's 200 characters.
+  const words = found.match[0].trim().split(/\s+/);
+  while (words.length > 1 && words.join(" ").length + mark.length + 1 > 200) words.shift();
+  set(r, "rule_415", checked, `${words.join(" ")} ${mark}`);
+}
+
 function readAtm(r: Reading) {
   const max = findInLines(r.lines, new RegExp(`\\baggregate (?:gross )?(?:offering|sales) price of up to ${AMOUNT}(?:\\s(million|billion))?`, "i"));
   if (max) set(r, "atm_max_amount", parseScaledDollars(max.match[1]!, max.match[2]), max.quote);
@@ -507,6 +534,7 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
     set(r, "max_aggregate_offering", fees.maxAggregateOffering, fees.maxAggregateQuote);
   }
 
+  if (REGISTRATION_FORMS.test(form) && !/^POS/.test(form)) readRule415(r);
   const type = classify(r, form, fees);
   if (type) set(r, "offering_type", type.type, type.quote);
   readAgent(r);

@@ -256,3 +256,32 @@ describe("reading an offering of a kind the fixtures lack", () => {
     expect(result.evidence).toEqual({});
   });
 });
+
+describe("the facing page's Rule 415 box", () => {
+  const facingPage = (box: string) =>
+    submission("S-1", [
+      {
+        type: "S-1",
+        filename: "s1.htm",
+        html:
+          `<p>FORM S-1 REGISTRATION STATEMENT UNDER THE SECURITIES ACT OF 1933</p>` +
+          `<table><tr><td>If any of the securities being registered on this Form are to be offered on a delayed or continuous basis pursuant to Rule 415 under the Securities Act of 1933 check the following box:</td>` +
+          `<td><font face="Wingdings">${box}</font></td></tr></table>` +
+          `<p>We are offering 2,000,000 shares of common stock in a firm commitment underwritten offering.</p>`,
+      },
+    ]);
+
+  it("reads a checked box (a shelf) and an empty one (one offering), the mark in the next cell, Wingdings included", () => {
+    const checked = inspectText(facingPage("þ"));
+    expect(checked.rule_415).toBe(true);
+    expect(checked.evidence.rule_415).toMatch(/Rule 415 under the Securities Act of 1933 check the following box: þ$/);
+    expect(inspectText(facingPage("☐")).rule_415).toBe(false);
+    expect(inspectText(facingPage("¨")).rule_415).toBe(false);
+  });
+
+  it("says nothing when the mark is not a box", () => {
+    const unread = inspectText(facingPage("See Note 1"));
+    expect(unread.rule_415).toBeNull();
+    expect(unread.evidence.rule_415).toBeUndefined();
+  });
+});
