@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chargeForBytes, formatDollars, parseDollars } from "@/lib/money";
 import { ledgerTotals } from "@/lib/billing/ledger";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
-import { RECORD_FIELDS, sampleTickers } from "@/lib/data/records";
+import { API_RECORD_FIELDS } from "@/lib/data/record-schemas";
+import { sampleTickers } from "@/lib/data/records";
 import { configureKey, deleteKey, setKeyStatus } from "@/lib/keys/manage";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { ENDPOINT_LIST, ENDPOINTS } from "@/lib/catalog";
@@ -603,8 +604,8 @@ describe("responses", () => {
 
 describe("fields=", () => {
   // Two fields of each endpoint's record, named out of order.
-  const chosen = (name: keyof typeof RECORD_FIELDS) => {
-    const all: readonly string[] = RECORD_FIELDS[name];
+  const chosen = (name: keyof typeof API_RECORD_FIELDS) => {
+    const all: readonly string[] = API_RECORD_FIELDS[name];
     return [all[all.length - 1]!, all[0]!];
   };
 
@@ -671,7 +672,7 @@ describe("fields=", () => {
     const path = `/v1/dilution-rating?ticker=${ticker}`;
     const keys = async (query: string) =>
       Object.keys((await t.json(`${path}${query}`, { key: org.key, ctx })).body.results[0]).join(",");
-    const full = RECORD_FIELDS["dilution-rating"].join(",");
+    const full = API_RECORD_FIELDS["dilution-rating"].join(",");
     expect(await keys("")).toBe(full);
     expect(await keys("&fields=ticker,dilution")).toBe("ticker,dilution");
     expect(await keys("&fields=dilution,ticker")).toBe("ticker,dilution");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_LIST, type EndpointDefinition } from "@/lib/catalog";
 import { importDataset } from "@/lib/data/import";
 import { INSTRUMENT_TYPES, MAX_STATUS_UPDATES, OFFERING_TYPES, RISK_LEVELS, SERVED_TEXT_BYTES, type Dataset } from "@/lib/data/import-schema";
-import { RECORD_FIELDS } from "@/lib/data/records";
+import { API_RECORD_FIELDS } from "@/lib/data/record-schemas";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { clampText } from "@/lib/data/units";
 import { parseDollars } from "@/lib/money";
@@ -46,7 +46,7 @@ async function expectBilledWithin(endpoint: EndpointDefinition, query: string, e
 }
 
 /** Each endpoint's queries: the whole record, with its evidence, and the last field alone. */
-const variants = (endpoint: EndpointDefinition) => ["", "&include=source", `&fields=${RECORD_FIELDS[endpoint.name].at(-1)}`];
+const variants = (endpoint: EndpointDefinition) => ["", "&include=source", `&fields=${API_RECORD_FIELDS[endpoint.name].at(-1)}`];
 
 describe("the estimate on the sample data", () => {
   it("is the same for every ticker of one length and one record count: a rating is not told by its size", async () => {

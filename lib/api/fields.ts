@@ -1,15 +1,16 @@
 import type { EndpointDefinition } from "@/lib/catalog";
-import { EVIDENCE_FIELDS, RECORD_FIELDS, type JsonRecord } from "@/lib/data/records";
+import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "@/lib/data/record-schemas";
+import type { JsonRecord } from "@/lib/data/records";
 
 /**
  * `fields=`: the top-level record fields a data request returns. The names
- * are the record's own (lib/data/records.ts), so this list cannot drift from
+ * are the record schema's own (lib/data/record-schemas.ts), so this list cannot drift from
  * what the endpoints produce.
  */
 
 /** What `fields` accepts on this endpoint, in record order; the evidence field (last) only with include=source. */
 export function acceptedFields(endpoint: EndpointDefinition): readonly string[] {
-  return [...RECORD_FIELDS[endpoint.name], EVIDENCE_FIELDS[endpoint.name]];
+  return [...API_RECORD_FIELDS[endpoint.name], EVIDENCE_FIELDS[endpoint.name]];
 }
 
 export function evidenceField(endpoint: EndpointDefinition): string {

@@ -1,17 +1,16 @@
 /**
  * The OpenAPI 3.1 document of the API, generated from the endpoint catalog,
- * the parameter descriptions, the error codes and the record types: nothing
- * here lists the endpoints a second time.
+ * the parameter descriptions, the error codes and the record schemas: nothing
+ * here lists the endpoints or a record's fields a second time.
  *
- * Record schemas are declared with small typed builders (`Field<T>`), so a
- * schema whose fields or field types drift from its TypeScript record type
- * (lib/data/records.ts, lib/ratings/types.ts) does not compile, and
- * `RECORD_SCHEMAS` is keyed by EndpointName, so a catalog endpoint without a
- * record schema does not compile either. lib/api/openapi.db.test.ts checks
- * real responses against the document.
+ * The records' schemas are their zod schemas (lib/data/record-schemas.ts) as
+ * JSON Schema. The public bodies are declared with small typed builders
+ * (`Field<T>`), so a schema whose fields or field types drift from the body's
+ * TypeScript type does not compile. lib/api/openapi.db.test.ts checks real
+ * responses against the document.
  */
-import type { ComplianceRecord, DilutionDataRecord, FloatRecord, OfferingRecord, RegistrationRecord } from "@/lib/data/records";
-import type { DilutionRating, Rating } from "@/lib/ratings/types";
+import { z } from "zod";
+import { SOURCE_SCHEMA, servedRecordSchema } from "@/lib/data/record-schemas";
 import { ENDPOINT_LIST, ENDPOINT_NAMES, type EndpointDefinition, type EndpointName } from "@/lib/catalog";
 import { describeParameters, type ParameterDescription } from "./describe";
 import { ApiError, ERROR_CODES, type ApiErrorCode, type errorBody } from "./errors";
@@ -46,7 +45,6 @@ const string = (description?: string) => field<string>({ type: "string", ...desc
 /** A fixed value; `literal` when the TypeScript type is the literal itself, `constant` when it is just string. */
 const literal = <const V extends string>(value: V, description?: string) => field<V>({ type: "string", const: value, ...described(description) });
 const constant = (value: string, description?: string) => field<string>({ type: "string", const: value, ...described(description) });
-const date = (description?: string) => field<string>({ type: "string", format: "date", ...described(description) });
 const dateTime = (description?: string) => field<string>({ type: "string", format: "date-time", ...described(description) });
 const number = (description?: string) => field<number>({ type: "number", ...described(description) });
 const integer = (description?: string, bounds: { minimum?: number; maximum?: number } = {}) =>
@@ -55,13 +53,6 @@ const boolean = (description?: string) => field<boolean>({ type: "boolean", ...d
 const oneOf = <const V extends string>(values: readonly V[], description?: string) =>
   field<V>({ type: "string", enum: [...values], ...described(description) });
 const arrayOf = <T>(items: Field<T>, description?: string) => field<T[]>({ type: "array", items: items.schema, ...described(description) });
-
-/** The same schema, also admitting null: type [t, "null"] (and null in an enum). */
-function nullable<T>(inner: Field<T>): Field<T | null> {
-  const { type, enum: values, ...rest } = inner.schema;
-  if (typeof type !== "string") return field({ anyOf: [inner.schema, { type: "null" }] });
-  return field({ type: [type, "null"], ...(Array.isArray(values) ? { enum: [...values, null] } : {}), ...rest });
-}
 
 function optional<T>(inner: Field<T>): Optional<T> {
   return { schema: inner.schema, optional: true };
@@ -89,154 +80,51 @@ const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string
 
 // ───────────────────────────── records ─────────────────────────────
 
-const RATINGS = ["Low", "Medium", "High"] as const satisfies readonly Rating[];
-const rating = (what: string) => oneOf(RATINGS, `Rating of ${what}: Low, Medium or High.`);
-const dollars = (description: string) => number(`${description} In dollars.`);
-const ticker = () => string("Ticker symbol (upper case).");
-
-const dilutionRating = object<DilutionRating>(
-  {
-    ticker: ticker(),
-    offering_ability: rating("the company's ability to raise money by offering shares (shelf capacity, ATM)"),
-    offering_ability_desc: string("Explanation of offering_ability."),
-    dilution: rating("the potential dilution from warrants, convertibles and offering capacity"),
-    dilution_desc: string("Explanation of dilution; starts with a percentage, e.g. \"38.2% potential dilution: …\"."),
-    offering_frequency: rating("how often the company offered shares in the last two years"),
-    offering_frequency_desc: string("Explanation of offering_frequency: counts of offering types over the last two years."),
-    cash_need: rating("the company's need for cash"),
-    cash_need_desc: string("Explanation of cash_need: months of cash left."),
-    nasdaq_compliance: rating("exchange listing-compliance risk"),
-    nasdaq_compliance_desc: string("Explanation of nasdaq_compliance."),
-    overall_offering_risk: rating("the overall offering risk (composite)"),
-    regsho: nullable(boolean("On the Reg SHO threshold list (short-sale restriction); null when unknown (no threshold list covers today and no report states it).")),
-    estimated_cash: nullable(dollars("Estimated cash now: reported cash less the burn since the report's period end; the reported cash when the burn is unknown; null when no financial report is on file.")),
-    cash_burn: nullable(dollars("Operating cash burn per quarter; 0 when the company does not burn cash; null when unknown (no report, or operating cash flow not reported).")),
-    cash_remaining_months: nullable(
-      number("Estimated months of cash remaining (1 decimal); null when the company does not burn cash or no financial report is on file."),
-    ),
-  },
-  "A composite dilution-risk rating, computed when requested.",
-);
-
-const registration = object<RegistrationRecord>(
-  {
-    ticker: ticker(),
-    accession_number: string("SEC accession number of the filing."),
-    form_type: string("Form type, e.g. S-3, F-3, S-1, S-3ASR."),
-    file_number: string("SEC file number."),
-    filed_date: date("Filing date."),
-    effective_date: nullable(date("Date the registration became effective; null when not (yet) effective.")),
-    expiration_date: nullable(date("Date the registration expires; null when unknown.")),
-    is_effective: boolean("Declared effective."),
-    is_expired: boolean("Expired as of today."),
-    is_atm: boolean("An at-the-market program."),
-    offering_amount: nullable(dollars("Total size of the registration; null when the filings do not state it (an automatic shelf, S-3ASR/F-3ASR, has no registered maximum; older filings have no fee exhibit).")),
-    amount_remaining_atm: nullable(dollars("Amount still available on the at-the-market program; null when not an ATM or not reported.")),
-    over_baby_shelf: nullable(boolean("Public float at filing at or above $75M: the baby-shelf limit does not apply. null when the public float at filing is unknown.")),
-    public_float: nullable(dollars("Public float value at filing; null when unknown.")),
-    baby_shelf_capacity: nullable(dollars("One third of the public float when the baby-shelf limit applies; null otherwise.")),
-  },
-  "A shelf registration or at-the-market program.",
-);
-
-const compliance = object<ComplianceRecord>(
-  {
-    ticker: ticker(),
-    deficiency: string("Kind of deficiency, e.g. minimum_bid_price or stockholders_equity; may be empty."),
-    status: string("active or resolved."),
-    risk_level: string("Risk level of the deficiency: Low, Medium or High."),
-    notice_date: date("Date of the exchange's notice."),
-    deadline: nullable(date("Deadline to regain compliance; null when none.")),
-    resolved_date: nullable(date("Date the deficiency was resolved; null while active.")),
-    status_updates: arrayOf(
-      object<{ date: string; text: string }>({ date: date("Date of the update."), text: string("The update.") }),
-      "Status updates, oldest first.",
-    ),
-  },
-  "An exchange listing-compliance deficiency.",
-);
-
-const floatRecord = object<FloatRecord>(
-  {
-    ticker: ticker(),
-    as_of: date("Date of the snapshot."),
-    float: nullable(number("Shares in the public float; null when unknown (SEC filings state the public float in dollars, so shares need a closing price).")),
-    outstanding: number("Shares outstanding."),
-    price: nullable(dollars("Share price at the snapshot; null when unknown.")),
-    market_cap_final: optional(dollars("Market capitalisation; absent when unknown.")),
-    insider_ownership_pct: nullable(number("Insider ownership in percent; null when unknown.")),
-    institutional_ownership_pct: nullable(number("Institutional ownership in percent; null when unknown.")),
-  },
-  "A float and shares-outstanding snapshot.",
-);
-
-const dilutionData = object<DilutionDataRecord>(
-  {
-    ticker: ticker(),
-    instrument_type: string("warrant, convertible_note or convertible_preferred."),
-    name: string("Name of the instrument."),
-    issued_date: date("Issue date."),
-    expiration_date: nullable(date("Expiration or maturity date; null when none.")),
-    shares_underlying: number("Shares the instrument converts into or can be exercised for."),
-    exercise_price: nullable(dollars("Exercise or conversion price per share; null when not fixed.")),
-    principal_amount: nullable(dollars("Principal (convertibles); null for warrants.")),
-    remaining_amount: nullable(dollars("Principal not yet converted or repaid; null when not applicable.")),
-  },
-  "A warrant or convertible outstanding.",
-);
-
-const offering = object<OfferingRecord>(
-  {
-    ticker: ticker(),
-    offering_date: date("Date of the offering."),
-    offering_type: string("public_offering, registered_direct, pipe, atm, warrant_exercise or convertible."),
-    form_type: nullable(string("Form type of the filing; null when unknown.")),
-    shares: nullable(number("Shares sold; null when unknown.")),
-    price: nullable(dollars("Price per share; null when unknown.")),
-    amount: nullable(dollars("Gross amount of the offering; null when the filing does not state it (the takedown's fee exhibit, where present, gives it).")),
-    warrants_issued: nullable(number("Warrants issued with the offering; null when none reported.")),
-    warrant_exercise_price: nullable(dollars("Exercise price of those warrants; null when none.")),
-    underwriter: nullable(string("Underwriter or placement agent; null when unknown.")),
-    accession_number: string("SEC accession number of the filing."),
-  },
-  "A completed offering.",
-);
-
-/** Evidence of a record (`include=source`): the SEC filing, or a note that it is sample or imported data. */
-const sourceSchema: Schema = {
-  description: "Where a record came from: an SEC filing, or a note that it is sample or imported data.",
-  oneOf: [
-    objectSchema({
-      type: { type: "string", const: "sec_filing" },
-      accession_number: { type: "string", description: "SEC accession number." },
-      form: { type: "string", description: "Form type, e.g. 10-Q, S-3ASR, 424B5, 8-K." },
-      filed_date: { type: "string", format: "date", description: "Filing date." },
-      url: { type: "string", format: "uri", description: "The filing on sec.gov." },
-    }),
-    objectSchema({ type: { type: "string", const: "sample" }, note: { type: "string" } }),
-    objectSchema({ type: { type: "string", const: "import" }, note: { type: "string" } }),
-  ],
+/** Each catalog endpoint's record, by its component name. */
+const RECORD_COMPONENTS: Record<EndpointName, string> = {
+  "dilution-rating": "DilutionRating",
+  "dilution-data": "DilutionDataRecord",
+  registrations: "RegistrationRecord",
+  "nasdaq-compliance": "ComplianceRecord",
+  "float-outstanding": "FloatRecord",
+  offerings: "OfferingRecord",
 };
 
-/** A record schema that also admits its evidence, present only with include=source. */
-function evidenced(f: Field<unknown>, property: "source" | "sources"): Field<unknown> {
-  const properties = f.schema.properties as Record<string, Schema>;
-  const evidence =
-    property === "source"
-      ? { ...ref("schemas", "Source"), description: "Only with include=source: the filing this record came from." }
-      : { type: "array", items: ref("schemas", "Source"), description: "Only with include=source: every filing the ratings used, latest first." };
-  return field({ ...f.schema, properties: { ...properties, [property]: evidence } });
+/**
+ * components.schemas of the records as served (their evidence admitted) and
+ * of their evidence, `Source`: zod's JSON Schema 2020-12, which OpenAPI 3.1
+ * takes, with two changes of form: a value that may be null is written
+ * type [t, "null"] as everywhere else in the document, and a date is its
+ * format without zod's regular expression.
+ */
+function recordSchemas(): Record<string, Schema> {
+  const registry = z.registry<{ id: string }>();
+  registry.add(SOURCE_SCHEMA, { id: "Source" });
+  for (const endpoint of ENDPOINT_NAMES) registry.add(servedRecordSchema(endpoint), { id: RECORD_COMPONENTS[endpoint] });
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => {
+      // The document's dialect (OpenAPI 3.1) and the component's place say these.
+      delete schema.$schema;
+      delete schema.$id;
+      return [name, plainNullable(schema) as Schema];
+    }),
+  );
 }
 
-/** Each catalog endpoint's record: component name and schema. */
-const RECORD_SCHEMAS: Record<EndpointName, { component: string; field: Field<unknown> }> = {
-  "dilution-rating": { component: "DilutionRating", field: evidenced(dilutionRating as Field<unknown>, "sources") },
-  "dilution-data": { component: "DilutionDataRecord", field: evidenced(dilutionData as Field<unknown>, "source") },
-  registrations: { component: "RegistrationRecord", field: evidenced(registration as Field<unknown>, "source") },
-  "nasdaq-compliance": { component: "ComplianceRecord", field: evidenced(compliance as Field<unknown>, "source") },
-  "float-outstanding": { component: "FloatRecord", field: evidenced(floatRecord as Field<unknown>, "source") },
-  offerings: { component: "OfferingRecord", field: evidenced(offering as Field<unknown>, "source") },
-};
+/** anyOf [S, {type: "null"}] as S with type [S.type, "null"] (and null in its enum), recursively; dates without their pattern. */
+function plainNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(plainNullable);
+  if (node === null || typeof node !== "object") return node;
+  const entries = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, plainNullable(value)])) as Schema;
+  if (entries.format === "date") delete entries.pattern;
+  const { anyOf, ...outer } = entries;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2) return entries;
+  const inner = anyOf.find((s: Schema) => s.type !== "null") as Schema | undefined;
+  if (!anyOf.some((s: Schema) => s.type === "null" && Object.keys(s).length === 1) || typeof inner?.type !== "string") return entries;
+  const { enum: values, ...rest } = inner;
+  return { ...rest, ...outer, type: [inner.type, "null"], ...(Array.isArray(values) ? { enum: [...values, null] } : {}) };
+}
 
 const pageComponent = (endpoint: EndpointDefinition) => `${pascal(endpoint.name)}Page`;
 
@@ -248,7 +136,7 @@ function pageSchema(endpoint: EndpointDefinition): Schema {
       has_more: { type: "boolean", description: "More pages exist: request page + 1 with the same parameters." },
       page: { type: "integer", minimum: 1, description: "This page's number (the first is 1)." },
       limit: { type: "integer", minimum: 1, maximum: endpoint.maxLimit, description: "Maximum results per page." },
-      results: { type: "array", items: ref("schemas", RECORD_SCHEMAS[endpoint.name].component), maxItems: endpoint.maxLimit },
+      results: { type: "array", items: ref("schemas", RECORD_COMPONENTS[endpoint.name]), maxItems: endpoint.maxLimit },
     },
     undefined,
     `A page of ${endpoint.path} results.`,
@@ -697,8 +585,9 @@ const API_DESCRIPTION = [
 ].join("\n");
 
 export function buildOpenApiDocument(serverUrl: string): object {
+  const { Source, ...records } = recordSchemas();
   const schemas: Record<string, unknown> = {
-    ...Object.fromEntries(Object.values(RECORD_SCHEMAS).map(({ component, field: f }) => [component, f.schema])),
+    ...records,
     ...Object.fromEntries(ENDPOINT_LIST.map((endpoint) => [pageComponent(endpoint), pageSchema(endpoint)])),
     CostEstimate: costEstimate.schema,
     Health: healthBody.schema,
@@ -706,7 +595,7 @@ export function buildOpenApiDocument(serverUrl: string): object {
     DataEndpointEntry: dataEndpointEntry.schema,
     PublicEndpointEntry: publicEndpointEntry.schema,
     ParameterDescription: parameterDescription.schema,
-    Source: sourceSchema,
+    Source,
     OpenApiDocument: { type: "object", required: ["openapi", "info", "paths"], properties: { openapi: { type: "string" } } },
     Error: errorEnvelope.schema,
   };

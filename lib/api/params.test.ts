@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "@/lib/catalog";
-import { EVIDENCE_FIELDS, RECORD_FIELDS } from "@/lib/data/records";
+import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "@/lib/data/record-schemas";
 import { ApiError } from "./errors";
 import { acceptedFields } from "./fields";
 import { endpointParameters, parseDataQuery, parseEstimateQuery } from "./params";
@@ -30,7 +30,7 @@ describe("fields", () => {
 
   it("accepts the endpoint's record fields and the evidence field, nothing else", () => {
     for (const endpoint of Object.values(ENDPOINTS)) {
-      expect(acceptedFields(endpoint)).toEqual([...RECORD_FIELDS[endpoint.name], EVIDENCE_FIELDS[endpoint.name]]);
+      expect(acceptedFields(endpoint)).toEqual([...API_RECORD_FIELDS[endpoint.name], EVIDENCE_FIELDS[endpoint.name]]);
     }
   });
 

@@ -4,7 +4,8 @@ import type { Database } from "@/lib/db";
 import { loadRatingInputs } from "@/lib/data/rating-inputs";
 import { computeDilutionRating } from "@/lib/ratings/engine";
 import { openTestDatabase } from "@/tests/support/database";
-import { EVIDENCE_FIELDS, RECORD_FIELDS, RECORD_SOURCES, resolveCompanies, sampleTickers, type JsonRecord, type RecordQuery } from "./records";
+import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "./record-schemas";
+import { RECORD_SOURCES, resolveCompanies, sampleTickers, type JsonRecord, type RecordQuery } from "./records";
 import { bpsToPercent, centsToDollars, isoDate, microsToDollars } from "./units";
 
 const day = (s: string) => new Date(`${s}T00:00:00Z`);
@@ -367,8 +368,8 @@ describe("every data endpoint", () => {
     expect(await walk(endpoint, 3)).toEqual(full);
   });
 
-  it.each(ENDPOINT_NAMES.map((e) => [e]))("%s: RECORD_FIELDS names exactly the fields its records hold, in their order", async (endpoint) => {
-    const fields: readonly string[] = RECORD_FIELDS[endpoint];
+  it.each(ENDPOINT_NAMES.map((e) => [e]))("%s: API_RECORD_FIELDS names exactly the fields its records hold, in their order", async (endpoint) => {
+    const fields: readonly string[] = API_RECORD_FIELDS[endpoint];
     const evidence = EVIDENCE_FIELDS[endpoint];
     const plain = await fetch(endpoint);
     const sourced = await fetch(endpoint, { includeSource: true });

@@ -8,7 +8,8 @@ import {
   registrationSchema,
   SERVED_TEXT_BYTES,
 } from "./import-schema";
-import { maxRecordBytes, RECORD_FIELDS, VALUE_WIDTHS } from "./records";
+import { API_RECORD_FIELDS, VALUE_WIDTHS } from "./record-schemas";
+import { maxRecordBytes } from "./records";
 import { bpsToPercent, centsToDollars, clampText, countToNumber, jsonTextBytes, microsToDollars } from "./units";
 
 /** The widths the estimate counts on hold over each column's whole range. */
@@ -45,7 +46,7 @@ describe("value widths", () => {
     expect(maxRecordBytes("dilution-rating", { tickerLength: 4 })).toBe(full - 6);
     expect(maxRecordBytes("dilution-rating", { includeSource: true })).toBeGreaterThan(full);
     expect(maxRecordBytes("dilution-rating", { fields: ["overall_offering_risk"] })).toBe(width({ overall_offering_risk: "Medium" }));
-    expect(maxRecordBytes("dilution-rating", { fields: [...RECORD_FIELDS["dilution-rating"]] })).toBe(full);
+    expect(maxRecordBytes("dilution-rating", { fields: [...API_RECORD_FIELDS["dilution-rating"]] })).toBe(full);
   });
 });
 

@@ -20,23 +20,31 @@ import type { Prisma, PrismaClient } from "@/lib/db";
 import { INSTRUMENT_RATING_COLUMNS, loadRatingInputs, REGISTRATION_RATING_COLUMNS } from "./rating-inputs";
 import { computeDilutionRating, ratingSources } from "@/lib/ratings/engine";
 import type { DilutionRating } from "@/lib/ratings/types";
-import { ACCESSION_LENGTH, IMPORTED_SOURCE, SAMPLE_SOURCE, SOURCE_COLUMNS, sourceJson, sourceRef, type SourceColumns, type SourceJson } from "./evidence";
+import { SOURCE_COLUMNS, sourceJson, sourceRef, type SourceColumns, type SourceJson } from "./evidence";
+import {
+  API_RECORD_FIELDS,
+  EVIDENCE_FIELDS,
+  EVIDENCE_WIDTHS,
+  MAX_RATING_DESC_BYTES,
+  MAX_RATING_SOURCES,
+  objectWidth,
+  quoted,
+  RECORD_WIDTHS,
+  type ComplianceRecord,
+  type DilutionDataRecord,
+  type DilutionRatingRecord,
+  type FloatRecord,
+  type OfferingApiRecord,
+  type RegistrationApiRecord,
+} from "./record-schemas";
 import {
   BABY_SHELF_FORM_PATTERN,
   BABY_SHELF_FRACTION_DENOMINATOR,
   BABY_SHELF_FRACTION_NUMERATOR,
   BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS,
 } from "@/lib/ratings/thresholds";
-import { bpsToPercent, centsToDollars, clampText, countToNumber, isoDate, jsonTextBytes, microsToDollars, utcDayStart } from "./units";
-import {
-  DEFICIENCY_STATUSES,
-  INSTRUMENT_TYPES,
-  MAX_STATUS_UPDATES,
-  MAX_TICKER_LENGTH,
-  OFFERING_TYPES,
-  RISK_LEVELS,
-  SERVED_TEXT_BYTES,
-} from "./import-schema";
+import { bpsToPercent, centsToDollars, clampText, countToNumber, isoDate, microsToDollars, utcDayStart } from "./units";
+import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, SERVED_TEXT_BYTES } from "./import-schema";
 
 export interface ResolvedCompany {
   id: string;
@@ -70,354 +78,6 @@ export type JsonRecord = Record<
 
 export type RecordSource = (prisma: PrismaClient, q: RecordQuery) => Promise<JsonRecord[]>;
 
-// ───────────────────────────── record shapes ─────────────────────────────
-// Type aliases (not interfaces) so they are assignable to JsonRecord.
-
-/** /v1/registrations */
-export type RegistrationRecord = {
-  ticker: string;
-  accession_number: string;
-  form_type: string;
-  file_number: string;
-  filed_date: string;
-  effective_date: string | null;
-  expiration_date: string | null;
-  is_effective: boolean;
-  is_expired: boolean;
-  is_atm: boolean;
-  /** null when the filings do not state it (an automatic shelf has no registered maximum). */
-  offering_amount: number | null;
-  amount_remaining_atm: number | null;
-  /** null when the public float is unknown. */
-  over_baby_shelf: boolean | null;
-  public_float: number | null;
-  baby_shelf_capacity: number | null;
-};
-
-/** /v1/nasdaq-compliance */
-export type ComplianceRecord = {
-  ticker: string;
-  deficiency: string;
-  status: string;
-  risk_level: string;
-  notice_date: string;
-  deadline: string | null;
-  resolved_date: string | null;
-  status_updates: { date: string; text: string }[];
-};
-
-/** /v1/float-outstanding (market_cap_final is absent when unknown) */
-export type FloatRecord = {
-  ticker: string;
-  as_of: string;
-  /** null when unknown (EDGAR states the public float in dollars; shares need a price). */
-  float: number | null;
-  outstanding: number;
-  price: number | null;
-  market_cap_final?: number;
-  insider_ownership_pct: number | null;
-  institutional_ownership_pct: number | null;
-};
-
-/** /v1/dilution-data */
-export type DilutionDataRecord = {
-  ticker: string;
-  instrument_type: string;
-  name: string;
-  issued_date: string;
-  expiration_date: string | null;
-  shares_underlying: number;
-  exercise_price: number | null;
-  principal_amount: number | null;
-  remaining_amount: number | null;
-};
-
-/** /v1/offerings */
-export type OfferingRecord = {
-  ticker: string;
-  offering_date: string;
-  offering_type: string;
-  form_type: string | null;
-  shares: number | null;
-  price: number | null;
-  /** null when the filing does not state it. */
-  amount: number | null;
-  warrants_issued: number | null;
-  warrant_exercise_price: number | null;
-  underwriter: string | null;
-  accession_number: string;
-};
-
-// ───────────────────────────── field names ─────────────────────────────
-
-/**
- * The names of T's fields, each in the order its serializer writes them: a
- * list that misses one or names one T does not have does not compile.
- * (Order and duplicates are checked against real records by records.db.test.ts.)
- */
-function fieldNames<T>() {
-  return <const L extends readonly (keyof T & string)[]>(
-    names: L & ([Exclude<keyof T, L[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, L[number]> }),
-  ): L => names;
-}
-
-/** Each endpoint's record fields, in record order (the evidence field aside): what `fields=` may name. */
-export const RECORD_FIELDS = {
-  "dilution-rating": fieldNames<DilutionRating>()([
-    "ticker",
-    "offering_ability",
-    "offering_ability_desc",
-    "dilution",
-    "dilution_desc",
-    "offering_frequency",
-    "offering_frequency_desc",
-    "cash_need",
-    "cash_need_desc",
-    "nasdaq_compliance",
-    "nasdaq_compliance_desc",
-    "overall_offering_risk",
-    "regsho",
-    "estimated_cash",
-    "cash_burn",
-    "cash_remaining_months",
-  ]),
-  "dilution-data": fieldNames<DilutionDataRecord>()([
-    "ticker",
-    "instrument_type",
-    "name",
-    "issued_date",
-    "expiration_date",
-    "shares_underlying",
-    "exercise_price",
-    "principal_amount",
-    "remaining_amount",
-  ]),
-  registrations: fieldNames<RegistrationRecord>()([
-    "ticker",
-    "accession_number",
-    "form_type",
-    "file_number",
-    "filed_date",
-    "effective_date",
-    "expiration_date",
-    "is_effective",
-    "is_expired",
-    "is_atm",
-    "offering_amount",
-    "amount_remaining_atm",
-    "over_baby_shelf",
-    "public_float",
-    "baby_shelf_capacity",
-  ]),
-  "nasdaq-compliance": fieldNames<ComplianceRecord>()([
-    "ticker",
-    "deficiency",
-    "status",
-    "risk_level",
-    "notice_date",
-    "deadline",
-    "resolved_date",
-    "status_updates",
-  ]),
-  "float-outstanding": fieldNames<FloatRecord>()([
-    "ticker",
-    "as_of",
-    "float",
-    "outstanding",
-    "price",
-    "market_cap_final",
-    "insider_ownership_pct",
-    "institutional_ownership_pct",
-  ]),
-  offerings: fieldNames<OfferingRecord>()([
-    "ticker",
-    "offering_date",
-    "offering_type",
-    "form_type",
-    "shares",
-    "price",
-    "amount",
-    "warrants_issued",
-    "warrant_exercise_price",
-    "underwriter",
-    "accession_number",
-  ]),
-} as const satisfies Record<EndpointName, readonly string[]>;
-
-/** The field `includeSource` appends to each record: a rating lists every filing, other records name one. */
-export const EVIDENCE_FIELDS = {
-  "dilution-rating": "sources",
-  "dilution-data": "source",
-  registrations: "source",
-  "nasdaq-compliance": "source",
-  "float-outstanding": "source",
-  offerings: "source",
-} as const satisfies Record<EndpointName, "source" | "sources">;
-
-// ───────────────────────────── widths ─────────────────────────────
-//
-// What /estimate prices: the most bytes each field's value can take in the
-// JSON the API sends, whatever the record holds. An estimate built from these
-// and the record count is an upper bound of the bill that says nothing about
-// the values (a rating of "Low" and one of "Medium" are estimated alike).
-//
-// - Enumerations: the longest member. Dates: "YYYY-MM-DD". Booleans: false.
-// - Numbers from stored whole numbers (bigint columns of at most 2^63 − 1,
-//   never negative on import): shares at most 19 digits; dollars from cents
-//   or micro-dollars at most 17 significant digits and a point; percents from
-//   basis points (0–10,000) at most "99.99". A computed number (estimated
-//   cash, burn, months) is bounded by the widest finite JSON number,
-//   "-0.0000012345678901234567" (25 bytes). records.test.ts checks each
-//   bound over its whole range.
-// - Free text: its documented maximum in bytes of JSON text (SERVED_TEXT_BYTES
-//   in import-schema.ts, which imports enforce), and the serializers below
-//   cut anything longer that an older import let in (`clampText`). A rating's
-//   *_desc is at most MAX_RATING_DESC_BYTES, and its `sources` lists at most
-//   MAX_RATING_SOURCES filings.
-
-/** The longest a rating's *_desc text may be, in bytes of JSON text; a longer one is cut and ends with "…". */
-export const MAX_RATING_DESC_BYTES = 400;
-/** The most filings a rating's `sources` lists (the latest). */
-export const MAX_RATING_SOURCES = 10;
-
-const quoted = (bytes: number) => bytes + 2;
-const longestOf = (values: readonly string[]) => quoted(Math.max(...values.map(jsonTextBytes)));
-const orNull = (bytes: number) => Math.max(bytes, "null".length);
-/** The width of a JSON object with fields of these widths. */
-const objectWidth = (fields: Record<string, number>) => {
-  const entries = Object.entries(fields);
-  return 2 + entries.reduce((sum, [name, width]) => sum + quoted(jsonTextBytes(name)) + 1 + width, 0) + Math.max(0, entries.length - 1);
-};
-/** The width of a JSON array of at most `count` items of `item` bytes each. */
-const arrayWidth = (count: number, item: number) => 2 + count * item + Math.max(0, count - 1);
-
-/** Widths of value kinds, in bytes of JSON. */
-export const VALUE_WIDTHS = {
-  /** Upper-case letters, digits, "." and "-": the request names the ticker, so its own length may be used instead. */
-  ticker: quoted(MAX_TICKER_LENGTH),
-  date: quoted("YYYY-MM-DD".length),
-  boolean: "false".length,
-  /** A whole count from a bigint column of at most 2^63 − 1 (shares). */
-  count: 19,
-  /** Dollars from bigint cents or micro-dollars of at most 2^63 − 1. */
-  dollars: 18,
-  /** Percent from 0–10,000 basis points. */
-  percent: 5,
-  /** Any finite JSON number. */
-  anyNumber: 25,
-  rating: longestOf(RISK_LEVELS),
-  ratingDesc: quoted(MAX_RATING_DESC_BYTES),
-} as const;
-
-const W = VALUE_WIDTHS;
-const text = (key: keyof typeof SERVED_TEXT_BYTES) => quoted(SERVED_TEXT_BYTES[key]);
-
-const SEC_FILING_WIDTH = objectWidth({
-  type: longestOf(["sec_filing"]),
-  accession_number: quoted(ACCESSION_LENGTH),
-  form: text("formType"),
-  filed_date: W.date,
-  url: text("url"),
-});
-/** One `source`: a filing, or the note of sample or imported data. */
-const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).byteLength;
-const SOURCE_WIDTH = Math.max(SEC_FILING_WIDTH, jsonBytes(SAMPLE_SOURCE), jsonBytes(IMPORTED_SOURCE));
-
-const STATUS_UPDATE_WIDTH = objectWidth({ date: W.date, text: text("statusUpdateText") });
-
-/** The widest each record field can be (see the section comment), in the record's field order. */
-export const RECORD_WIDTHS = {
-  "dilution-rating": {
-    ticker: W.ticker,
-    offering_ability: W.rating,
-    offering_ability_desc: W.ratingDesc,
-    dilution: W.rating,
-    dilution_desc: W.ratingDesc,
-    offering_frequency: W.rating,
-    offering_frequency_desc: W.ratingDesc,
-    cash_need: W.rating,
-    cash_need_desc: W.ratingDesc,
-    nasdaq_compliance: W.rating,
-    nasdaq_compliance_desc: W.ratingDesc,
-    overall_offering_risk: W.rating,
-    regsho: orNull(W.boolean),
-    estimated_cash: orNull(W.anyNumber),
-    cash_burn: orNull(W.anyNumber),
-    cash_remaining_months: orNull(W.anyNumber),
-  },
-  "dilution-data": {
-    ticker: W.ticker,
-    instrument_type: longestOf(INSTRUMENT_TYPES),
-    name: text("instrumentName"),
-    issued_date: W.date,
-    expiration_date: orNull(W.date),
-    shares_underlying: W.count,
-    exercise_price: orNull(W.dollars),
-    principal_amount: orNull(W.dollars),
-    remaining_amount: orNull(W.dollars),
-  },
-  registrations: {
-    ticker: W.ticker,
-    accession_number: text("accessionNumber"),
-    form_type: text("formType"),
-    file_number: text("fileNumber"),
-    filed_date: W.date,
-    effective_date: orNull(W.date),
-    expiration_date: orNull(W.date),
-    is_effective: W.boolean,
-    is_expired: W.boolean,
-    is_atm: W.boolean,
-    offering_amount: orNull(W.dollars),
-    amount_remaining_atm: orNull(W.dollars),
-    over_baby_shelf: orNull(W.boolean),
-    public_float: orNull(W.dollars),
-    baby_shelf_capacity: orNull(W.dollars),
-  },
-  "nasdaq-compliance": {
-    ticker: W.ticker,
-    deficiency: text("deficiency"),
-    status: longestOf(DEFICIENCY_STATUSES),
-    risk_level: longestOf(RISK_LEVELS),
-    notice_date: W.date,
-    deadline: orNull(W.date),
-    resolved_date: orNull(W.date),
-    status_updates: arrayWidth(MAX_STATUS_UPDATES, STATUS_UPDATE_WIDTH),
-  },
-  "float-outstanding": {
-    ticker: W.ticker,
-    as_of: W.date,
-    float: orNull(W.count),
-    outstanding: W.count,
-    price: orNull(W.dollars),
-    market_cap_final: W.dollars,
-    insider_ownership_pct: orNull(W.percent),
-    institutional_ownership_pct: orNull(W.percent),
-  },
-  offerings: {
-    ticker: W.ticker,
-    offering_date: W.date,
-    offering_type: longestOf(OFFERING_TYPES),
-    form_type: orNull(text("formType")),
-    shares: orNull(W.count),
-    price: orNull(W.dollars),
-    amount: orNull(W.dollars),
-    warrants_issued: orNull(W.count),
-    warrant_exercise_price: orNull(W.dollars),
-    underwriter: orNull(text("underwriter")),
-    accession_number: text("accessionNumber"),
-  },
-} as const satisfies { [E in EndpointName]: Record<(typeof RECORD_FIELDS)[E][number], number> };
-
-/** The widest `include=source` evidence of each endpoint's records. */
-export const EVIDENCE_WIDTHS = {
-  "dilution-rating": arrayWidth(MAX_RATING_SOURCES, SOURCE_WIDTH),
-  "dilution-data": SOURCE_WIDTH,
-  registrations: SOURCE_WIDTH,
-  "nasdaq-compliance": SOURCE_WIDTH,
-  "float-outstanding": SOURCE_WIDTH,
-  offerings: SOURCE_WIDTH,
-} as const satisfies Record<EndpointName, number>;
-
 /**
  * The most bytes one record of this endpoint can take as JSON: these fields
  * (the record's own names, the evidence field among them), or every field
@@ -433,7 +93,7 @@ export function maxRecordBytes(
     ...(options.tickerLength !== undefined ? { ticker: quoted(Math.min(options.tickerLength, MAX_TICKER_LENGTH)) } : {}),
     [EVIDENCE_FIELDS[endpoint]]: EVIDENCE_WIDTHS[endpoint],
   };
-  const names = options.fields ?? [...RECORD_FIELDS[endpoint], ...(options.includeSource ? [EVIDENCE_FIELDS[endpoint]] : [])];
+  const names = options.fields ?? [...API_RECORD_FIELDS[endpoint], ...(options.includeSource ? [EVIDENCE_FIELDS[endpoint]] : [])];
   return objectWidth(Object.fromEntries(names.map((name) => [name, widths[name] ?? 0])));
 }
 
@@ -526,7 +186,7 @@ export function serializeRegistration(
   ticker: string,
   r: Prisma.RegistrationGetPayload<{ select: typeof registrationSelect }>,
   asOf: Date,
-): RegistrationRecord {
+): RegistrationApiRecord {
   const capacity = babyShelfCapacityCents(r);
   return {
     ticker,
@@ -731,7 +391,7 @@ const offeringSelect = {
 export function serializeOffering(
   ticker: string,
   o: Prisma.OfferingGetPayload<{ select: typeof offeringSelect }>,
-): OfferingRecord {
+): OfferingApiRecord {
   return {
     ticker,
     offering_date: isoDate(o.offeringDate),
@@ -766,7 +426,7 @@ async function offerings(prisma: PrismaClient, q: RecordQuery): Promise<JsonReco
 // ───────────────────────────── dilution-rating ─────────────────────────────
 
 /** The rating with each *_desc within MAX_RATING_DESC_BYTES. */
-function withinDescBound(rating: DilutionRating): JsonRecord {
+function withinDescBound(rating: DilutionRating): DilutionRatingRecord {
   const clamp = (desc: string) => clampText(desc, MAX_RATING_DESC_BYTES);
   return {
     ...rating,

@@ -1,0 +1,329 @@
+/**
+ * The records the data endpoints serve, one zod schema each. A schema is the
+ * source of its record's TypeScript type (the serializers in records.ts
+ * return it), its field names in record order (what `fields=` accepts), each
+ * field's description (the OpenAPI document, lib/api/openapi.ts) and each
+ * field's width: the most bytes its value can take in the JSON the API sends
+ * (what /estimate prices, see `maxRecordBytes` in records.ts).
+ *
+ * A new field is one entry in its record's schema, built with one of the
+ * field kinds below (each carries its width, so a field without one does not
+ * compile), plus the line of its serializer that writes it and the column
+ * its query selects.
+ *
+ * Widths say nothing about the values (a rating of "Low" and one of "Medium"
+ * are estimated alike):
+ * - Enumerations: the longest member. Dates: "YYYY-MM-DD". Booleans: false.
+ * - Numbers from stored whole numbers (bigint columns of at most 2^63 − 1,
+ *   never negative on import): shares at most 19 digits; dollars from cents
+ *   or micro-dollars at most 17 significant digits and a point; percents from
+ *   basis points (0–10,000) at most "99.99". A computed number (estimated
+ *   cash, burn, months) is bounded by the widest finite JSON number,
+ *   "-0.0000012345678901234567" (25 bytes). records.test.ts checks each
+ *   bound over its whole range.
+ * - Free text: its documented maximum in bytes of JSON text (SERVED_TEXT_BYTES
+ *   in import-schema.ts, which imports enforce), and the serializers cut
+ *   anything longer that an older import let in (`clampText`). A rating's
+ *   *_desc is at most MAX_RATING_DESC_BYTES, and its `sources` lists at most
+ *   MAX_RATING_SOURCES filings.
+ */
+import { z } from "zod";
+import type { EndpointName } from "@/lib/catalog";
+import type { DilutionRating } from "@/lib/ratings/types";
+import { ACCESSION_LENGTH, IMPORTED_SOURCE, SAMPLE_SOURCE, type SourceJson } from "./evidence";
+import { DEFICIENCY_STATUSES, INSTRUMENT_TYPES, MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, OFFERING_TYPES, RISK_LEVELS, SERVED_TEXT_BYTES } from "./import-schema";
+import { jsonTextBytes } from "./units";
+
+/** The longest a rating's *_desc text may be, in bytes of JSON text; a longer one is cut and ends with "…". */
+export const MAX_RATING_DESC_BYTES = 400;
+/** The most filings a rating's `sources` lists (the latest). */
+export const MAX_RATING_SOURCES = 10;
+
+// ───────────────────────────── widths ─────────────────────────────
+
+export const quoted = (bytes: number) => bytes + 2;
+const longestOf = (values: readonly string[]) => quoted(Math.max(...values.map(jsonTextBytes)));
+const orNull = (bytes: number) => Math.max(bytes, "null".length);
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).byteLength;
+/** The width of a JSON object with fields of these widths. */
+export const objectWidth = (fields: Record<string, number>) => {
+  const entries = Object.entries(fields);
+  return 2 + entries.reduce((sum, [name, width]) => sum + quoted(jsonTextBytes(name)) + 1 + width, 0) + Math.max(0, entries.length - 1);
+};
+/** The width of a JSON array of at most `count` items of `item` bytes each. */
+const arrayWidth = (count: number, item: number) => 2 + count * item + Math.max(0, count - 1);
+
+/** Widths of value kinds, in bytes of JSON. */
+export const VALUE_WIDTHS = {
+  /** Upper-case letters, digits, "." and "-": the request names the ticker, so its own length may be used instead. */
+  ticker: quoted(MAX_TICKER_LENGTH),
+  date: quoted("YYYY-MM-DD".length),
+  boolean: "false".length,
+  /** A whole count from a bigint column of at most 2^63 − 1 (shares). */
+  count: 19,
+  /** Dollars from bigint cents or micro-dollars of at most 2^63 − 1. */
+  dollars: 18,
+  /** Percent from 0–10,000 basis points. */
+  percent: 5,
+  /** Any finite JSON number. */
+  anyNumber: 25,
+  rating: longestOf(RISK_LEVELS),
+  ratingDesc: quoted(MAX_RATING_DESC_BYTES),
+} as const;
+const W = VALUE_WIDTHS;
+
+/** The width of each measured schema (a registry of its own: widths are not part of the OpenAPI document). */
+const WIDTHS = z.registry<{ width: number }>();
+declare const measured: unique symbol;
+/** A schema whose values are at most this wide: every record field is one (or one that may be null or absent). */
+type Measured<T extends z.ZodType = z.ZodType> = T & { readonly [measured]: true };
+type Field = Measured | z.ZodNullable<Measured> | z.ZodOptional<Measured>;
+
+function measure<T extends z.ZodType>(schema: T, width: number): Measured<T> {
+  WIDTHS.add(schema, { width });
+  return schema as Measured<T>;
+}
+
+/** The most bytes of JSON a value of this schema can take. */
+function widthOf(schema: z.ZodType): number {
+  const own = WIDTHS.get(schema);
+  if (own) return own.width;
+  if (schema instanceof z.ZodNullable) return orNull(widthOf(schema.unwrap() as z.ZodType));
+  if (schema instanceof z.ZodOptional) return widthOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodObject) return objectWidth(fieldWidths(schema));
+  throw new Error("a schema without a width");
+}
+
+const fieldWidths = <S extends z.ZodObject>(schema: S) =>
+  Object.fromEntries(Object.entries(schema.shape).map(([name, field]) => [name, widthOf(field as z.ZodType)])) as Record<keyof S["shape"] & string, number>;
+
+// ───────────────────────────── field kinds ─────────────────────────────
+
+/** A closed record: exactly these fields, in this order. */
+const record = <const S extends Record<string, Field>>(shape: S, description: string) => z.strictObject(shape).describe(description);
+
+const ticker = () => measure(z.string().describe("Ticker symbol (upper case)."), W.ticker);
+/** Free text of at most SERVED_TEXT_BYTES[kind] bytes. */
+const text = (kind: keyof typeof SERVED_TEXT_BYTES, description: string) => measure(z.string().describe(description), quoted(SERVED_TEXT_BYTES[kind]));
+/** One of these words (the document says string: stored values are served as they are). */
+const word = (values: readonly string[], description: string) => measure(z.string().describe(description), longestOf(values));
+const date = (description: string) => measure(z.iso.date().describe(description), W.date);
+const boolean = (description: string) => measure(z.boolean().describe(description), W.boolean);
+/** Shares: a stored whole count. */
+const count = (description: string) => measure(z.number().describe(description), W.count);
+/** Dollars from stored cents or micro-dollars, or (W.anyNumber) computed. */
+const dollars = (description: string, width: number = W.dollars) => measure(z.number().describe(`${description} In dollars.`), width);
+const percent = (description: string) => measure(z.number().describe(description), W.percent);
+const rating = (what: string) => measure(z.enum(RISK_LEVELS).describe(`Rating of ${what}: Low, Medium or High.`), W.rating);
+const ratingDesc = (description: string) => measure(z.string().describe(description), W.ratingDesc);
+
+// ───────────────────────────── records ─────────────────────────────
+
+const dilutionRating = record(
+  {
+    ticker: ticker(),
+    offering_ability: rating("the company's ability to raise money by offering shares (shelf capacity, ATM)"),
+    offering_ability_desc: ratingDesc("Explanation of offering_ability."),
+    dilution: rating("the potential dilution from warrants, convertibles and offering capacity"),
+    dilution_desc: ratingDesc("Explanation of dilution; starts with a percentage, e.g. \"38.2% potential dilution: …\"."),
+    offering_frequency: rating("how often the company offered shares in the last two years"),
+    offering_frequency_desc: ratingDesc("Explanation of offering_frequency: counts of offering types over the last two years."),
+    cash_need: rating("the company's need for cash"),
+    cash_need_desc: ratingDesc("Explanation of cash_need: months of cash left."),
+    nasdaq_compliance: rating("exchange listing-compliance risk"),
+    nasdaq_compliance_desc: ratingDesc("Explanation of nasdaq_compliance."),
+    overall_offering_risk: rating("the overall offering risk (composite)"),
+    regsho: boolean("On the Reg SHO threshold list (short-sale restriction); null when unknown (no threshold list covers today and no report states it).").nullable(),
+    estimated_cash: dollars(
+      "Estimated cash now: reported cash less the burn since the report's period end; the reported cash when the burn is unknown; null when no financial report is on file.",
+      W.anyNumber,
+    ).nullable(),
+    cash_burn: dollars(
+      "Operating cash burn per quarter; 0 when the company does not burn cash; null when unknown (no report, or operating cash flow not reported).",
+      W.anyNumber,
+    ).nullable(),
+    cash_remaining_months: measure(
+      z.number().describe("Estimated months of cash remaining (1 decimal); null when the company does not burn cash or no financial report is on file."),
+      W.anyNumber,
+    ).nullable(),
+  },
+  "A composite dilution-risk rating, computed when requested.",
+);
+
+const dilutionData = record(
+  {
+    ticker: ticker(),
+    instrument_type: word(INSTRUMENT_TYPES, "warrant, convertible_note or convertible_preferred."),
+    name: text("instrumentName", "Name of the instrument."),
+    issued_date: date("Issue date."),
+    expiration_date: date("Expiration or maturity date; null when none.").nullable(),
+    shares_underlying: count("Shares the instrument converts into or can be exercised for."),
+    exercise_price: dollars("Exercise or conversion price per share; null when not fixed.").nullable(),
+    principal_amount: dollars("Principal (convertibles); null for warrants.").nullable(),
+    remaining_amount: dollars("Principal not yet converted or repaid; null when not applicable.").nullable(),
+  },
+  "A warrant or convertible outstanding.",
+);
+
+const registration = record(
+  {
+    ticker: ticker(),
+    accession_number: text("accessionNumber", "SEC accession number of the filing."),
+    form_type: text("formType", "Form type, e.g. S-3, F-3, S-1, S-3ASR."),
+    file_number: text("fileNumber", "SEC file number."),
+    filed_date: date("Filing date."),
+    effective_date: date("Date the registration became effective; null when not (yet) effective.").nullable(),
+    expiration_date: date("Date the registration expires; null when unknown.").nullable(),
+    is_effective: boolean("Declared effective."),
+    is_expired: boolean("Expired as of today."),
+    is_atm: boolean("An at-the-market program."),
+    offering_amount: dollars(
+      "Total size of the registration; null when the filings do not state it (an automatic shelf, S-3ASR/F-3ASR, has no registered maximum; older filings have no fee exhibit).",
+    ).nullable(),
+    amount_remaining_atm: dollars("Amount still available on the at-the-market program; null when not an ATM or not reported.").nullable(),
+    over_baby_shelf: boolean(
+      "Public float at filing at or above $75M: the baby-shelf limit does not apply. null when the public float at filing is unknown.",
+    ).nullable(),
+    public_float: dollars("Public float value at filing; null when unknown.").nullable(),
+    baby_shelf_capacity: dollars("One third of the public float when the baby-shelf limit applies; null otherwise.").nullable(),
+  },
+  "A shelf registration or at-the-market program.",
+);
+
+const statusUpdate = z.strictObject({ date: date("Date of the update."), text: text("statusUpdateText", "The update.") });
+
+const compliance = record(
+  {
+    ticker: ticker(),
+    deficiency: text("deficiency", "Kind of deficiency, e.g. minimum_bid_price or stockholders_equity; may be empty."),
+    status: word(DEFICIENCY_STATUSES, "active or resolved."),
+    risk_level: word(RISK_LEVELS, "Risk level of the deficiency: Low, Medium or High."),
+    notice_date: date("Date of the exchange's notice."),
+    deadline: date("Deadline to regain compliance; null when none.").nullable(),
+    resolved_date: date("Date the deficiency was resolved; null while active.").nullable(),
+    status_updates: measure(z.array(statusUpdate).describe("Status updates, oldest first."), arrayWidth(MAX_STATUS_UPDATES, widthOf(statusUpdate))),
+  },
+  "An exchange listing-compliance deficiency.",
+);
+
+const float = record(
+  {
+    ticker: ticker(),
+    as_of: date("Date of the snapshot."),
+    float: count(
+      "Shares in the public float; null when unknown (SEC filings state the public float in dollars, so shares need a closing price).",
+    ).nullable(),
+    outstanding: count("Shares outstanding."),
+    price: dollars("Share price at the snapshot; null when unknown.").nullable(),
+    market_cap_final: dollars("Market capitalisation; absent when unknown.").optional(),
+    insider_ownership_pct: percent("Insider ownership in percent; null when unknown.").nullable(),
+    institutional_ownership_pct: percent("Institutional ownership in percent; null when unknown.").nullable(),
+  },
+  "A float and shares-outstanding snapshot.",
+);
+
+const offering = record(
+  {
+    ticker: ticker(),
+    offering_date: date("Date of the offering."),
+    offering_type: word(OFFERING_TYPES, "public_offering, registered_direct, pipe, atm, warrant_exercise or convertible."),
+    form_type: text("formType", "Form type of the filing; null when unknown.").nullable(),
+    shares: count("Shares sold; null when unknown.").nullable(),
+    price: dollars("Price per share; null when unknown.").nullable(),
+    amount: dollars(
+      "Gross amount of the offering; null when the filing does not state it (the takedown's fee exhibit, where present, gives it).",
+    ).nullable(),
+    warrants_issued: count("Warrants issued with the offering; null when none reported.").nullable(),
+    warrant_exercise_price: dollars("Exercise price of those warrants; null when none.").nullable(),
+    underwriter: text("underwriter", "Underwriter or placement agent; null when unknown.").nullable(),
+    accession_number: text("accessionNumber", "SEC accession number of the filing."),
+  },
+  "A completed offering.",
+);
+
+/** Each endpoint's record. */
+export const API_RECORD_SCHEMAS = {
+  "dilution-rating": dilutionRating,
+  "dilution-data": dilutionData,
+  registrations: registration,
+  "nasdaq-compliance": compliance,
+  "float-outstanding": float,
+  offerings: offering,
+} as const satisfies Record<EndpointName, z.ZodObject>;
+type Schemas = typeof API_RECORD_SCHEMAS;
+
+/** A compile error unless A is assignable to B; A otherwise. */
+type AssignableTo<A extends B, B> = A;
+
+/** /v1/dilution-rating: the ratings engine's record type (lib/ratings does not import lib/data), which must be this schema's both ways. */
+export type DilutionRatingRecord = AssignableTo<z.infer<Schemas["dilution-rating"]>, AssignableTo<DilutionRating, z.infer<Schemas["dilution-rating"]>>>;
+/** /v1/dilution-data */
+export type DilutionDataRecord = z.infer<Schemas["dilution-data"]>;
+/** /v1/registrations (the import's row is import-schema.ts's RegistrationRecord) */
+export type RegistrationApiRecord = z.infer<Schemas["registrations"]>;
+/** /v1/nasdaq-compliance */
+export type ComplianceRecord = z.infer<Schemas["nasdaq-compliance"]>;
+/** /v1/float-outstanding (market_cap_final is absent when unknown) */
+export type FloatRecord = z.infer<Schemas["float-outstanding"]>;
+/** /v1/offerings (the import's row is import-schema.ts's OfferingRecord) */
+export type OfferingApiRecord = z.infer<Schemas["offerings"]>;
+
+type FieldName<E extends EndpointName> = keyof Schemas[E]["shape"] & string;
+const byEndpoint = <T>(value: (endpoint: EndpointName) => T) =>
+  Object.fromEntries(Object.keys(API_RECORD_SCHEMAS).map((e) => [e, value(e as EndpointName)])) as Record<EndpointName, T>;
+
+/** Each endpoint's record fields, in record order (the evidence field aside): what `fields=` may name. */
+export const API_RECORD_FIELDS = byEndpoint((e) => Object.keys(API_RECORD_SCHEMAS[e].shape)) as { [E in EndpointName]: readonly FieldName<E>[] };
+
+/** The widest each record field can be, by endpoint and field. */
+export const RECORD_WIDTHS = byEndpoint((e) => fieldWidths(API_RECORD_SCHEMAS[e])) as { [E in EndpointName]: Record<FieldName<E>, number> };
+
+// ───────────────────────────── evidence ─────────────────────────────
+
+const secFiling = z.strictObject({
+  type: measure(z.literal("sec_filing"), longestOf(["sec_filing"])),
+  accession_number: measure(z.string().describe("SEC accession number."), quoted(ACCESSION_LENGTH)),
+  form: text("formType", "Form type, e.g. 10-Q, S-3ASR, 424B5, 8-K."),
+  filed_date: date("Filing date."),
+  url: measure(z.url().describe("The filing on sec.gov."), quoted(SERVED_TEXT_BYTES.url)),
+});
+
+/** One `source`: a filing, or the note of sample or imported data (sourceJson in evidence.ts writes it). */
+export const SOURCE_SCHEMA = measure(
+  z
+    .discriminatedUnion("type", [
+      secFiling,
+      z.strictObject({ type: z.literal("sample"), note: z.string() }),
+      z.strictObject({ type: z.literal("import"), note: z.string() }),
+    ])
+    .describe("Where a record came from: an SEC filing, or a note that it is sample or imported data."),
+  Math.max(widthOf(secFiling), jsonBytes(SAMPLE_SOURCE), jsonBytes(IMPORTED_SOURCE)),
+);
+/** SourceJson (evidence.ts) is this schema's type, both ways. */
+export type SourceRecord = AssignableTo<z.infer<typeof SOURCE_SCHEMA>, AssignableTo<SourceJson, z.infer<typeof SOURCE_SCHEMA>>>;
+
+/** The field `includeSource` appends to each record, and its schema: a rating lists every filing, other records name one. */
+const EVIDENCE = {
+  ...byEndpoint(() => ({
+    field: "source" as const,
+    schema: SOURCE_SCHEMA.optional().describe("Only with include=source: the filing this record came from."),
+  })),
+  "dilution-rating": {
+    field: "sources" as const,
+    schema: measure(z.array(SOURCE_SCHEMA), arrayWidth(MAX_RATING_SOURCES, widthOf(SOURCE_SCHEMA)))
+      .optional()
+      .describe("Only with include=source: every filing the ratings used, latest first."),
+  },
+};
+
+/** The evidence field of each endpoint's records (the last field, with include=source). */
+export const EVIDENCE_FIELDS = byEndpoint((e) => EVIDENCE[e].field) as { [E in EndpointName]: (typeof EVIDENCE)[E]["field"] };
+
+/** The widest `include=source` evidence of each endpoint's records. */
+export const EVIDENCE_WIDTHS = byEndpoint((e) => widthOf(EVIDENCE[e].schema));
+
+/** The record as served, its evidence field admitted (present only with include=source). */
+export function servedRecordSchema(endpoint: EndpointName) {
+  const schema = API_RECORD_SCHEMAS[endpoint];
+  return schema.extend({ [EVIDENCE[endpoint].field]: EVIDENCE[endpoint].schema }).describe(schema.description ?? "");
+}
