@@ -114,6 +114,8 @@ const count = (description: string) => measure(z.number().describe(description),
 /** Dollars from stored cents or micro-dollars, or (W.anyNumber) computed. */
 const dollars = (description: string, width: number = W.dollars) => measure(z.number().describe(`${description} In dollars.`), width);
 const percent = (description: string) => measure(z.number().describe(description), W.percent);
+/** A number the API computes (not a stored one). */
+const computed = (description: string) => measure(z.number().describe(description), W.anyNumber);
 const rating = (what: string) => measure(z.enum(RISK_LEVELS).describe(`Rating of ${what}: Low, Medium or High.`), W.rating);
 const ratingDesc = (description: string) => measure(z.string().describe(description), W.ratingDesc);
 
@@ -142,9 +144,8 @@ const dilutionRating = record(
       "Operating cash burn per quarter; 0 when the company does not burn cash; null when unknown (no report, or operating cash flow not reported).",
       W.anyNumber,
     ).nullable(),
-    cash_remaining_months: measure(
-      z.number().describe("Estimated months of cash remaining (1 decimal); null when the company does not burn cash or no financial report is on file."),
-      W.anyNumber,
+    cash_remaining_months: computed(
+      "Estimated months of cash remaining (1 decimal); null when the company does not burn cash or no financial report is on file.",
     ).nullable(),
   },
   "A composite dilution-risk rating, computed when requested.",

@@ -10,7 +10,9 @@
  *   `limit + 1` records: the caller tells `has_more` from the extra one.
  * - Records are plain JSON: `ticker` first, snake_case names, money and
  *   prices in dollars (numbers), ownership in percent, dates "YYYY-MM-DD".
- *   A value the filings do not state is null (never 0).
+ *   A value the filings do not state is null (never 0). Each record's
+ *   fields, in order, with their types and widths, are its schema in
+ *   record-schemas.ts; a serializer returns that schema's type.
  * - With `includeSource`, each record ends with `source`: the SEC filing it
  *   came from, or a note that it is sample or imported data; a rating lists
  *   every filing its inputs came from in `sources`.
