@@ -67,6 +67,10 @@ export const OFFERING_TYPES = [
 ] as const;
 export type OfferingType = (typeof OFFERING_TYPES)[number];
 
+/** pending: a registration statement for one offering on file, not yet priced; withdrawn: its form RW. */
+export const OFFERING_STATUSES = ["pending", "priced", "withdrawn"] as const;
+export const AGENT_ROLES = ["underwriter", "placement_agent", "sales_agent", "selling_agent"] as const;
+
 export const INSTRUMENT_TYPES = ["warrant", "convertible_note", "convertible_preferred"] as const;
 export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
 
@@ -121,6 +125,35 @@ export const SERVED_TEXT_BYTES = {
   statusUpdateText: 250,
   /** A filing's URL (evidence and EFFECT notices). */
   url: 300,
+  /** The filing's words a value was read from (at most 200 characters; UTF-8 and escapes may take more bytes). */
+  quote: 800,
+} as const;
+
+/**
+ * The API fields of each record kind whose value may carry the quote it was
+ * read from (`quotes`: {"field": "quote"}); `include=source` shows them.
+ */
+export const QUOTED_FIELDS = {
+  registrations: ["offering_amount", "is_resale", "is_shelf", "atm_agent", "atm_commission_percent", "deregistered_date"],
+  offerings: [
+    "offering_type",
+    "shares",
+    "price",
+    "amount",
+    "warrants_issued",
+    "warrant_exercise_price",
+    "underwriter",
+    "agent_role",
+    "prefunded_warrants",
+    "prefunded_warrant_price",
+    "net_proceeds",
+    "fee_percent",
+    "overallotment_shares",
+    "anticipated_amount",
+    "revised_anticipated_amount",
+  ],
+  dilution_instruments: ["shares_underlying", "exercise_price", "expiration_date", "exercisable_date", "registered"],
+  float_snapshots: ["outstanding"],
 } as const;
 
 /** The most status updates a compliance deficiency holds. */
@@ -272,6 +305,25 @@ const statusUpdatesSchema = z
   )
   .transform((updates) => [...updates].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
 
+/** Quotes by API field: a JSON object, or (from CSV) the JSON text of one. */
+function quotes(fields: readonly string[]) {
+  return optional(
+    z.preprocess(
+      (v) => {
+        if (typeof v !== "string") return v;
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      },
+      z.partialRecord(z.enum(fields as [string, ...string[]]), servedText(SERVED_TEXT_BYTES.quote), {
+        error: requiredOr('a JSON object of {"field": "quote"}'),
+      }),
+    ),
+  );
+}
+
 // ───────────────────────────── record schemas ─────────────────────────────
 
 type Refinement = z.core.$RefinementCtx;
@@ -335,9 +387,17 @@ export const registrationSchema = z
     effective_accession: optional(accession()),
     effective_filed_at: optional(date()),
     effective_url: evidence.source_url,
+    is_resale: withDefault(boolean(), false),
+    is_shelf: optional(boolean()),
+    atm_agent: optional(servedText(SERVED_TEXT_BYTES.underwriter)),
+    atm_commission_bps: optional(bps()),
+    deregistered_at: optional(date()),
+    quotes: quotes(QUOTED_FIELDS.registrations),
     ...evidence,
   })
   .superRefine((r, ctx) => {
+    if (r.deregistered_at !== null && r.deregistered_at < r.filed_at)
+      issue(ctx, "deregistered_at", `must not be before filed_at (${r.filed_at})`);
     if (r.effective_at !== null && r.effective_at < r.filed_at)
       issue(ctx, "effective_at", `must not be before filed_at (${r.filed_at})`);
     if (r.expires_at !== null && r.expires_at < r.filed_at)
@@ -350,21 +410,39 @@ export const registrationSchema = z
     }
   });
 
-export const offeringSchema = z.strictObject({
-  ticker: tickerSchema,
-  accession_number: identifier(SERVED_TEXT_BYTES.accessionNumber),
-  offering_date: date(),
-  offering_type: oneOf(OFFERING_TYPES),
-  form_type: optional(servedText(SERVED_TEXT_BYTES.formType)),
-  shares: optional(shares()),
-  price_micros: optional(micros()),
-  amount_cents: optional(cents()),
-  warrants_issued: optional(shares()),
-  warrant_price_micros: optional(micros()),
-  underwriter: optional(servedText(SERVED_TEXT_BYTES.underwriter)),
-  file_number: optional(text(40)),
-  ...evidence,
-});
+export const offeringSchema = z
+  .strictObject({
+    ticker: tickerSchema,
+    accession_number: identifier(SERVED_TEXT_BYTES.accessionNumber),
+    offering_date: date(),
+    offering_type: oneOf(OFFERING_TYPES),
+    form_type: optional(servedText(SERVED_TEXT_BYTES.formType)),
+    shares: optional(shares()),
+    price_micros: optional(micros()),
+    amount_cents: optional(cents()),
+    warrants_issued: optional(shares()),
+    warrant_price_micros: optional(micros()),
+    underwriter: optional(servedText(SERVED_TEXT_BYTES.underwriter)),
+    file_number: optional(text(40)),
+    status: withDefault(oneOf(OFFERING_STATUSES), "priced"),
+    prefunded_warrants: optional(shares()),
+    prefunded_price_micros: optional(micros()),
+    net_proceeds_cents: optional(cents()),
+    fee_bps: optional(bps()),
+    agent_role: optional(oneOf(AGENT_ROLES)),
+    overallotment_shares: optional(shares()),
+    anticipated_amount_cents: optional(cents()),
+    revised_amount_cents: optional(cents()),
+    withdrawn_at: optional(date()),
+    quotes: quotes(QUOTED_FIELDS.offerings),
+    ...evidence,
+  })
+  .superRefine((r, ctx) => {
+    if (r.withdrawn_at !== null) {
+      if (r.status !== "withdrawn") issue(ctx, "withdrawn_at", "is only allowed when status is withdrawn");
+      else if (r.withdrawn_at < r.offering_date) issue(ctx, "withdrawn_at", `must not be before offering_date (${r.offering_date})`);
+    }
+  });
 
 export const dilutionInstrumentSchema = z
   .strictObject({
@@ -377,6 +455,10 @@ export const dilutionInstrumentSchema = z
     exercise_price_micros: optional(micros()),
     principal_cents: optional(cents()),
     remaining_cents: optional(cents()),
+    registered: optional(boolean()),
+    pre_funded: withDefault(boolean(), false),
+    exercisable_at: optional(date()),
+    quotes: quotes(QUOTED_FIELDS.dilution_instruments),
     ...evidence,
   })
   .superRefine((r, ctx) => {
@@ -429,6 +511,7 @@ export const floatSnapshotSchema = z
     institutional_ownership_bps: optional(bps()),
     public_float_cents: optional(cents()),
     public_float_as_of: optional(date()),
+    quotes: quotes(QUOTED_FIELDS.float_snapshots),
     ...evidence,
   })
   .superRefine((r, ctx) => {
@@ -520,6 +603,12 @@ export const RECORD_KINDS = {
       effective_accession: "text",
       effective_filed_at: "date",
       effective_url: "text",
+      is_resale: "boolean",
+      is_shelf: "boolean",
+      atm_agent: "text",
+      atm_commission_bps: "integer",
+      deregistered_at: "date",
+      quotes: "jsonb",
       ...EVIDENCE_COLUMNS,
     },
   }),
@@ -540,6 +629,17 @@ export const RECORD_KINDS = {
       warrant_price_micros: "bigint",
       underwriter: "text",
       file_number: "text",
+      status: "text",
+      prefunded_warrants: "bigint",
+      prefunded_price_micros: "bigint",
+      net_proceeds_cents: "bigint",
+      fee_bps: "integer",
+      agent_role: "text",
+      overallotment_shares: "bigint",
+      anticipated_amount_cents: "bigint",
+      revised_amount_cents: "bigint",
+      withdrawn_at: "date",
+      quotes: "jsonb",
       ...EVIDENCE_COLUMNS,
     },
   }),
@@ -557,6 +657,10 @@ export const RECORD_KINDS = {
       exercise_price_micros: "bigint",
       principal_cents: "bigint",
       remaining_cents: "bigint",
+      registered: "boolean",
+      pre_funded: "boolean",
+      exercisable_at: "date",
+      quotes: "jsonb",
       ...EVIDENCE_COLUMNS,
     },
   }),
@@ -591,6 +695,7 @@ export const RECORD_KINDS = {
       institutional_ownership_bps: "integer",
       public_float_cents: "bigint",
       public_float_as_of: "date",
+      quotes: "jsonb",
       ...EVIDENCE_COLUMNS,
     },
   }),
@@ -687,7 +792,16 @@ export interface RegistrationRecord extends Evidence {
   effective_accession?: string | null;
   effective_filed_at?: DateString | null;
   effective_url?: string | null;
+  is_resale?: boolean;
+  is_shelf?: boolean | null;
+  atm_agent?: string | null;
+  atm_commission_bps?: number | null;
+  deregistered_at?: DateString | null;
+  quotes?: Quotes<"registrations"> | null;
 }
+
+/** The quote each value was read from, by API field. */
+export type Quotes<K extends keyof typeof QUOTED_FIELDS> = Partial<Record<(typeof QUOTED_FIELDS)[K][number], string>>;
 
 export interface OfferingRecord extends Evidence {
   ticker: string;
@@ -702,6 +816,17 @@ export interface OfferingRecord extends Evidence {
   warrant_price_micros?: Whole | null;
   underwriter?: string | null;
   file_number?: string | null;
+  status?: (typeof OFFERING_STATUSES)[number];
+  prefunded_warrants?: Whole | null;
+  prefunded_price_micros?: Whole | null;
+  net_proceeds_cents?: Whole | null;
+  fee_bps?: number | null;
+  agent_role?: (typeof AGENT_ROLES)[number] | null;
+  overallotment_shares?: Whole | null;
+  anticipated_amount_cents?: Whole | null;
+  revised_amount_cents?: Whole | null;
+  withdrawn_at?: DateString | null;
+  quotes?: Quotes<"offerings"> | null;
 }
 
 export interface DilutionInstrumentRecord extends Evidence {
@@ -714,6 +839,10 @@ export interface DilutionInstrumentRecord extends Evidence {
   exercise_price_micros?: Whole | null;
   principal_cents?: Whole | null;
   remaining_cents?: Whole | null;
+  registered?: boolean | null;
+  pre_funded?: boolean;
+  exercisable_at?: DateString | null;
+  quotes?: Quotes<"dilution_instruments"> | null;
 }
 
 export interface StatusUpdate {
@@ -743,6 +872,7 @@ export interface FloatSnapshotRecord extends Evidence {
   institutional_ownership_bps?: number | null;
   public_float_cents?: Whole | null;
   public_float_as_of?: DateString | null;
+  quotes?: Quotes<"float_snapshots"> | null;
 }
 
 export interface DailyPriceRecord {

@@ -306,6 +306,42 @@ describe("JSON import", () => {
   });
 });
 
+  it("stores the terms a filing states with the quote of each, and refuses a quote for a field the record does not have", async () => {
+    const pending = {
+      ...offering("AAA", "0000000001-26-000011"),
+      offering_type: "best_efforts",
+      status: "pending",
+      amount_cents: null,
+      anticipated_amount_cents: 1_500_000_000,
+      fee_bps: 700,
+      agent_role: "placement_agent",
+      quotes: { anticipated_amount: "Proposed Maximum Aggregate Offering Price $ 15,000,000", fee_percent: "a cash fee equal to 7.0% of the aggregate gross proceeds" },
+    };
+    const report = await importDataset(db.prisma, {
+      companies: [company("AAA")],
+      offerings: [pending],
+      dilution_instruments: [
+        { ticker: "AAA", instrument_type: "warrant", name: "Pre-funded", issued_at: "2026-03-02", shares_underlying: 10, pre_funded: "yes", registered: true, quotes: { registered: "pre-funded warrants offered hereby" } },
+      ],
+    });
+    expect(report.errors).toEqual([]);
+    const stored = await db.prisma.offering.findUniqueOrThrow({ where: { accessionNumber: "0000000001-26-000011" } });
+    expect(stored).toMatchObject({ status: "pending", amountCents: null, anticipatedAmountCents: 1_500_000_000n, feeBps: 700, agentRole: "placement_agent" });
+    expect(stored.quotes).toEqual(pending.quotes);
+    expect(await db.prisma.dilutionInstrument.findFirstOrThrow()).toMatchObject({ preFunded: true, registered: true });
+
+    const refused = await importDataset(db.prisma, {
+      offerings: [
+        { ...pending, quotes: { strike: "at $4.00" } },
+        { ...offering("AAA", "0000000001-26-000012"), status: "priced", withdrawn_at: "2026-04-01" },
+      ],
+    });
+    expect(refused.errors.map(formatImportError)).toEqual([
+      expect.stringMatching(/^offerings\[0\]: quotes\.strike: /),
+      "offerings[1]: withdrawn_at: is only allowed when status is withdrawn",
+    ]);
+  });
+
   it("replacing one ticker's filing rows removes the ones the file no longer gives, and nothing else", async () => {
     const filed = (accession: string) => ({ source_accession: accession, source_form: "424B5", source_filed_at: "2026-03-02" });
     const warrant = (ticker: string, name: string) => ({
@@ -424,7 +460,7 @@ describe("CSV import", () => {
       "line 4: has 3 fields but the header has 2",
     ]);
     expect(file("ticker,amount,ticker\n")).toEqual([
-      "line 1: amount: unknown column for offerings; expected: ticker, accession_number, offering_date, offering_type, form_type, shares, price_micros, amount_cents, warrants_issued, warrant_price_micros, underwriter, file_number, source_accession, source_form, source_filed_at, source_url",
+      "line 1: amount: unknown column for offerings; expected: ticker, accession_number, offering_date, offering_type, form_type, shares, price_micros, amount_cents, warrants_issued, warrant_price_micros, underwriter, file_number, status, prefunded_warrants, prefunded_price_micros, net_proceeds_cents, fee_bps, agent_role, overallotment_shares, anticipated_amount_cents, revised_amount_cents, withdrawn_at, quotes, source_accession, source_form, source_filed_at, source_url",
       "line 1: ticker: column appears twice",
     ]);
     expect(file('ticker,name\nA,"x"y', "companies.csv")).toEqual(["line 2: name: text after the closing quote; double a quote inside a quoted field"]);

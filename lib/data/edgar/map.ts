@@ -41,7 +41,9 @@ import type {
   OfferingRecord,
   RegistrationRecord,
 } from "../import-schema";
-import { emptyDataset } from "../import-schema";
+import { emptyDataset, SERVED_TEXT_BYTES } from "../import-schema";
+import { jsonTextBytes } from "../units";
+import { addDays, addMonths, addYears, isoDay } from "@/lib/utils/dates";
 import type { DeficiencyKind } from "./documents";
 import { parseEffectItems } from "./documents";
 import { AUTOMATIC_SHELF_FORM, BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS } from "@/lib/ratings/thresholds";
@@ -55,7 +57,7 @@ import type { OfferingTerms } from "./readers/offering";
  * prospectus's facts from an older version are read again (from the stored
  * submission when there is one): raise it when the readers change what they read.
  */
-export const DOCUMENT_READER_VERSION = 1;
+export const DOCUMENT_READER_VERSION = 2;
 
 /** A prospectus's or registration statement's terms as ./readers read them, with their quotes. */
 export interface OfferingFacts {
@@ -86,6 +88,8 @@ export interface DocumentFacts {
 export interface CompanyInput {
   ticker: string;
   exchange: string;
+  /** "YYYY-MM-DD": what is still pending is judged on this day. */
+  today: string;
   index: CompanyIndex;
   facts: CompanyFacts | null;
   documents: ReadonlyMap<string, DocumentFacts>;
@@ -101,6 +105,12 @@ const REGISTRATION_FORM = /^(S-1|S-3|S-3ASR|F-1|F-3|F-3ASR)(\/A)?$/;
 const POST_EFFECTIVE_FORM = /^POS AM$/;
 const TAKEDOWN_FORM = /^424B[1-57]$/;
 const SHELF_LIFE_YEARS = 3;
+/** Forms that register one offering unless their Rule 415 box says they are a shelf. */
+const ONE_OFFERING_FORM = /^(S-1|F-1)$/;
+/** Rule 479: a registration statement on file nine months without becoming effective may be declared abandoned. */
+const ABANDONED_AFTER_MONTHS = 9;
+/** Rule 424(b): the prospectus that prices an offering is filed within two business days of effectiveness. */
+const PRICING_PROSPECTUS_DAYS = 15;
 
 /** Registration and prospectus forms whose documents the sync reads (fee exhibit, ATM text). */
 export function needsDocuments(filing: Filing): "registration" | "takedown" | "deficiency" | "effect" | null {
@@ -169,10 +179,18 @@ function isResale(offering: OfferingFacts | undefined): boolean {
   return offering?.terms.offering_type === "other" && /\bresale\b|selling (?:stock|share|security)holders?/i.test(offering.evidence.offering_type ?? "");
 }
 
-function addYears(day: string, years: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + years);
-  return d.toISOString().slice(0, 10);
+const shiftDay = (day: string, shift: (date: Date) => Date) => isoDay(shift(new Date(`${day}T00:00:00Z`)));
+const percentToBps = (percent: number | null) => (percent === null ? null : Math.round(percent * 100));
+const countText = (count: number | null) => (count === null ? null : String(count));
+
+/** Quotes by API field, from the reader's evidence by its field; fields without a quote are left out. */
+function quotesOf<F extends string>(evidence: Record<string, string>, fields: Partial<Record<F, string | null | undefined>>): Partial<Record<F, string>> | null {
+  const out: Partial<Record<F, string>> = {};
+  for (const [field, readerField] of Object.entries(fields) as [F, string | null | undefined][]) {
+    const quote = readerField ? evidence[readerField] : undefined;
+    if (quote && jsonTextBytes(quote) <= SERVED_TEXT_BYTES.quote) out[field] = quote;
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 function byDate(a: Filing, b: Filing): number {
@@ -181,6 +199,44 @@ function byDate(a: Filing, b: Filing): number {
 
 function feeCents(facts: DocumentFacts | undefined): string | null {
   return facts?.fee?.maxAggregateOfferingCents ?? facts?.fee?.totalOfferingCents ?? null;
+}
+
+/** The API's offering fields → the reader's fields their quotes are under. */
+const OFFERING_QUOTES = {
+  offering_type: "offering_type",
+  shares: "common_shares_offered",
+  price: "price_per_share",
+  warrants_issued: "common_warrants_offered",
+  warrant_exercise_price: "warrant_exercise_price",
+  underwriter: "agent",
+  agent_role: "agent_role",
+  prefunded_warrants: "prefunded_warrants_offered",
+  prefunded_warrant_price: "prefunded_exercise_price",
+  net_proceeds: "net_proceeds",
+  fee_percent: "discount_or_fee_percent",
+  overallotment_shares: "overallotment_shares",
+} as const;
+
+/** An offering's terms as a prospectus or registration statement states them. */
+function offeringTerms(terms: OfferingTerms | undefined) {
+  return {
+    shares: countText(terms?.common_shares_offered ?? null),
+    price_micros: dollarsToMicrosText(terms?.price_per_share ?? null),
+    warrants_issued: countText(terms?.common_warrants_offered ?? null),
+    warrant_price_micros: dollarsToMicrosText(terms?.warrant_exercise_price ?? null),
+    underwriter: terms?.agent ?? null,
+    agent_role: terms?.agent_role ?? null,
+    prefunded_warrants: countText(terms?.prefunded_warrants_offered ?? null),
+    prefunded_price_micros: dollarsToMicrosText(terms?.prefunded_exercise_price ?? null),
+    net_proceeds_cents: dollarsToCentsText(terms?.net_proceeds ?? null),
+    fee_bps: percentToBps(terms?.discount_or_fee_percent ?? null),
+    overallotment_shares: countText(terms?.overallotment_shares ?? null),
+  };
+}
+
+function mergeQuotes(...parts: (Record<string, string> | null)[]): Record<string, string> | null {
+  const merged: Record<string, string> = Object.assign({}, ...parts.filter((p) => p !== null));
+  return Object.keys(merged).length ? merged : null;
 }
 
 export function mapCompany(input: CompanyInput): MappedCompany {
@@ -230,25 +286,33 @@ export function mapCompany(input: CompanyInput): MappedCompany {
     groups.set(filing.fileNumber, [...(groups.get(filing.fileNumber) ?? []), filing]);
   }
   const shelves = new Map<string, { effectiveAt: string | null; expiresAt: string | null; isEffective: boolean }>();
+  /** Registration statements for one offering (S-1/F-1 without a checked Rule 415 box): the offerings pipeline. */
+  const pipeline = new Map<string, { group: Filing[]; effect: Filing | null; read: OfferingFacts | undefined }>();
   for (const [fileNumber, group] of groups) {
     const original = group.find((f) => !f.form.endsWith("/A")) ?? group[0]!;
     const form = original.form.replace(/\/A$/, "");
     const read = input.documents.get(original.accessionNumber)?.offering;
-    if (isResale(read) || read?.terms.offering_type === "not_equity") {
-      notes.push(`${form} ${original.accessionNumber} (${fileNumber}) is ${read!.terms.offering_type === "not_equity" ? "a debt registration" : "a resale registration"}: not offering capacity`);
+    if (read?.terms.offering_type === "not_equity") {
+      notes.push(`${form} ${original.accessionNumber} (${fileNumber}) is a debt registration: not offering capacity`);
       continue;
     }
+    const resale = isResale(read);
     const automatic = AUTOMATIC_SHELF_FORM.test(form);
+    const latestRead = [...group].reverse().map((f) => input.documents.get(f.accessionNumber)?.offering).find((o) => o?.terms.offering_type);
+    const rule415 = latestRead?.terms.rule_415 ?? read?.terms.rule_415 ?? null;
+    const shelf = ONE_OFFERING_FORM.test(form) ? rule415 : true;
     const effect = effects.get(fileNumber);
+    if (!resale && shelf === false) pipeline.set(fileNumber, { group, effect: effect?.filing ?? null, read: latestRead });
     const effectiveAt = automatic ? original.filedAt : (effect?.date ?? null);
     const ended = deregistered.get(fileNumber);
     // Rule 415(a)(5): a registration for a continuous offering is good for three years from effectiveness (an S-1 for one offering is spent sooner)
-    const lapses = effectiveAt ? addYears(effectiveAt, SHELF_LIFE_YEARS) : null;
+    const lapses = effectiveAt ? shiftDay(effectiveAt, (d) => addYears(d, SHELF_LIFE_YEARS)) : null;
     const expiresAt = ended && (!lapses || ended.filedAt < lapses) ? ended.filedAt : lapses;
     // "Declared effective": the API and the ratings judge expiry (and a deregistration, which ends it) by expires_at on their own day
     const declared = effectiveAt !== null;
     const sized = [...group].reverse().find((f) => feeCents(input.documents.get(f.accessionNumber)) !== null);
     const float = input.facts ? publicFloatOn(input.facts, original.filedAt) : null;
+    const endedRead = ended ? input.documents.get(ended.accessionNumber)?.offering : undefined;
     const record: RegistrationRecord = {
       ticker,
       accession_number: original.accessionNumber,
@@ -266,13 +330,23 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       effective_accession: !automatic && effect ? effect.filing.accessionNumber : null,
       effective_filed_at: !automatic && effect ? effect.filing.filedAt : null,
       effective_url: !automatic && effect ? filingUrl(cik, effect.filing.accessionNumber) : null,
+      is_resale: resale,
+      is_shelf: shelf,
+      deregistered_at: ended && ended.filedAt >= original.filedAt ? ended.filedAt : null,
+      quotes: mergeQuotes(
+        quotesOf(read?.evidence ?? {}, { is_resale: resale ? "offering_type" : null }),
+        quotesOf(latestRead?.evidence ?? {}, { is_shelf: ONE_OFFERING_FORM.test(form) ? "rule_415" : null }),
+        quotesOf(input.documents.get(sized?.accessionNumber ?? "")?.offering?.evidence ?? {}, { offering_amount: automatic ? null : "max_aggregate_offering" }),
+        quotesOf(endedRead?.evidence ?? {}, { deregistered_date: "offering_type" }),
+      ),
       ...evidence(original),
     };
     dataset.registrations.push(record);
-    shelves.set(fileNumber, { effectiveAt, expiresAt, isEffective: declared });
+    if (!resale) shelves.set(fileNumber, { effectiveAt, expiresAt, isEffective: declared });
   }
 
   // ── takedowns (offerings), and ATM programs ──
+  const priced = new Map<string, OfferingRecord>();
   for (const filing of filings) {
     if (!TAKEDOWN_FORM.test(filing.form)) continue;
     const shelf = filing.fileNumber ? shelves.get(filing.fileNumber) : undefined;
@@ -282,6 +356,8 @@ export function mapCompany(input: CompanyInput): MappedCompany {
     const read = docs?.offering;
     if (read && !OFFERING_TYPE_OF[read.terms.offering_type ?? "other"]) continue; // a resale, debt or structured-note prospectus: no offering of the company's
     const terms = read?.terms;
+    const said = read?.evidence ?? {};
+    const amountField = terms?.gross_proceeds != null ? "gross_proceeds" : terms?.atm_max_amount != null ? "atm_max_amount" : "max_aggregate_offering";
     const amount = terms ? (dollarsToCentsText(terms.gross_proceeds ?? terms.atm_max_amount) ?? feeCents(docs)) : feeCents(docs);
     const atm = terms ? terms.offering_type === "atm" : docs?.atm === true;
     const offering: OfferingRecord = {
@@ -290,35 +366,40 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       offering_date: filing.filedAt,
       offering_type: terms ? OFFERING_TYPE_OF[terms.offering_type!]! : atm ? "atm" : "public_offering",
       form_type: filing.form,
-      shares: terms?.common_shares_offered == null ? null : String(terms.common_shares_offered),
-      price_micros: dollarsToMicrosText(terms?.price_per_share ?? null),
+      ...offeringTerms(terms),
       amount_cents: amount,
-      warrants_issued: terms?.common_warrants_offered == null ? null : String(terms.common_warrants_offered),
-      warrant_price_micros: dollarsToMicrosText(terms?.warrant_exercise_price ?? null),
-      underwriter: terms?.agent ?? null,
       file_number: filing.fileNumber,
+      status: "priced",
+      quotes: quotesOf(said, { ...OFFERING_QUOTES, amount: amount === null ? null : amountField }),
       ...evidence(filing),
     };
     if (terms) {
-      const issued = (kind: string, shares: number | null, price: number | null) => {
+      const issued = (kind: string, preFunded: boolean, shares: number | null, price: number | null, sharesField: string, priceField: string) => {
         if (shares === null || shares <= 0) return;
+        const expires = terms.warrant_expiry && !preFunded ? terms.warrant_expiry : null;
         dataset.dilution_instruments.push({
           ticker,
           instrument_type: "warrant",
           name: `${kind} of ${filing.filedAt} (${filing.form} ${filing.accessionNumber})`,
           issued_at: filing.filedAt,
-          expires_at: terms.warrant_expiry && kind === "Warrants" ? terms.warrant_expiry : null,
+          expires_at: expires,
           shares_underlying: String(shares),
           exercise_price_micros: dollarsToMicrosText(price),
           principal_cents: null,
           remaining_cents: null,
+          // The prospectus registers what it offers.
+          registered: true,
+          pre_funded: preFunded,
+          exercisable_at: null,
+          quotes: quotesOf(said, { shares_underlying: sharesField, registered: sharesField, exercise_price: priceField, expiration_date: expires ? "warrant_expiry" : null }),
           ...evidence(filing),
         });
       };
-      issued("Warrants", terms.common_warrants_offered, terms.warrant_exercise_price);
-      issued("Pre-funded warrants", terms.prefunded_warrants_offered, terms.prefunded_exercise_price);
+      issued("Warrants", false, terms.common_warrants_offered, terms.warrant_exercise_price, "common_warrants_offered", "warrant_exercise_price");
+      issued("Pre-funded warrants", true, terms.prefunded_warrants_offered, terms.prefunded_exercise_price, "prefunded_warrants_offered", "prefunded_exercise_price");
     }
     dataset.offerings.push(offering);
+    if (filing.fileNumber && !priced.has(filing.fileNumber)) priced.set(filing.fileNumber, offering);
     if (atm && filing.fileNumber) {
       const float = input.facts ? publicFloatOn(input.facts, filing.filedAt) : null;
       // The program can sell once both the shelf and the supplement are in force.
@@ -337,9 +418,61 @@ export function mapCompany(input: CompanyInput): MappedCompany {
         over_baby_shelf: float ? float.cents >= BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS : null,
         public_float_cents: float ? String(float.cents) : null,
         is_effective: effectiveAt !== null && (shelf?.isEffective ?? false),
+        is_shelf: true,
+        atm_agent: terms?.agent ?? null,
+        atm_commission_bps: percentToBps(terms?.discount_or_fee_percent ?? null),
+        quotes: quotesOf(said, { offering_amount: amount === null ? null : amountField, atm_agent: "agent", atm_commission_percent: "discount_or_fee_percent" }),
         ...evidence(filing),
       });
     }
+  }
+
+  // ── the pipeline: registration statements for one offering ──
+  const withdrawals = new Map(filings.filter((f) => f.form === "RW" && f.fileNumber).map((f) => [f.fileNumber!, f]));
+  for (const [fileNumber, { group, effect, read }] of pipeline) {
+    const sizes = group.map((f) => feeCents(input.documents.get(f.accessionNumber))).filter((c): c is string => c !== null);
+    const sizedFirst = group.find((f) => feeCents(input.documents.get(f.accessionNumber)) !== null);
+    const sizedLast = [...group].reverse().find((f) => feeCents(input.documents.get(f.accessionNumber)) !== null);
+    const anticipated = sizes[0] ?? null;
+    const revised = sizes.length > 1 && sizes.at(-1) !== anticipated ? sizes.at(-1)! : null;
+    const sizeQuotes = mergeQuotes(
+      quotesOf(input.documents.get(sizedFirst?.accessionNumber ?? "")?.offering?.evidence ?? {}, { anticipated_amount: anticipated ? "max_aggregate_offering" : null }),
+      quotesOf(input.documents.get(sizedLast?.accessionNumber ?? "")?.offering?.evidence ?? {}, { revised_anticipated_amount: revised ? "max_aggregate_offering" : null }),
+    );
+    const takedown = priced.get(fileNumber);
+    if (takedown) {
+      takedown.anticipated_amount_cents = anticipated;
+      takedown.revised_amount_cents = revised;
+      takedown.quotes = mergeQuotes(takedown.quotes ?? null, sizeQuotes);
+      continue;
+    }
+    const original = group[0]!;
+    const latest = group.at(-1)!;
+    const type = read?.terms.offering_type ? OFFERING_TYPE_OF[read.terms.offering_type] : undefined;
+    const withdrawn = withdrawals.get(fileNumber);
+    const abandoned = effect === null && shiftDay(latest.filedAt, (d) => addMonths(d, ABANDONED_AFTER_MONTHS)) < input.today;
+    const unpricedAfterEffect = effect !== null && shiftDay(effect.filedAt, (d) => addDays(d, PRICING_PROSPECTUS_DAYS)) < input.today;
+    if (!type || (!withdrawn && (abandoned || unpricedAfterEffect))) {
+      const why = !type ? "its offering type was not read" : abandoned ? `not effective ${ABANDONED_AFTER_MONTHS} months after its last amendment` : "effective, but no prospectus priced it";
+      notes.push(`${original.form} ${original.accessionNumber} (${fileNumber}): not listed as a pending offering: ${why}`);
+      continue;
+    }
+    dataset.offerings.push({
+      ticker,
+      accession_number: original.accessionNumber,
+      offering_date: original.filedAt,
+      offering_type: type,
+      form_type: original.form,
+      ...offeringTerms(read?.terms),
+      amount_cents: null,
+      file_number: fileNumber,
+      status: withdrawn ? "withdrawn" : "pending",
+      withdrawn_at: withdrawn && withdrawn.filedAt >= original.filedAt ? withdrawn.filedAt : null,
+      anticipated_amount_cents: anticipated,
+      revised_amount_cents: revised,
+      quotes: mergeQuotes(quotesOf(read?.evidence ?? {}, OFFERING_QUOTES), sizeQuotes),
+      ...evidence(latest),
+    });
   }
 
   const unread = filings.filter((f) => (TAKEDOWN_FORM.test(f.form) || REGISTRATION_FORM.test(f.form)) && input.documents.get(f.accessionNumber)?.missing).length;
@@ -430,6 +563,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       outstanding_shares: String(stated.shares_outstanding_after),
       public_float_cents: null,
       public_float_as_of: null,
+      quotes: quotesOf(input.documents.get(latestStated.accessionNumber)!.offering!.evidence, { outstanding: "shares_outstanding_after" }),
       ...evidence(latestStated),
     });
   }

@@ -21,6 +21,7 @@
 import type { Prisma, PrismaClient } from "@/lib/db";
 import { computeDilutionRating } from "@/lib/ratings/engine";
 import type { DilutionRating } from "@/lib/ratings/types";
+import { addYears, isoDay, utcDayStart } from "@/lib/utils/dates";
 import { formatImportError, importDataset, type KindCounts } from "../import";
 import { IMPORT_KINDS, type ImportKind } from "../import-schema";
 import { recordDataLoad, type LoadActor } from "../loads";
@@ -112,9 +113,7 @@ const DOCUMENT_YEARS = 3;
 export class EdgarSyncError extends Error {}
 
 function defaultSince(now: Date): string {
-  const d = new Date(now);
-  d.setUTCFullYear(d.getUTCFullYear() - DOCUMENT_YEARS);
-  return d.toISOString().slice(0, 10);
+  return isoDay(addYears(utcDayStart(now), -DOCUMENT_YEARS));
 }
 
 const text = (fetched: Fetched): string | null => (fetched.status === "ok" ? fetched.body.toString("utf8") : null);
@@ -140,7 +139,7 @@ export async function syncEdgar(prisma: PrismaClient, source: EdgarSource, optio
   const worker = async () => {
     while (next < wanted.length) {
       const i = next++;
-      results[i] = await syncTicker(prisma, source, wanted[i]!, listed.get(wanted[i]!), { since, dryRun });
+      results[i] = await syncTicker(prisma, source, wanted[i]!, listed.get(wanted[i]!), { since, dryRun, today: isoDay(startedAt) });
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, wanted.length) }, worker));
@@ -184,7 +183,7 @@ async function syncTicker(
   source: EdgarSource,
   ticker: string,
   listed: ListedCompany | undefined,
-  { since, dryRun }: { since: string; dryRun: boolean },
+  { since, dryRun, today }: { since: string; dryRun: boolean; today: string },
 ): Promise<TickerReport> {
   const report: TickerReport = { ticker, cik: listed?.cik ?? null, status: "failed", counts: {}, partial: false, notes: [] };
   try {
@@ -225,7 +224,7 @@ async function syncTicker(
       factsLastModified: facts.status === "ok" ? (facts.validators.lastModified ?? null) : null,
       partial: report.partial,
     };
-    await applyCompany(prisma, source, report, { ticker, cik, exchange: listed.exchange, resources, saved, since, dryRun });
+    await applyCompany(prisma, source, report, { ticker, cik, exchange: listed.exchange, resources, saved, since, dryRun, today });
   } catch (error) {
     report.status = "failed";
     report.error = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 500) : String(error);
@@ -257,7 +256,7 @@ async function applyCompany(
   prisma: PrismaClient,
   source: EdgarSource | null,
   report: TickerReport,
-  input: { ticker: string; cik: string; exchange: string | null; resources: CompanyResources; saved: CompanyState | null; since: string; dryRun: boolean },
+  input: { ticker: string; cik: string; exchange: string | null; resources: CompanyResources; saved: CompanyState | null; since: string; dryRun: boolean; today: string },
 ): Promise<void> {
   const { ticker, cik, resources, saved, since, dryRun } = input;
   const index = parseSubmissions(resources.submissions);
@@ -266,7 +265,7 @@ async function applyCompany(
 
   const { documents, fresh, filings } = await readDocuments(prisma, source, index, since);
   const exchange = input.exchange ?? (index.exchanges[index.tickers.indexOf(ticker)] || index.exchanges[0] || "unknown");
-  const mapped = mapCompany({ ticker, exchange, index, facts: companyFacts, documents });
+  const mapped = mapCompany({ ticker, exchange, today: input.today, index, facts: companyFacts, documents });
   report.notes.push(...mapped.notes);
 
   const imported = await importDataset(prisma, mapped.dataset, {
@@ -324,6 +323,7 @@ export interface ReextractReport {
  */
 export async function reextractEdgar(prisma: PrismaClient, options: { tickers?: string[]; dryRun?: boolean; now?: Date; actor?: LoadActor } = {}): Promise<ReextractReport> {
   const clock = performance.now();
+  const today = isoDay(options.now ?? new Date());
   const companies = await prisma.company.findMany({
     where: { isSample: false, cik: { not: null }, ...(options.tickers?.length ? { ticker: { in: options.tickers } } : {}) },
     select: { ticker: true, cik: true, exchange: true },
@@ -340,7 +340,7 @@ export async function reextractEdgar(prisma: PrismaClient, options: { tickers?: 
       const resources = JSON.parse(gunzipSync(state.resourcesGzip).toString("utf8")) as CompanyResources;
       report.partial = state.partial;
       const before = reextractCounter.read;
-      await applyCompany(prisma, null, report, { ticker: company.ticker, cik: company.cik!, exchange: company.exchange, resources, saved: null, since: "0000-01-01", dryRun: options.dryRun ?? false });
+      await applyCompany(prisma, null, report, { ticker: company.ticker, cik: company.cik!, exchange: company.exchange, resources, saved: null, since: "0000-01-01", dryRun: options.dryRun ?? false, today });
       filingsRead += reextractCounter.read - before;
     } catch (error) {
       report.status = "failed";
