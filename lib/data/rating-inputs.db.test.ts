@@ -82,6 +82,31 @@ beforeAll(async () => {
         offeringAmountCents: 20n * M * DOLLAR,
         isEffective: true,
       },
+      // Not capacity: selling holders' shares, and an S-1 for one offering (an offering, not a shelf).
+      {
+        companyId: acmeId,
+        accessionNumber: `0000000004-24-${suffix}`,
+        formType: "S-1",
+        fileNumber: "333-000004",
+        filedAt: day("2024-03-01"),
+        effectiveAt: day("2024-03-10"),
+        expiresAt: day("2027-03-10"),
+        offeringAmountCents: 90n * M * DOLLAR,
+        isEffective: true,
+        isResale: true,
+      },
+      {
+        companyId: acmeId,
+        accessionNumber: `0000000005-24-${suffix}`,
+        formType: "S-1",
+        fileNumber: "333-000005",
+        filedAt: day("2024-04-01"),
+        effectiveAt: day("2024-04-10"),
+        expiresAt: day("2027-04-10"),
+        offeringAmountCents: 80n * M * DOLLAR,
+        isEffective: true,
+        isShelf: false,
+      },
     ],
   });
 
@@ -99,6 +124,7 @@ beforeAll(async () => {
       offering(3, "2025-03-01", "warrant_exercise"),
       offering(4, "2023-06-14", "pipe"), // one day before the window
       offering(5, "2025-06-16", "registered_direct"), // after asOf
+      { ...offering(6, "2025-02-01", "best_efforts"), status: "pending" }, // announced, not sold
     ],
   });
 

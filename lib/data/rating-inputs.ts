@@ -99,15 +99,16 @@ async function loadChunk(
         ...SOURCE_COLUMNS,
       },
     }),
-    // All registrations filed by asOf: expired ones explain "shelf expired on …".
+    // All registrations filed by asOf (expired ones explain "shelf expired on …") that can raise money for the
+    // company: not a resale registration, nor a registration statement for one offering (those are offerings).
     prisma.registration.findMany({
-      where: { companyId: inIds, filedAt: { lte: day } },
+      where: { companyId: inIds, filedAt: { lte: day }, isResale: false, OR: [{ isShelf: null }, { isShelf: true }] },
       orderBy: [{ companyId: "asc" }, { filedAt: "asc" }, { id: "asc" }],
       select: REGISTRATION_RATING_COLUMNS,
     }),
     // Offerings inside the frequency window only.
     prisma.offering.findMany({
-      where: { companyId: inIds, offeringDate: { gte: offeringWindowStart(asOf), lte: day } },
+      where: { companyId: inIds, offeringDate: { gte: offeringWindowStart(asOf), lte: day }, status: "priced" },
       orderBy: [{ companyId: "asc" }, { offeringDate: "asc" }, { id: "asc" }],
       select: { companyId: true, offeringDate: true, offeringType: true, amountCents: true, shares: true, ...SOURCE_COLUMNS },
     }),
