@@ -106,9 +106,14 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
                 <ul className="mt-1 flex flex-col gap-1">
                   {overview.payments.heldPayments.rows.map((p) => (
                     <li key={p.id} className="break-all">
-                      <Link href={`/admin/payments?q=${encodeURIComponent(p.id)}`} className="font-mono text-xs text-accent-700 underline-offset-2 hover:underline">
+                      {/* The payments search finds Checkout's sessions; an auto-recharge is in the held list at the top of the Payments page. */}
+                      <Link
+                        href={p.source === "auto_recharge" ? "/admin/payments" : `/admin/payments?q=${encodeURIComponent(p.id)}`}
+                        className="font-mono text-xs text-accent-700 underline-offset-2 hover:underline"
+                      >
                         {p.id}
                       </Link>{" "}
+                      {p.source === "auto_recharge" ? "(auto-recharge) " : null}
                       {p.org.name}: {formatCents(p.amountCents)} {p.currency.toUpperCase()} — {p.heldReason ?? "amount mismatch"}
                     </li>
                   ))}

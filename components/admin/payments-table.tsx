@@ -29,7 +29,14 @@ export function PaymentStateBadge({ payment }: { payment: Pick<PaymentView, "sta
 function StripeIds({ payment }: { payment: PaymentView }) {
   return (
     <span className="flex min-w-0 flex-col items-end gap-0.5 font-mono text-xs break-all text-zinc-600 md:items-start">
-      <span title="Checkout Session">{payment.id}</span>
+      {payment.source === "auto_recharge" ? (
+        <>
+          <span className="font-sans text-zinc-500">Auto-recharge</span>
+          <span title="Auto-recharge attempt">{payment.id}</span>
+        </>
+      ) : (
+        <span title="Checkout Session">{payment.id}</span>
+      )}
       {payment.paymentIntentId ? <span title="PaymentIntent">{payment.paymentIntentId}</span> : null}
       {payment.stripeUrl ? (
         <a href={payment.stripeUrl} target="_blank" rel="noreferrer" className="font-sans text-accent-700 underline">
@@ -45,7 +52,7 @@ function StripeIds({ payment }: { payment: PaymentView }) {
   );
 }
 
-/** Checkout sessions: when, whose, how much, where they stand, what was given back, and their Stripe ids. */
+/** Payments (Checkout top-ups, and auto-recharges where named so): when, whose, how much, where they stand, what was given back, and their Stripe ids. */
 export function PaymentsTable({ payments, caption }: { payments: PaymentView[]; caption: string }) {
   return (
     <Table caption={caption} stacked>
@@ -63,7 +70,7 @@ export function PaymentsTable({ payments, caption }: { payments: PaymentView[]; 
       </THead>
       <TBody>
         {payments.map((payment) => (
-          <TR key={payment.id} data-session={payment.id} data-state={payment.state}>
+          <TR key={payment.id} data-session={payment.id} data-source={payment.source} data-state={payment.state}>
             <TD data-label="Created (UTC)" className="whitespace-nowrap text-zinc-600">
               <time dateTime={payment.createdAt.toISOString()}>{formatDateTime(payment.createdAt)}</time>
             </TD>

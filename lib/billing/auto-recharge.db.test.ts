@@ -7,11 +7,13 @@ import { createUser } from "@/lib/auth/accounts";
 import { DomainError } from "@/lib/errors";
 import { parseDollars } from "@/lib/money";
 import { autoRechargeOverview, removeOrgCard, setOrgAutoRecharge, startOrgCardSetup, turnOffOrgAutoRecharge } from "@/lib/platform/auto-recharge";
+import { deliverDue } from "@/lib/notify/delivery";
+import { paymentsNeedingAttention } from "@/lib/platform/admin/payments";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { seedCast } from "@/tests/support/platform";
 import { startStripeMock, type StripeMock } from "@/tools/stripe-mock/server";
-import { autoRechargeSettingsSchema, autoRechargeView, enableAutoRecharge, runAutoRecharge, startCardSetup, turnOffAutoRecharge, type NotifyDeps } from "./auto-recharge";
-import { startTopUp } from "./checkout";
+import { autoRechargeSettingsSchema, autoRechargeView, enableAutoRecharge, runAutoRecharge, startCardSetup, turnOffAutoRecharge } from "./auto-recharge";
+import { heldPayments, startTopUp } from "./checkout";
 import { changeBalance, ledgerTotals } from "./ledger";
 import { handleStripeWebhook } from "./webhook";
 
@@ -67,6 +69,7 @@ afterAll(async () => {
 });
 // Sweeps look at every organization: each test starts with none due.
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await live.mock.settled();
   await t.prisma.organization.updateMany({ data: { autoRechargeEnabled: false } });
 });
@@ -330,15 +333,24 @@ describe("a declined card", () => {
     expect(await orgRow(orgId)).toMatchObject({ paymentMethodLast4: "0341" });
     await setOrgAutoRecharge(t.prisma, cast.owner, orgId, { threshold: "5", amount: "10", maxPerDay: "3" });
 
+    // The owners' email is queued with the decline and sent by the notification worker.
+    vi.stubEnv("SMTP_URL", "smtp://mail.test:587");
+    vi.stubEnv("EMAIL_FROM", "billing@example.com");
+    vi.stubEnv("NEXTAUTH_URL", "https://app.example");
     const sent: { to: string; subject: string; text: string }[] = [];
-    const deps: NotifyDeps = { send: async (message) => void sent.push(message), env: { NEXTAUTH_URL: "https://app.example" } };
+    const sendEmail = async (message: { to: string; subject: string; text: string; html: string }) => void sent.push(message);
     const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      expect(await runAutoRecharge(t.prisma, live.stripe, new Date(), deps)).toMatchObject({ started: 1, declined: 1 });
+      expect(await runAutoRecharge(t.prisma, live.stripe, new Date())).toMatchObject({ started: 1, declined: 1 });
       await live.mock.settled(); // payment_intent.payment_failed reaches the webhook too
     } finally {
       warned.mockRestore();
     }
+    expect(sent).toEqual([]);
+    // The mail server refuses the first try; the queue keeps it and the next try sends it.
+    expect(await deliverDue(t.prisma, { sendEmail: async () => Promise.reject(new Error("421 try again later")) })).toEqual({ sent: 0, failed: 1 });
+    expect(sent).toEqual([]);
+    expect(await deliverDue(t.prisma, { sendEmail, now: inMinutes(1) })).toEqual({ sent: 1, failed: 0 });
 
     const [attempt] = await attempts(orgId);
     expect(attempt).toMatchObject({ status: "FAILED", failureCode: "generic_decline", failureMessage: "Your card was declined.", paymentIntentId: expect.stringMatching(/^pi_/), creditedAt: null });
@@ -360,7 +372,9 @@ describe("a declined card", () => {
     expect(sent[0]!.text).toContain("https://app.example/billing");
 
     // Off: later sweeps charge nothing, and the page says why.
-    await runAutoRecharge(t.prisma, live.stripe, new Date(), deps);
+    await runAutoRecharge(t.prisma, live.stripe, new Date());
+    expect(await deliverDue(t.prisma, { sendEmail, now: inMinutes(60) })).toEqual({ sent: 0, failed: 0 });
+    expect(sent).toHaveLength(1);
     expect(await attempts(orgId)).toHaveLength(1);
     const view = await autoRechargeOverview(t.prisma, cast.owner, orgId);
     expect(view).toMatchObject({ enabled: false, canManage: true, turnedOff: { reason: "your card was declined", message: "Your card was declined." }, attempts: [{ status: "FAILED" }] });
@@ -448,6 +462,57 @@ describe("refunds and disputes of a recharge", () => {
     expect((await attempts(other.id))[0]).toMatchObject({ takenBackCents: 0 });
     expect((await deliver(eventOf(manual.mock, "payment_intent.succeeded", otherAttempt!.id).payload)).body.effects).toEqual([]);
     await expectConsistent(other.id, dollars("11"));
+  });
+});
+
+describe("a recharge held back", () => {
+  it("is not credited when the organization has closed or Stripe's amount differs, a refund of it takes nothing back, and it is listed with Checkout's held payments", async () => {
+    // The organization closes before the charge's success is delivered.
+    const closing = await rechargingOrg({ via: "manual", dollars: "1" });
+    await runAutoRecharge(t.prisma, manual.stripe);
+    const [closed] = await attempts(closing.id);
+    await t.prisma.organization.update({ where: { id: closing.id }, data: { closedAt: new Date(), autoRechargeEnabled: false } });
+    expect((await deliver(eventOf(manual.mock, "payment_intent.succeeded", closed!.id).payload)).body.effects).toEqual(["held"]);
+    expect((await attempts(closing.id))[0]).toMatchObject({ status: "HELD", failureCode: "held", failureMessage: "the organization is closed", creditedAt: null });
+    expect(await t.balance(closing.id)).toBe(dollars("1"));
+    await expectConsistent(closing.id, dollars("1"));
+
+    // A PaymentIntent naming an attempt of $10 that charged $15.
+    const other = await rechargingOrg({ via: "manual", dollars: "1" });
+    await turnOffAutoRecharge(t.prisma, other.id, { actorLabel: "test" });
+    const row = await orgRow(other.id);
+    const attempt = await t.prisma.autoRechargeAttempt.create({
+      data: { orgId: other.id, day: new Date(new Date().toISOString().slice(0, 10)), seq: 1, amountCents: 1_000, balanceNanos: dollars("1"), thresholdNanos: dollars("5"), paymentMethodId: row.paymentMethodId! },
+    });
+    const intent = await manual.stripe.paymentIntents.create({
+      amount: 1_500,
+      currency: "usd",
+      customer: row.stripeCustomerId!,
+      payment_method: row.paymentMethodId!,
+      confirm: true,
+      off_session: true,
+      metadata: { purpose: "auto_recharge", org_id: other.id, attempt_id: attempt.id },
+    });
+    const succeeded = eventOf(manual.mock, "payment_intent.succeeded", attempt.id).payload;
+    expect((await Promise.all([deliver(succeeded), deliver(succeeded)])).map((r) => r.body.outcome).sort()).toEqual(["duplicate", "processed"]);
+    expect((await attempts(other.id))[0]).toMatchObject({ status: "HELD", failureMessage: "amount 1500 cents, expected 1000", creditedAt: null });
+    // Refunded in Stripe, as an operator would: nothing was credited, so nothing is taken back.
+    const refund = await control<{ event: string }>(manual.mock, `/_mock/charges/${intent.latest_charge as string}/refund`);
+    expect((await deliver(manual.mock.events().find((e) => e.id === refund.event)!.payload)).body.effects).toEqual(["refunded 0"]);
+    expect((await attempts(other.id))[0]).toMatchObject({ status: "HELD", refundedCents: 1_500, takenBackCents: 0 });
+    await expectConsistent(other.id, dollars("1"));
+
+    // The console's "Needs attention" and the CLI list them, newest first and oldest first.
+    const attention = await paymentsNeedingAttention(t.prisma);
+    expect(attention.heldPayments.count).toBe(2);
+    expect(attention.heldPayments.rows).toEqual([
+      expect.objectContaining({ id: attempt.id, source: "auto_recharge", state: "held", amountCents: 1_000, heldReason: "amount 1500 cents, expected 1000", paymentIntentId: intent.id }),
+      expect.objectContaining({ id: closed!.id, source: "auto_recharge", state: "held", heldReason: "the organization is closed", org: expect.objectContaining({ id: closing.id, closed: true }) }),
+    ]);
+    expect((await heldPayments(t.prisma)).map((p) => [p.source, p.id, p.heldReason])).toEqual([
+      ["auto_recharge", closed!.id, "the organization is closed"],
+      ["auto_recharge", attempt.id, "amount 1500 cents, expected 1000"],
+    ]);
   });
 });
 

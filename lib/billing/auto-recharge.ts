@@ -3,7 +3,6 @@ import type Stripe from "stripe";
 import { z } from "zod";
 import { recordAudit, type AuditActor } from "@/lib/audit";
 import type { DbClient, Prisma, PrismaClient } from "@/lib/db";
-import { autoRechargeDeclinedMessage, emailConfigured, sendEmail } from "@/lib/email";
 import { DomainError } from "@/lib/errors";
 import type { AutoRechargeStatus } from "@/lib/generated/prisma/enums";
 import { formatDollars, parseDollars } from "@/lib/money";
@@ -28,7 +27,9 @@ import { callStripe, tryStripe } from "./stripe";
  * - The credit comes only from the verified webhook (lib/billing/webhook.ts),
  *   once per PaymentIntent (ledger key `payment_intent:<id>`).
  * - A declined card fails the attempt, turns auto-recharge off with the
- *   reason, and tells the owners (email, and the `auto_recharge.failed` event).
+ *   reason, and tells the owners: the `auto_recharge.failed` event, to the
+ *   organization's webhook endpoints and by email, through the notification
+ *   queue.
  */
 
 /** PaymentIntent metadata `purpose` of our charges: how the webhook tells them from Checkout's. */
@@ -285,11 +286,6 @@ export interface AutoRechargeSweep {
   abandoned: number;
 }
 
-export interface NotifyDeps {
-  send?: (message: { to: string; subject: string; text: string; html: string }) => Promise<unknown>;
-  env?: Record<string, string | undefined>;
-}
-
 type ChargeOutcome = "charged" | "declined" | "deferred";
 
 interface StartedAttempt {
@@ -304,7 +300,7 @@ interface StartedAttempt {
  * One pass: resumes attempts whose PaymentIntent was never created, then
  * starts one for every organization that is due, and charges it.
  */
-export async function runAutoRecharge(db: PrismaClient, stripe: Stripe, now = new Date(), deps: NotifyDeps = {}): Promise<AutoRechargeSweep> {
+export async function runAutoRecharge(db: PrismaClient, stripe: Stripe, now = new Date()): Promise<AutoRechargeSweep> {
   const sweep: AutoRechargeSweep = { started: 0, resumed: 0, declined: 0, deferred: 0, abandoned: 0 };
   const count = (outcome: ChargeOutcome) => {
     if (outcome === "declined") sweep.declined++;
@@ -324,12 +320,12 @@ export async function runAutoRecharge(db: PrismaClient, stripe: Stripe, now = ne
       continue;
     }
     sweep.resumed++;
-    count(await chargeAttempt(db, stripe, { ...attempt, customerId: attempt.organization.stripeCustomerId }, now, deps));
+    count(await chargeAttempt(db, stripe, { ...attempt, customerId: attempt.organization.stripeCustomerId }, now));
   }
 
   for (const attempt of await startDueAttempts(db, now)) {
     sweep.started++;
-    count(await chargeAttempt(db, stripe, attempt, now, deps));
+    count(await chargeAttempt(db, stripe, attempt, now));
   }
   return sweep;
 }
@@ -392,7 +388,7 @@ async function startDueAttempts(db: PrismaClient, now: Date): Promise<StartedAtt
  * attempt's, so calling this again (a resumed attempt) returns the same
  * PaymentIntent, or the same decline, and never charges twice.
  */
-async function chargeAttempt(db: PrismaClient, stripe: Stripe, attempt: StartedAttempt, now: Date, deps: NotifyDeps): Promise<ChargeOutcome> {
+async function chargeAttempt(db: PrismaClient, stripe: Stripe, attempt: StartedAttempt, now: Date): Promise<ChargeOutcome> {
   const charged = await tryStripe(`charging auto-recharge ${attempt.id}`, () =>
     stripe.paymentIntents.create(
       {
@@ -418,7 +414,7 @@ async function chargeAttempt(db: PrismaClient, stripe: Stripe, attempt: StartedA
   const { failure } = charged;
   if (failure.kind === "unavailable") return "deferred";
   // Refused for good: a card error, or a request that cannot succeed (the card was detached).
-  await recordDecline(db, attempt.id, { code: failure.code, message: failure.message, paymentIntentId: failure.paymentIntentId, cardError: failure.kind === "declined" }, now, deps);
+  await recordDecline(db, attempt.id, { code: failure.code, message: failure.message, paymentIntentId: failure.paymentIntentId, cardError: failure.kind === "declined" }, now);
   return "declined";
 }
 
@@ -443,26 +439,24 @@ export interface Decline {
 
 export interface DeclineOutcome {
   orgId: string;
-  orgName: string;
-  amountCents: number;
-  card: string;
-  declinedAt: Date;
-  message: string;
   turnedOff: boolean;
 }
 
 /**
  * A declined charge, once, whichever reports it first (the sweep's 402 or
  * the payment_failed webhook): the attempt fails, auto-recharge is turned off
- * with the reason, the audit log and the organization's event say so. Null
- * when the attempt was settled already.
+ * with the reason, the audit log says so, and the organization's
+ * `auto_recharge.failed` event goes to its webhook endpoints and, by email,
+ * to its owners, through the notification queue (lib/notify), in this
+ * transaction: durable and retried. Null when the attempt was settled
+ * already.
  */
 export async function declineInTransaction(tx: Prisma.TransactionClient, attemptId: string, decline: Decline, now: Date): Promise<DeclineOutcome | null> {
   const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM auto_recharge_attempts WHERE id = ${attemptId}::uuid FOR UPDATE`;
   if (locked.length === 0) return null;
   const attempt = await tx.autoRechargeAttempt.findUniqueOrThrow({
     where: { id: attemptId },
-    include: { organization: { select: { name: true, paymentMethodBrand: true, paymentMethodLast4: true } } },
+    include: { organization: { select: { paymentMethodBrand: true, paymentMethodLast4: true } } },
   });
   if (attempt.status !== "PENDING") return null;
   await tx.autoRechargeAttempt.update({
@@ -485,51 +479,14 @@ export async function declineInTransaction(tx: Prisma.TransactionClient, attempt
     turned_off: turnedOff,
   };
   await recordAudit(tx, { action: "credits.auto_recharge_failed", orgId: attempt.orgId, actorLabel: ACTOR, targetType: "auto_recharge_attempt", targetId: attempt.id, details });
-  // Owners get the email below; the event goes to the organization's webhook endpoints.
-  await emitOrgEvent(tx, { orgId: attempt.orgId, type: "auto_recharge.failed", data: details, now, email: false });
-  return {
-    orgId: attempt.orgId,
-    orgName: attempt.organization.name,
-    amountCents: attempt.amountCents,
-    card: cardLabel(attempt.organization.paymentMethodBrand, attempt.organization.paymentMethodLast4),
-    declinedAt: now,
-    message: decline.message,
-    turnedOff,
-  };
+  const card = cardLabel(attempt.organization.paymentMethodBrand, attempt.organization.paymentMethodLast4);
+  await emitOrgEvent(tx, { orgId: attempt.orgId, type: "auto_recharge.failed", data: { ...details, card }, now, email: "owners" });
+  return { orgId: attempt.orgId, turnedOff };
 }
 
-async function recordDecline(db: PrismaClient, attemptId: string, decline: Decline, now: Date, deps: NotifyDeps): Promise<void> {
+async function recordDecline(db: PrismaClient, attemptId: string, decline: Decline, now: Date): Promise<void> {
   const outcome = await db.$transaction((tx) => declineInTransaction(tx, attemptId, decline, now));
-  if (!outcome) return;
-  console.warn(`[billing] auto-recharge ${attemptId} declined (${decline.code}): ${decline.message}`);
-  await notifyDecline(db, outcome, deps);
-}
-
-/** Emails the organization's owners that the recharge was declined (when SMTP is set up). Best effort: never throws. */
-export async function notifyDecline(db: DbClient, outcome: DeclineOutcome, deps: NotifyDeps = {}): Promise<number> {
-  const env = deps.env ?? process.env;
-  if (!deps.send && !emailConfigured(env)) return 0;
-  const send = deps.send ?? ((message) => sendEmail(message, undefined, env));
-  try {
-    const owners = await db.membership.findMany({ where: { orgId: outcome.orgId, role: "OWNER", user: { deletedAt: null } }, select: { user: { select: { email: true } } } });
-    const appUrl = env.NEXTAUTH_URL?.trim();
-    const billingUrl = appUrl ? new URL("/billing", appUrl).href : null;
-    let sent = 0;
-    for (const { user } of owners) {
-      try {
-        await send(
-          autoRechargeDeclinedMessage({ to: user.email, orgName: outcome.orgName, amount: formatCents(outcome.amountCents), card: outcome.card, declinedAt: outcome.declinedAt, reason: outcome.message, billingUrl }),
-        );
-        sent++;
-      } catch (error) {
-        console.error(`[billing] could not email ${user.email} about a declined auto-recharge: ${(error as Error).message}`);
-      }
-    }
-    return sent;
-  } catch (error) {
-    console.error(`[billing] could not email the owners about a declined auto-recharge: ${(error as Error).message}`);
-    return 0;
-  }
+  if (outcome) console.warn(`[billing] auto-recharge ${attemptId} declined (${decline.code}): ${decline.message}`);
 }
 
 // ───────────────────────────── what the billing page shows ─────────────────────────────

@@ -185,11 +185,26 @@ export async function topUpStatus(db: DbClient, orgId: string, sessionId: string
   };
 }
 
-/** Payments held back (not credited): another amount or currency than the session we created, or a closed organization. */
-export function heldPayments(db: DbClient) {
-  return db.stripeCheckoutSession.findMany({
-    where: { status: "HELD" },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, orgId: true, amountCents: true, currency: true, heldReason: true, paymentIntentId: true, createdAt: true, organization: { select: { name: true } } },
-  });
+/**
+ * Payments held back (not credited), oldest first, whichever their source:
+ * another amount or currency than the Checkout Session or auto-recharge we
+ * created, or a closed organization. An auto-recharge's reason is its
+ * failure message.
+ */
+export async function heldPayments(db: DbClient) {
+  const organization = { select: { name: true } };
+  const [sessions, attempts] = await Promise.all([
+    db.stripeCheckoutSession.findMany({
+      where: { status: "HELD" },
+      select: { id: true, orgId: true, amountCents: true, currency: true, heldReason: true, paymentIntentId: true, createdAt: true, organization },
+    }),
+    db.autoRechargeAttempt.findMany({
+      where: { status: "HELD" },
+      select: { id: true, orgId: true, amountCents: true, currency: true, failureMessage: true, paymentIntentId: true, createdAt: true, organization },
+    }),
+  ]);
+  return [
+    ...sessions.map((row) => ({ source: "checkout" as const, ...row })),
+    ...attempts.map(({ failureMessage, ...row }) => ({ source: "auto_recharge" as const, ...row, heldReason: failureMessage })),
+  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }

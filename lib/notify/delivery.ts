@@ -1,6 +1,7 @@
+import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
 import { recordAudit } from "@/lib/audit";
-import { alertEmailMessage, emailConfigured, sendEmail } from "@/lib/email";
+import { alertEmailMessage, autoRechargeDeclinedMessage, emailConfigured, sendEmail } from "@/lib/email";
 import { sendAccountEmail } from "./account-emails";
 import { EVENT_TYPES, emitOrgEvent, eventBody, type EventType } from "./events";
 import { openSecret } from "./secret-box";
@@ -77,7 +78,7 @@ async function attempt(db: PrismaClient, delivery: Claimed, now: Date, deps: Del
   if (delivery.channel === "email") {
     if (!emailConfigured()) return { status: null, error: "SMTP is not configured" };
     const org = await db.organization.findUniqueOrThrow({ where: { id: event.orgId }, select: { name: true } });
-    await (deps.sendEmail ?? sendEmail)(alertEmailMessage({ to: delivery.recipient!, orgName: org.name, type: event.type, summary: EVENT_TYPES[event.type as EventType] ?? event.type, body }));
+    await (deps.sendEmail ?? sendEmail)(orgEventEmail(delivery.recipient!, org.name, event, body));
     return { status: 250, error: null };
   }
   const endpoint = await db.webhookEndpoint.findUnique({ where: { id: delivery.endpoint_id! } });
@@ -91,6 +92,23 @@ async function attempt(db: PrismaClient, delivery: Claimed, now: Date, deps: Del
     "user-agent": "DilutionData-Webhooks/1",
   };
   return (deps.post ?? postToTarget)(endpoint.url, headers, body, { resolver: deps.resolver });
+}
+
+const declinePayload = z.object({ amount: z.string(), message: z.string(), card: z.string() });
+
+/**
+ * The email of an organization's event: a declined auto-recharge in words
+ * (what was declined, why, and that it is off now), any other event as its
+ * summary and JSON.
+ */
+function orgEventEmail(to: string, orgName: string, event: { type: string; createdAt: Date; payload: unknown }, body: string) {
+  const decline = event.type === "auto_recharge.failed" ? declinePayload.safeParse(event.payload) : null;
+  if (decline?.success) {
+    const appUrl = process.env.NEXTAUTH_URL?.trim();
+    const { amount, card, message } = decline.data;
+    return autoRechargeDeclinedMessage({ to, orgName, amount, card, declinedAt: event.createdAt, reason: message, billingUrl: appUrl ? new URL("/billing", appUrl).href : null });
+  }
+  return alertEmailMessage({ to, orgName, type: event.type, summary: EVENT_TYPES[event.type as EventType] ?? event.type, body });
 }
 
 async function record(db: PrismaClient, delivery: Claimed, ok: boolean, result: Outcome, now: Date): Promise<void> {

@@ -32,8 +32,11 @@ export interface OrgEvent {
   now?: Date;
   /** Only these endpoints (a test event); default every enabled one. */
   endpointIds?: string[];
-  /** Email owners and admins too (default: yes, when SMTP is configured). */
-  email?: boolean;
+  /**
+   * Email owners and admins too (default: yes, when SMTP is configured), or
+   * only the owners (`"owners"`: what only an owner can act on).
+   */
+  email?: boolean | "owners";
 }
 
 /** The JSON body a receiver gets: {type, timestamp, data}, data naming the organization. */
@@ -51,7 +54,10 @@ export async function emitOrgEvent(tx: DbClient, event: OrgEvent): Promise<{ id:
   });
   const recipients =
     event.email !== false && emailConfigured()
-      ? await tx.membership.findMany({ where: { orgId: event.orgId, role: { in: ["OWNER", "ADMIN"] } }, select: { user: { select: { email: true } } } })
+      ? await tx.membership.findMany({
+          where: { orgId: event.orgId, ...(event.email === "owners" ? { role: "OWNER", user: { deletedAt: null } } : { role: { in: ["OWNER", "ADMIN"] } }) },
+          select: { user: { select: { email: true } } },
+        })
       : [];
   const rows = [
     ...endpoints.map((endpoint) => ({ eventId: id, channel: "webhook", endpointId: endpoint.id, nextAttemptAt: now, createdAt: now })),

@@ -91,7 +91,7 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
               <CardHeader>
                 <CardTitle as="h3">Payments held back ({formatCount(heldPayments.count)})</CardTitle>
                 <CardDescription>
-                  Paid, but not credited: the amount or currency differs from the checkout the app created, or the organization had closed. Find out why, then refund it in Stripe or credit the organization by hand with an adjustment.
+                  Paid, but not credited: the amount or currency differs from the checkout or auto-recharge the app created, or the organization had closed. Find out why, then refund it in Stripe or credit the organization by hand with an adjustment.
                 </CardDescription>
               </CardHeader>
               <PaymentsTable payments={heldPayments.rows} caption="Payments held back" />

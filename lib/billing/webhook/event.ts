@@ -22,10 +22,10 @@ export type Apply = (tx: Tx, eventId: string) => Promise<string[]>;
 
 /**
  * A handler's answer: the work to apply once, or why the event is not ours to
- * apply. `afterCommit` runs once the effects are committed (an email about
- * them); it never throws.
+ * apply. Whatever the effects are to tell someone is queued in the same
+ * transaction (lib/notify), never sent after it.
  */
-export type Prepared = { apply: Apply; afterCommit?: () => Promise<void> } | { ignore: string };
+export type Prepared = { apply: Apply } | { ignore: string };
 
 /**
  * One kind of event. Anything that talks to Stripe happens here, before the

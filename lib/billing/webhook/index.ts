@@ -187,9 +187,7 @@ export async function processStripeEvent(db: PrismaClient, stripe: Stripe, event
   // Anything that talks to Stripe happens here, before the transaction.
   const prepared = await prepare(db, stripe, event.data.object, event.type);
   if ("ignore" in prepared) return { outcome: "ignored", reason: prepared.ignore };
-  const result = await applyOnce(db, event, prepared.apply);
-  if (result.outcome === "processed") await prepared.afterCommit?.();
-  return result;
+  return applyOnce(db, event, prepared.apply);
 }
 
 async function applyOnce(db: PrismaClient, event: StripeEventInput, apply: Apply): Promise<ProcessResult> {

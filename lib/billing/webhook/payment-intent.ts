@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { PrismaClient } from "@/lib/db";
-import { autoRechargeAttemptOf, declineInTransaction, notifyDecline, type Decline, type DeclineOutcome } from "../auto-recharge";
+import { autoRechargeAttemptOf, declineInTransaction, type Decline } from "../auto-recharge";
 import { intentSchema, latestCharge, parseObject, type Prepared } from "./event";
 import { creditOrHold, lockPayment, syncPayment } from "./payment";
 import { autoRechargeAttempts } from "./payment-sources/auto-recharge-attempt";
@@ -27,7 +27,7 @@ export async function prepareIntentSucceeded(db: PrismaClient, stripe: Stripe, o
   };
 }
 
-export async function prepareIntentFailed(db: PrismaClient, _stripe: Stripe, object: unknown, type: string): Promise<Prepared> {
+export async function prepareIntentFailed(_db: PrismaClient, _stripe: Stripe, object: unknown, type: string): Promise<Prepared> {
   const intent = parseObject(intentSchema, object, type);
   const attemptId = autoRechargeAttemptOf(intent.metadata);
   if (!attemptId) return { ignore: "not an auto-recharge (a Checkout payment fails through its session)" };
@@ -38,14 +38,11 @@ export async function prepareIntentFailed(db: PrismaClient, _stripe: Stripe, obj
     paymentIntentId: intent.id,
     cardError: (error?.type ?? "card_error") === "card_error",
   };
-  let declined: DeclineOutcome | null = null;
   return {
     apply: async (tx) => {
-      declined = await declineInTransaction(tx, attemptId, decline, new Date());
+      // The owners' email is queued in this transaction (lib/notify), sent and retried by the delivery worker.
+      const declined = await declineInTransaction(tx, attemptId, decline, new Date());
       return declined ? [declined.turnedOff ? "declined; auto-recharge turned off" : "declined"] : [];
-    },
-    afterCommit: async () => {
-      if (declined) await notifyDecline(db, declined);
     },
   };
 }

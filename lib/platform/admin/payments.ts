@@ -11,9 +11,9 @@ import { requirePlatformAdmin } from "./access";
  * stands, searchable by organization (name or id), Checkout Session id
  * (cs_…), PaymentIntent id (pi_…), charge id (ch_…) or Stripe event id
  * (evt_…); and what needs a person: webhook deliveries that keep failing
- * (`stripe_event_failures`, written by lib/billing/webhook.ts) and payments
- * held back (paid, but not as the checkout was created, or for a closed
- * organization; never credited).
+ * (`stripe_event_failures`, written by lib/billing/webhook) and payments
+ * held back (paid, but not as the checkout or auto-recharge was created, or
+ * for a closed organization; never credited), whichever their source.
  *
  * An event id is found through the audit log: every webhook event that moved
  * money or changed a payment's outcome (credited, held, failed, refunded,
@@ -91,10 +91,23 @@ const listInput = z.object({
 
 const sessionInclude = { organization: { select: { id: true, name: true, closedAt: true } } } satisfies Prisma.StripeCheckoutSessionInclude;
 type SessionWithOrg = Prisma.StripeCheckoutSessionGetPayload<{ include: typeof sessionInclude }>;
+type AttemptWithOrg = Prisma.AutoRechargeAttemptGetPayload<{ include: typeof sessionInclude }>;
 
-function paymentView(row: SessionWithOrg, config: BillingConfig) {
+/** Where a payment comes from: a top-up bought through Checkout, or an auto-recharge's charge of the saved card. */
+export type PaymentSourceKind = "checkout" | "auto_recharge";
+
+/** An auto-recharge's status in a Checkout Session's words: paid is credited, pending is processing. */
+const ATTEMPT_STATUS = { PENDING: "PROCESSING", SUCCEEDED: "PAID", FAILED: "FAILED", HELD: "HELD", REFUNDED: "REFUNDED" } as const satisfies Record<AttemptWithOrg["status"], CheckoutStatus>;
+
+/** An auto-recharge attempt as a payment of the list: its held reason is its failure message. */
+function attemptView(row: AttemptWithOrg, config: BillingConfig) {
+  return paymentView({ ...row, userId: null, status: ATTEMPT_STATUS[row.status], heldReason: row.status === "HELD" ? row.failureMessage : null }, config, "auto_recharge");
+}
+
+function paymentView(row: SessionWithOrg, config: BillingConfig, source: PaymentSourceKind = "checkout") {
   return {
     id: row.id,
+    source,
     org: { id: row.organization.id, name: row.organization.name, closed: row.organization.closedAt !== null },
     amountCents: row.amountCents,
     currency: row.currency,
@@ -176,13 +189,20 @@ export type PaymentsPage = Awaited<ReturnType<typeof listPayments>>;
  * for that reason, and so that one check serves a whole page.
  */
 export async function paymentsNeedingAttention(db: DbClient) {
-  const [failedCount, failed, heldCount, held] = await Promise.all([
+  const held = { where: { status: "HELD" as const }, include: sessionInclude, orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }], take: ATTENTION_ROWS };
+  const [failedCount, failed, heldSessionCount, heldSessions, heldAttemptCount, heldAttempts] = await Promise.all([
     db.stripeEventFailure.count({ where: { resolvedAt: null } }),
     db.stripeEventFailure.findMany({ where: { resolvedAt: null }, orderBy: [{ lastFailedAt: "desc" }, { eventId: "asc" }], take: ATTENTION_ROWS }),
-    db.stripeCheckoutSession.count({ where: { status: "HELD" } }),
-    db.stripeCheckoutSession.findMany({ where: { status: "HELD" }, include: sessionInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: ATTENTION_ROWS }),
+    db.stripeCheckoutSession.count({ where: held.where }),
+    db.stripeCheckoutSession.findMany(held),
+    db.autoRechargeAttempt.count({ where: held.where }),
+    db.autoRechargeAttempt.findMany(held),
   ]);
   const config = billingConfig();
+  const heldCount = heldSessionCount + heldAttemptCount;
+  const heldRows = [...heldSessions.map((row) => paymentView(row, config)), ...heldAttempts.map((row) => attemptView(row, config))]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .slice(0, ATTENTION_ROWS);
   return {
     total: failedCount + heldCount,
     failedEvents: {
@@ -196,7 +216,7 @@ export async function paymentsNeedingAttention(db: DbClient) {
         lastFailedAt: f.lastFailedAt,
       })),
     },
-    heldPayments: { count: heldCount, rows: held.map((row) => paymentView(row, config)) },
+    heldPayments: { count: heldCount, rows: heldRows },
   };
 }
 
