@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypeScript from "eslint-config-next/typescript";
+import local from "./eslint-rules/no-cycle.mjs";
 
 /**
  * The layers of ARCHITECTURE.md, top first. A module may import from its own
@@ -22,6 +23,16 @@ export const LAYERS = [
     name: "foundation",
     paths: ["lib/db", "lib/generated", "lib/utils", "lib/catalog.ts", "lib/money.ts", "lib/errors.ts", "lib/rate-limit.ts"],
   },
+];
+
+/**
+ * Folder imports that close a cycle today, left out of local/no-cycle's folder
+ * graph until they are broken (each is the import that points the wrong
+ * way); a new cycle is an error. Delete a line when its imports are gone.
+ */
+const KNOWN_FOLDER_CYCLES = [
+  ["lib/email.ts", "lib/auth"], // lib/email.ts takes roleWithArticle from lib/auth/roles.ts, while lib/auth/password-reset.ts sends email
+  ["lib/notify", "lib/auth"], // lib/notify/secret-box.ts takes authSecret from lib/auth/secret.ts, while lib/auth/password-reset.ts queues its email in lib/notify
 ];
 
 /** Tests may reach across layers to set up what they check. */
@@ -49,9 +60,10 @@ export default defineConfig([
     files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
     ignores: TESTS,
     settings: { "import/ignore": ["node_modules"] },
+    plugins: { local },
     rules: {
       "import/no-restricted-paths": ["error", { zones: layerZones }],
-      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "local/no-cycle": ["error", { root: import.meta.dirname, aliases: { "@/": "." }, folders: ["lib"], ignore: ["lib/generated"], allow: KNOWN_FOLDER_CYCLES }],
     },
   },
   globalIgnores([

@@ -6,25 +6,10 @@
  * dropped connections) are retried with backoff before anything is reported.
  *
  * Which URL a path lives at is source.ts's business (`urlFor`); this module
- * only moves bytes. openEdgarSource (source.ts) is the way in.
+ * only moves bytes. openEdgarSource (source.ts) is the way in; the interface
+ * both implement is ./source-types.ts, so neither imports the other's types.
  */
-import type { EdgarPath, EdgarSource, Fetched, Validators } from "./source";
-
-/**
- * A resource could not be read, even after retries. Defined here rather than
- * in source.ts (which re-exports it) so the two modules do not import each
- * other.
- */
-export class EdgarFetchError extends Error {
-  constructor(
-    message: string,
-    readonly path: EdgarPath,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = "EdgarFetchError";
-  }
-}
+import { EdgarFetchError, type EdgarPath, type EdgarSource, type Fetched, type Validators } from "./source-types";
 
 export interface HttpSourceSettings {
   kind: "sec" | "url";

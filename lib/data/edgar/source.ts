@@ -9,47 +9,21 @@
  *   if (answer.status === "ok") …answer.body, keep answer.validators for next time
  *   await source.close();
  *
- * Paths are named as on SEC's hosts (see EdgarPath); the HTTP side lives in
- * ./http.ts. Bulk archives are read entry by entry, never unpacked: their
- * central directory is read once, then each entry is inflated on demand.
+ * Paths are named as on SEC's hosts (see EdgarPath); the interface every
+ * source implements is ./source-types.ts, the HTTP side ./http.ts. Bulk
+ * archives are read entry by entry, never unpacked: their central directory
+ * is read once, then each entry is inflated on demand.
  */
 import { statSync, type Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import nodePath from "node:path";
 import { buffer } from "node:stream/consumers";
 import yauzl from "yauzl";
-import { EdgarFetchError, openHttpSource } from "./http";
+import { openHttpSource } from "./http";
+import { EdgarFetchError, type EdgarPath, type EdgarSource, type Fetched, type Validators } from "./source-types";
 
-export { EdgarFetchError };
-
-/** A resource named by its path on SEC's hosts, without a leading slash:
- *  "files/company_tickers.json", "files/company_tickers_exchange.json"          (www.sec.gov)
- *  "submissions/CIK0001318605.json", "submissions/CIK0001318605-submissions-001.json" (data.sec.gov)
- *  "api/xbrl/companyfacts/CIK0001318605.json"                                      (data.sec.gov)
- *  "Archives/edgar/data/1318605/000119312519133592/index.json" and any file in that folder (www.sec.gov) */
-export type EdgarPath = string;
-
-export interface Validators {
-  etag?: string | null;
-  lastModified?: string | null;
-}
-
-export type Fetched =
-  | { status: "ok"; body: Buffer; validators: Validators }
-  | { status: "not-modified" }
-  | { status: "missing" }; // 404 / file absent: not an error, the caller decides
-
-export interface EdgarSource {
-  /** For logs and the sync report: "SEC EDGAR", "folder /x/y", "http://127.0.0.1:4321". */
-  readonly description: string;
-  /** "sec" | "url" | "folder" */
-  readonly kind: "sec" | "url" | "folder";
-  /** Reads one resource. With validators, answers "not-modified" when unchanged (HTTP 304; for a folder: same validators as last time). Throws EdgarFetchError on failures that retries could not overcome (network, 4xx other than 404, 5xx/429 after retries). */
-  get(path: EdgarPath, validators?: Validators): Promise<Fetched>;
-  /** Requests actually sent (HTTP) or files read (folder), for the sync report. */
-  readonly requests: number;
-  close(): Promise<void>;
-}
+// This module is the way in: callers take the interface from here with openEdgarSource.
+export { EdgarFetchError, type EdgarPath, type EdgarSource, type Fetched, type Validators };
 
 /** Bad or missing settings: the message is shown to the operator as it is. */
 export class EdgarConfigError extends Error {
