@@ -24,7 +24,7 @@ import { callStripe, tryStripe } from "./stripe";
  *   instances start one charge; then it creates the PaymentIntent with an
  *   idempotency key derived from the attempt, so a retry after a crash or a
  *   lost answer charges once.
- * - The credit comes only from the verified webhook (lib/billing/webhook.ts),
+ * - The credit comes only from the verified webhook (lib/billing/webhook),
  *   once per PaymentIntent (ledger key `payment_intent:<id>`).
  * - A declined card fails the attempt, turns auto-recharge off with the
  *   reason, and tells the owners: the `auto_recharge.failed` event, to the

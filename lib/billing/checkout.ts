@@ -10,7 +10,7 @@ import { callStripe } from "./stripe";
 /**
  * Buying credits: a Stripe Checkout Session in `payment` mode for an amount
  * the user chose. Nothing is credited here; the verified webhook does that
- * (lib/billing/webhook.ts), once per session.
+ * (lib/billing/webhook), once per session.
  */
 
 /** What one top-up may be, in cents: $10 to $10,000. */
