@@ -1,7 +1,7 @@
 import Stripe from "stripe";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DomainError } from "@/lib/errors";
-import { billingConfig, getStripe, MOCK_SECRET_KEY } from "./stripe";
+import { billingConfig, callStripe, getStripe, MOCK_SECRET_KEY, tryStripe } from "./stripe";
 
 const WHSEC = "whsec_0123456789abcdef0123456789abcdef";
 
@@ -51,5 +51,47 @@ describe("billing configuration", () => {
   it("throws a readable DomainError when not configured", () => {
     expect(() => getStripe(billingConfig({}))).toThrow(DomainError);
     expect(() => getStripe(billingConfig({}))).toThrow(/Payments are not set up/);
+  });
+});
+
+describe("Stripe calls and their errors", () => {
+  const declined = () => new Stripe.errors.StripeCardError({ type: "card_error", message: "Your card was declined.", code: "card_declined", decline_code: "insufficient_funds", payment_intent: { id: "pi_1" } } as never);
+  const detached = () => new Stripe.errors.StripeInvalidRequestError({ type: "invalid_request_error", message: "No such PaymentMethod: 'pm_1'", code: "resource_missing" } as never);
+  const unreachable = () => new Stripe.errors.StripeConnectionError({ type: "api_error", message: "An error occurred with our connection to Stripe." } as never);
+
+  it("tells a decline, a refusal and an unreachable Stripe apart, and logs only what the caller cannot act on", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await tryStripe("charging", async () => "pi_ok")).toEqual({ ok: true, value: "pi_ok" });
+      expect(await tryStripe("charging", () => Promise.reject(declined()))).toEqual({
+        ok: false,
+        failure: { kind: "declined", code: "insufficient_funds", message: "Your card was declined.", paymentIntentId: "pi_1" },
+      });
+      expect(await tryStripe("detaching a card", () => Promise.reject(detached()))).toMatchObject({ ok: false, failure: { kind: "refused", code: "resource_missing" } });
+      expect(logged).not.toHaveBeenCalled();
+      expect(await tryStripe("charging", () => Promise.reject(unreachable()))).toMatchObject({ ok: false, failure: { kind: "unavailable" } });
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining("[billing] charging failed: unavailable"));
+      // Not Stripe's: a bug of ours, thrown on.
+      await expect(tryStripe("charging", () => Promise.reject(new TypeError("x is undefined")))).rejects.toThrow(TypeError);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("gives a person a plain sentence for any failure, and the log Stripe's words", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await callStripe("creating a customer", async () => "cus_1")).toBe("cus_1");
+      await expect(callStripe("creating a customer", () => Promise.reject(unreachable()))).rejects.toThrow(
+        new DomainError("payment_service_unavailable", "The payment service could not be reached. Please try again in a moment."),
+      );
+      await expect(callStripe("creating a Checkout Session", () => Promise.reject(detached()), "The payment could not start.")).rejects.toMatchObject({
+        code: "payment_service_unavailable",
+        message: "The payment could not start.",
+      });
+      expect(logged).toHaveBeenLastCalledWith("[billing] creating a Checkout Session failed: refused resource_missing No such PaymentMethod: 'pm_1'");
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
