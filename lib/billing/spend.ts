@@ -26,8 +26,6 @@ export interface SpendCounters {
   spentMonthNanos: bigint;
 }
 
-export { utcDayStart } from "@/lib/utils/dates"; // re-exported for lib/billing/auto-recharge.ts until it imports lib/utils/dates
-
 /** When the period `now` is in ends, and its spend starts again from zero. */
 export function periodResetsAt(period: SpendPeriod, now: Date): Date {
   return period === "day" ? addDays(utcDayStart(now), 1) : addMonths(utcMonthStart(now), 1);
