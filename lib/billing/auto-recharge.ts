@@ -5,11 +5,11 @@ import { recordAudit, type AuditActor } from "@/lib/audit";
 import type { DbClient, Prisma, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { AutoRechargeStatus } from "@/lib/generated/prisma/enums";
-import { formatDollars, parseDollars } from "@/lib/money";
+import { formatCents, formatDollars, parseDollars } from "@/lib/money";
 import { emitOrgEvent } from "@/lib/notify/events";
 import { utcDayStart } from "@/lib/utils/dates";
 import { cardExpiry, cardLabel } from "./card";
-import { formatCents, topUpAmountSchema } from "./checkout";
+import { topUpAmountSchema } from "./checkout";
 import { callStripe, tryStripe } from "./stripe";
 
 /**

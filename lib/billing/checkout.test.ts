@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, parseTopUpAmount, TOPUP_LIMITS, TOPUP_PRESETS_CENTS } from "./checkout";
+import { formatCents } from "@/lib/money";
+import { parseTopUpAmount, TOPUP_LIMITS, TOPUP_PRESETS_CENTS } from "./checkout";
 
 describe("top-up amounts typed by a user", () => {
   it.each([
@@ -43,7 +44,7 @@ describe("top-up amounts typed by a user", () => {
   });
 
   it("offers presets inside the limits, and formats cents exactly", () => {
-    expect(TOPUP_PRESETS_CENTS.map(formatCents)).toEqual(["$20.00", "$50.00", "$100.00", "$500.00"]);
+    expect(TOPUP_PRESETS_CENTS.map((cents) => formatCents(cents))).toEqual(["$20.00", "$50.00", "$100.00", "$500.00"]);
     for (const preset of TOPUP_PRESETS_CENTS) {
       expect(preset).toBeGreaterThanOrEqual(TOPUP_LIMITS.minCents);
       expect(preset).toBeLessThanOrEqual(TOPUP_LIMITS.maxCents);

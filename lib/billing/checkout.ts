@@ -4,7 +4,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
-import { centsToNanos, formatMoney } from "@/lib/money";
+import { formatCents } from "@/lib/money";
 import { callStripe } from "./stripe";
 
 /**
@@ -17,11 +17,6 @@ import { callStripe } from "./stripe";
 export const TOPUP_LIMITS = { minCents: 1_000, maxCents: 1_000_000 } as const;
 /** The amounts offered as buttons: $20, $50, $100, $500. */
 export const TOPUP_PRESETS_CENTS = [2_000, 5_000, 10_000, 50_000] as const;
-
-/** "$1,000.00" */
-export function formatCents(cents: number): string {
-  return formatMoney(centsToNanos(cents));
-}
 
 const LIMITS_TEXT = `from ${formatCents(TOPUP_LIMITS.minCents)} to ${formatCents(TOPUP_LIMITS.maxCents)}`;
 

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
-import { formatCents } from "../checkout";
+import { formatCents } from "@/lib/money";
 import { idOf, parseObject, type Prepared, type Tx } from "./event";
 import { audit, locatePayment, settlePayment, takeBack } from "./payment";
 import type { Payment } from "./payment-source";

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import type Stripe from "stripe";
-import { formatCents } from "../checkout";
+import { formatCents } from "@/lib/money";
 import { prepareCardSetup } from "./card-setup";
 import { latestCharge, parseObject, type Prepared, type Tx } from "./event";
 import { audit, creditOrHold, lockPayment, syncPayment } from "./payment";

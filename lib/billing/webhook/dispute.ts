@@ -1,8 +1,7 @@
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
-import { formatDollars, NANOS_PER_CENT } from "@/lib/money";
-import { formatCents } from "../checkout";
+import { formatCents, formatDollars, NANOS_PER_CENT } from "@/lib/money";
 import { idOf, parseObject, type Prepared, type Tx } from "./event";
 import { audit, changeOrFail, locatePayment, settlePayment, takeBack } from "./payment";
 import type { Payment } from "./payment-source";

@@ -1,8 +1,7 @@
 import type Stripe from "stripe";
 import { recordAudit, type AuditAction } from "@/lib/audit";
 import type { Prisma, PrismaClient } from "@/lib/db";
-import { centsToNanos } from "@/lib/money";
-import { formatCents } from "../checkout";
+import { centsToNanos, formatCents } from "@/lib/money";
 import { changeBalanceInTransaction, type BalanceChange } from "../ledger";
 import { ACTOR, type Tx } from "./event";
 import { autoRechargeAttempts } from "./payment-sources/auto-recharge-attempt";

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Prisma } from "@/lib/db";
+import { formatCents } from "@/lib/money";
 import { autoRechargeAttemptOf } from "../../auto-recharge";
-import { formatCents } from "../../checkout";
 import { intentSchema, parseObject } from "../event";
 import { chargeOrIntent, paymentOf, type PaymentSource } from "../payment-source";
 

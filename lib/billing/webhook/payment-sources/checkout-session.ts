@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { Prisma } from "@/lib/db";
-import { formatCents } from "../../checkout";
+import { formatCents } from "@/lib/money";
 import { idOf, parseObject, uuidOrNull, type Tx } from "../event";
 import { chargeOrIntent, paymentOf, type PaymentSource, type StripeFacts } from "../payment-source";
 
