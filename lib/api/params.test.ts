@@ -96,3 +96,15 @@ describe("fields", () => {
     expect(() => estimate("endpoint=registrations&ticker=ZVTX&fields=sources")).toThrow(/unknown field "sources"/);
   });
 });
+
+describe("date_from and date_to", () => {
+  it("take real calendar days, and refuse year 0 and days that do not exist instead of failing in the database", () => {
+    expect(parse("ticker=A&date_from=2024-02-29&date_to=9999-12-31", registrations)).toMatchObject({
+      dateFrom: new Date("2024-02-29T00:00:00Z"),
+      dateTo: new Date("9999-12-31T00:00:00Z"),
+    });
+    for (const bad of ["0000-01-01", "2023-02-29", "2025-04-31", "2025-1-01"]) {
+      expect(refusal(`ticker=A&date_to=${bad}`, registrations).message).toContain("date_to");
+    }
+  });
+});

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import type { EndpointDefinition } from "@/lib/catalog";
 import { invalidParameter, missingParameter } from "./errors";
 import { acceptedFields, evidenceField } from "./fields";
 import { MAX_TICKER_LENGTH, TICKER_PATTERN } from "@/lib/data/import-schema";
+import { parseIsoDay } from "@/lib/utils/dates";
 
 /**
  * Query-string validation for the data endpoints and /estimate. Every rule
@@ -71,12 +71,13 @@ function parseInteger(raw: string | undefined, name: string, min: number, max: n
   return value;
 }
 
-const isoDate = z.iso.date();
 
 function parseDate(raw: string | undefined, name: string): Date | undefined {
   if (raw === undefined) return undefined;
-  if (!isoDate.safeParse(raw).success) throw invalidParameter(name, "must be a date as YYYY-MM-DD");
-  return new Date(`${raw}T00:00:00.000Z`);
+  // Year 0 does not exist in the calendar the database keeps (there, 1 BC is followed by AD 1).
+  const day = parseIsoDay(raw);
+  if (day === null || raw < "0001-01-01") throw invalidParameter(name, "must be a date as YYYY-MM-DD");
+  return day;
 }
 
 function parseBoolean(raw: string | undefined, name: string): boolean | undefined {
