@@ -39,7 +39,7 @@ export function withSourceRef<T extends SourceColumns>(row: T): Omit<T, keyof So
 
 /** What `include=source` adds to a record. */
 export type SourceJson =
-  | { type: "sec_filing"; accession_number: string; form: string; filed_date: string; url: string }
+  | { type: "sec_filing"; accession_number: string; form: string; filed_date: string; url: string; quotes?: Partial<Record<string, string>> }
   | { type: "sample"; note: string }
   | { type: "import"; note: string };
 
@@ -53,15 +53,31 @@ export const IMPORTED_SOURCE: SourceJson = {
   note: "Loaded by the operator from a data file that names no SEC filing.",
 };
 
-export function sourceJson(ref: SourceRef | null, isSample: boolean): SourceJson {
+/**
+ * The record's `source`. `quotes` (stored as {"api field": "quote"}) are
+ * served for the fields `quotedFields` names, each within its maximum.
+ */
+export function sourceJson(ref: SourceRef | null, isSample: boolean, stored?: { quotes: unknown; quotedFields: readonly string[] }): SourceJson {
   if (ref) {
+    const quotes = stored ? servedQuotes(stored.quotes, stored.quotedFields) : null;
     return {
       type: "sec_filing",
       accession_number: clampText(ref.accession, ACCESSION_LENGTH),
       form: clampText(ref.form, SERVED_TEXT_BYTES.formType),
       filed_date: isoDate(ref.filedAt),
       url: clampText(ref.url, SERVED_TEXT_BYTES.url),
+      ...(quotes ? { quotes } : {}),
     };
   }
   return isSample ? SAMPLE_SOURCE : IMPORTED_SOURCE;
+}
+
+function servedQuotes(stored: unknown, fields: readonly string[]): Record<string, string> | null {
+  if (stored === null || typeof stored !== "object" || Array.isArray(stored)) return null;
+  const quotes: Record<string, string> = {};
+  for (const field of fields) {
+    const quote = (stored as Record<string, unknown>)[field];
+    if (typeof quote === "string" && quote) quotes[field] = clampText(quote, SERVED_TEXT_BYTES.quote);
+  }
+  return Object.keys(quotes).length ? quotes : null;
 }

@@ -125,8 +125,8 @@ export const SERVED_TEXT_BYTES = {
   statusUpdateText: 250,
   /** A filing's URL (evidence and EFFECT notices). */
   url: 300,
-  /** The filing's words a value was read from (at most 200 characters; UTF-8 and escapes may take more bytes). */
-  quote: 800,
+  /** The filing's words a value was read from: at most 200 characters, and a few more bytes for curly quotes and dashes. */
+  quote: 250,
 } as const;
 
 /**

@@ -31,7 +31,18 @@ import { z } from "zod";
 import type { EndpointName } from "@/lib/catalog";
 import type { DilutionRating } from "@/lib/ratings/types";
 import { ACCESSION_LENGTH, IMPORTED_SOURCE, SAMPLE_SOURCE, type SourceJson } from "./evidence";
-import { DEFICIENCY_STATUSES, INSTRUMENT_TYPES, MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, OFFERING_TYPES, RISK_LEVELS, SERVED_TEXT_BYTES } from "./import-schema";
+import {
+  AGENT_ROLES,
+  DEFICIENCY_STATUSES,
+  INSTRUMENT_TYPES,
+  MAX_STATUS_UPDATES,
+  MAX_TICKER_LENGTH,
+  OFFERING_STATUSES,
+  OFFERING_TYPES,
+  QUOTED_FIELDS,
+  RISK_LEVELS,
+  SERVED_TEXT_BYTES,
+} from "./import-schema";
 import { jsonTextBytes } from "./units";
 
 /** The longest a rating's *_desc text may be, in bytes of JSON text; a longer one is cut and ends with "…". */
@@ -162,6 +173,11 @@ const dilutionData = record(
     exercise_price: dollars("Exercise or conversion price per share; null when not fixed.").nullable(),
     principal_amount: dollars("Principal (convertibles); null for warrants.").nullable(),
     remaining_amount: dollars("Principal not yet converted or repaid; null when not applicable.").nullable(),
+    registered: boolean(
+      "Registered under the Securities Act (sold under a prospectus, so the shares are free to trade on exercise); false when issued privately; null when no filing says.",
+    ).nullable(),
+    pre_funded: boolean("A pre-funded warrant: nearly all of the price paid at issue, exercisable for a nominal price."),
+    exercisable_date: date("First day the instrument can be exercised or converted; null when the filings do not state it.").nullable(),
   },
   "A warrant or convertible outstanding.",
 );
@@ -187,8 +203,15 @@ const registration = record(
     ).nullable(),
     public_float: dollars("Public float value at filing; null when unknown.").nullable(),
     baby_shelf_capacity: dollars("One third of the public float when the baby-shelf limit applies; null otherwise.").nullable(),
+    is_resale: boolean("Registers shares for selling holders to resell: the company raises nothing, and it is not offering capacity."),
+    is_shelf: boolean(
+      "Registered for a delayed or continuous offering under Rule 415 (S-3 and F-3 shelves, and S-1s whose facing page says so); false for a registration statement of one offering (listed under /v1/offerings while pending); null when unknown.",
+    ).nullable(),
+    atm_agent: text("underwriter", "At-the-market programs: the sales agent, as the prospectus names it; null otherwise or when not stated.").nullable(),
+    atm_commission_percent: percent("At-the-market programs: the sales agent's commission, in percent of gross sales; null when not stated.").nullable(),
+    deregistered_date: date("Date a post-effective amendment removed the unsold securities from registration; null when it has not.").nullable(),
   },
-  "A shelf registration or at-the-market program.",
+  "A registration statement (a shelf, a registration of one offering, or a resale registration) or an at-the-market program.",
 );
 
 const statusUpdate = z.strictObject({ date: date("Date of the update."), text: text("statusUpdateText", "The update.") });
@@ -227,7 +250,7 @@ const offering = record(
   {
     ticker: ticker(),
     offering_date: date("Date of the offering."),
-    offering_type: word(OFFERING_TYPES, "public_offering, registered_direct, pipe, atm, warrant_exercise or convertible."),
+    offering_type: word(OFFERING_TYPES, `${OFFERING_TYPES.join(", ")}. public_offering is an underwritten (firm-commitment) offering.`),
     form_type: text("formType", "Form type of the filing; null when unknown.").nullable(),
     shares: count("Shares sold; null when unknown.").nullable(),
     price: dollars("Price per share; null when unknown.").nullable(),
@@ -236,10 +259,25 @@ const offering = record(
     ).nullable(),
     warrants_issued: count("Warrants issued with the offering; null when none reported.").nullable(),
     warrant_exercise_price: dollars("Exercise price of those warrants; null when none.").nullable(),
-    underwriter: text("underwriter", "Underwriter or placement agent; null when unknown.").nullable(),
+    underwriter: text("underwriter", "Underwriter, placement agent or sales agent (agent_role says which); null when unknown.").nullable(),
     accession_number: text("accessionNumber", "SEC accession number of the filing."),
+    status: word(
+      OFFERING_STATUSES,
+      "priced: sold (or, for an ATM, a program in place); pending: a registration statement for this offering is on file and no prospectus has priced it; withdrawn: its registration was withdrawn (form RW).",
+    ),
+    agent_role: word(AGENT_ROLES, `${AGENT_ROLES.join(", ")}; null when unknown.`).nullable(),
+    prefunded_warrants: count("Shares underlying the pre-funded warrants offered; null when none stated.").nullable(),
+    prefunded_warrant_price: dollars("Exercise price of the pre-funded warrants; null when none.").nullable(),
+    net_proceeds: dollars("Proceeds to the company before expenses, as the prospectus states them; null when not stated.").nullable(),
+    fee_percent: percent("Underwriting discount, placement fee or sales commission, in percent; null when not stated as a percentage.").nullable(),
+    overallotment_shares: count("Shares covered by the underwriters' over-allotment option; null when none stated.").nullable(),
+    anticipated_amount: dollars(
+      "The maximum aggregate offering price of the first registration statement for this offering (its fee table); null when there is none or it does not state one.",
+    ).nullable(),
+    revised_anticipated_amount: dollars("The latest amendment's maximum aggregate offering price, when it differs from anticipated_amount; null otherwise.").nullable(),
+    withdrawn_date: date("Date of the withdrawal (form RW); null unless withdrawn.").nullable(),
   },
-  "A completed offering.",
+  "An offering: priced, or in the pipeline (pending or withdrawn).",
 );
 
 /** Each endpoint's record. */
@@ -289,29 +327,56 @@ const secFiling = z.strictObject({
   url: measure(z.url().describe("The filing on sec.gov."), quoted(SERVED_TEXT_BYTES.url)),
 });
 
-/** One `source`: a filing, or the note of sample or imported data (sourceJson in evidence.ts writes it). */
-export const SOURCE_SCHEMA = measure(
-  z
-    .discriminatedUnion("type", [
-      secFiling,
-      z.strictObject({ type: z.literal("sample"), note: z.string() }),
-      z.strictObject({ type: z.literal("import"), note: z.string() }),
-    ])
-    .describe("Where a record came from: an SEC filing, or a note that it is sample or imported data."),
-  Math.max(widthOf(secFiling), jsonBytes(SAMPLE_SOURCE), jsonBytes(IMPORTED_SOURCE)),
-);
+/** The quote of each value read from the filing's text, by field: at most one per field of `fields`. */
+const quotesOf = (fields: readonly [string, ...string[]]) =>
+  measure(
+    z
+      .partialRecord(z.enum(fields), z.string())
+      .describe("The filing's own words each value was read from, by field (at most 200 characters each); only the fields read from its text."),
+    objectWidth(Object.fromEntries(fields.map((field) => [field, quoted(SERVED_TEXT_BYTES.quote)]))),
+  );
+
+/** One `source`: a filing (with the quotes of the fields it read, for records that keep them), or the note of sample or imported data. */
+function sourceSchema(quotedFields?: readonly [string, ...string[]]) {
+  const filing = quotedFields ? secFiling.extend({ quotes: quotesOf(quotedFields).optional() }) : secFiling;
+  return measure(
+    z
+      .discriminatedUnion("type", [
+        filing,
+        z.strictObject({ type: z.literal("sample"), note: z.string() }),
+        z.strictObject({ type: z.literal("import"), note: z.string() }),
+      ])
+      .describe("Where a record came from: an SEC filing, or a note that it is sample or imported data."),
+    Math.max(widthOf(filing), jsonBytes(SAMPLE_SOURCE), jsonBytes(IMPORTED_SOURCE)),
+  );
+}
+
+export const SOURCE_SCHEMA = sourceSchema(QUOTED_FIELDS.offerings);
 /** SourceJson (evidence.ts) is this schema's type, both ways. */
 export type SourceRecord = AssignableTo<z.infer<typeof SOURCE_SCHEMA>, AssignableTo<SourceJson, z.infer<typeof SOURCE_SCHEMA>>>;
 
+/** The import kind whose quotes each endpoint's records serve. */
+const QUOTES_OF: Partial<Record<EndpointName, keyof typeof QUOTED_FIELDS>> = {
+  registrations: "registrations",
+  offerings: "offerings",
+  "dilution-data": "dilution_instruments",
+  "float-outstanding": "float_snapshots",
+};
+
 /** The field `includeSource` appends to each record, and its schema: a rating lists every filing, other records name one. */
 const EVIDENCE = {
-  ...byEndpoint(() => ({
-    field: "source" as const,
-    schema: SOURCE_SCHEMA.optional().describe("Only with include=source: the filing this record came from."),
-  })),
+  ...byEndpoint((endpoint) => {
+    const kind = QUOTES_OF[endpoint];
+    return {
+      field: "source" as const,
+      schema: sourceSchema(kind ? QUOTED_FIELDS[kind] : undefined)
+        .optional()
+        .describe("Only with include=source: the filing this record came from, with the quote of each value read from its text."),
+    };
+  }),
   "dilution-rating": {
     field: "sources" as const,
-    schema: measure(z.array(SOURCE_SCHEMA), arrayWidth(MAX_RATING_SOURCES, widthOf(SOURCE_SCHEMA)))
+    schema: measure(z.array(sourceSchema()), arrayWidth(MAX_RATING_SOURCES, widthOf(sourceSchema())))
       .optional()
       .describe("Only with include=source: every filing the ratings used, latest first."),
   },

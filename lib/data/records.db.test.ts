@@ -209,6 +209,8 @@ beforeAll(async () => {
         expiresAt: day("2030-02-01"),
         sharesUnderlying: 5_000_000n,
         exercisePriceMicros: 1_500_000n,
+        registered: true,
+        exercisableAt: day("2025-08-01"),
       },
       {
         companyId: AAA.id,
@@ -227,6 +229,8 @@ beforeAll(async () => {
         issuedAt: day("2025-02-01"),
         sharesUnderlying: 1_000_000n,
         exercisePriceMicros: 100n,
+        preFunded: true,
+        registered: false,
       },
       { companyId: ZZZ.id, instrumentType: "warrant", name: "Z", issuedAt: day("2025-02-01"), sharesUnderlying: 1n },
     ],
@@ -246,6 +250,12 @@ beforeAll(async () => {
         warrantsIssued: 4_000_000n,
         warrantPriceMicros: 1_500_000n,
         underwriter: "Example Securities",
+        agentRole: "underwriter",
+        netProceedsCents: 4_650_000_00n,
+        feeBps: 700,
+        overallotmentShares: 600_000n,
+        anticipatedAmountCents: 6_000_000_00n,
+        revisedAmountCents: 5_750_000_00n,
       },
       {
         companyId: AAA.id,
@@ -409,6 +419,11 @@ describe("registrations", () => {
       over_baby_shelf: false,
       public_float: 45000000.05,
       baby_shelf_capacity: 15000000.01,
+      is_resale: false,
+      is_shelf: null,
+      atm_agent: null,
+      atm_commission_percent: null,
+      deregistered_date: null,
     });
     const atm = records.find((r) => r.accession_number === "0000000001-25-000002")!;
     expect(atm).toMatchObject({ is_atm: true, amount_remaining_atm: 5000000.5, expiration_date: null, baby_shelf_capacity: 15000000.01 });
@@ -568,6 +583,9 @@ describe("dilution-data", () => {
         exercise_price: 1.5,
         principal_amount: null,
         remaining_amount: null,
+        registered: true,
+        pre_funded: false,
+        exercisable_date: "2025-08-01",
       },
       {
         ticker: "BBB",
@@ -579,6 +597,9 @@ describe("dilution-data", () => {
         exercise_price: 0.0001,
         principal_amount: null,
         remaining_amount: null,
+        registered: false,
+        pre_funded: true,
+        exercisable_date: null,
       },
       {
         ticker: "AAA",
@@ -590,6 +611,9 @@ describe("dilution-data", () => {
         exercise_price: 2.000001,
         principal_amount: 5_000_000,
         remaining_amount: 2500000.25,
+        registered: null,
+        pre_funded: false,
+        exercisable_date: null,
       },
     ]);
   });
@@ -616,6 +640,16 @@ describe("offerings", () => {
       warrant_exercise_price: 1.5,
       underwriter: "Example Securities",
       accession_number: "0000000001-25-100001",
+      status: "priced",
+      agent_role: "underwriter",
+      prefunded_warrants: null,
+      prefunded_warrant_price: null,
+      net_proceeds: 4_650_000,
+      fee_percent: 7,
+      overallotment_shares: 600_000,
+      anticipated_amount: 6_000_000,
+      revised_anticipated_amount: 5_750_000,
+      withdrawn_date: null,
     });
     expect(records.find((r) => r.accession_number === "0000000001-25-100002")).toEqual({
       ticker: "AAA",
@@ -629,6 +663,16 @@ describe("offerings", () => {
       warrant_exercise_price: null,
       underwriter: null,
       accession_number: "0000000001-25-100002",
+      status: "priced",
+      agent_role: null,
+      prefunded_warrants: null,
+      prefunded_warrant_price: null,
+      net_proceeds: null,
+      fee_percent: null,
+      overallotment_shares: null,
+      anticipated_amount: null,
+      revised_anticipated_amount: null,
+      withdrawn_date: null,
     });
     expect(records.find((r) => r.accession_number === "0000000002-25-100003")).toMatchObject({ price: 0.999999, amount: 1999998 });
   });

@@ -46,7 +46,7 @@ import {
   BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS,
 } from "@/lib/ratings/thresholds";
 import { bpsToPercent, centsToDollars, clampText, countToNumber, isoDate, microsToDollars, utcDayStart } from "./units";
-import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, SERVED_TEXT_BYTES } from "./import-schema";
+import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, QUOTED_FIELDS, SERVED_TEXT_BYTES } from "./import-schema";
 
 export interface ResolvedCompany {
   id: string;
@@ -116,10 +116,22 @@ function companyOf(companies: Map<string, ResolvedCompany>, companyId: string): 
   return company;
 }
 
-/** A serialized record, with its evidence at the end when the query asks for it. */
-function withSource<T extends object>(record: T, row: SourceColumns, company: ResolvedCompany, q: RecordQuery): JsonRecord {
+/**
+ * A serialized record, with its evidence at the end when the query asks for
+ * it: the filing, and the quote of each value read from its text (`quoted`:
+ * the fields this kind of record keeps quotes for).
+ */
+function withSource<T extends object>(
+  record: T,
+  row: SourceColumns & { quotes?: Prisma.JsonValue },
+  company: ResolvedCompany,
+  q: RecordQuery,
+  quotedFields?: readonly string[],
+): JsonRecord {
   const json = record as unknown as JsonRecord;
-  return q.includeSource ? { ...json, source: sourceJson(sourceRef(row), company.isSample) } : json;
+  if (!q.includeSource) return json;
+  const stored = quotedFields && row.quotes !== undefined ? { quotes: row.quotes, quotedFields } : undefined;
+  return { ...json, source: sourceJson(sourceRef(row), company.isSample, stored) };
 }
 
 /** Inclusive date filter, or undefined when the query has no range. */
@@ -182,6 +194,12 @@ const registrationSelect = {
   ...REGISTRATION_RATING_COLUMNS,
   id: true,
   accessionNumber: true,
+  isResale: true,
+  isShelf: true,
+  atmAgent: true,
+  atmCommissionBps: true,
+  deregisteredAt: true,
+  quotes: true,
 } satisfies Prisma.RegistrationSelect;
 
 export function serializeRegistration(
@@ -206,6 +224,11 @@ export function serializeRegistration(
     over_baby_shelf: r.overBabyShelf,
     public_float: centsToDollars(r.publicFloatCents),
     baby_shelf_capacity: centsToDollars(capacity),
+    is_resale: r.isResale,
+    is_shelf: r.isShelf,
+    atm_agent: r.atmAgent === null ? null : clampText(r.atmAgent, SERVED_TEXT_BYTES.underwriter),
+    atm_commission_percent: bpsToPercent(r.atmCommissionBps),
+    deregistered_date: isoDate(r.deregisteredAt),
   };
 }
 
@@ -233,7 +256,7 @@ async function registrations(prisma: PrismaClient, q: RecordQuery): Promise<Json
   });
   return rows.map((r) => {
     const company = companyOf(companies, r.companyId);
-    return withSource(serializeRegistration(company.ticker, r, q.asOf), r, company, q);
+    return withSource(serializeRegistration(company.ticker, r, q.asOf), r, company, q, QUOTED_FIELDS.registrations);
   });
 }
 
@@ -296,6 +319,7 @@ const floatSelect = {
   marketCapCents: true,
   insiderOwnershipBps: true,
   institutionalOwnershipBps: true,
+  quotes: true,
   ...SOURCE_COLUMNS,
 } satisfies Prisma.FloatSnapshotSelect;
 
@@ -327,7 +351,7 @@ async function floatOutstanding(prisma: PrismaClient, q: RecordQuery): Promise<J
   });
   return rows.map((f) => {
     const company = companyOf(companies, f.companyId);
-    return withSource(serializeFloat(company.ticker, f), f, company, q);
+    return withSource(serializeFloat(company.ticker, f), f, company, q, QUOTED_FIELDS.float_snapshots);
   });
 }
 
@@ -337,6 +361,10 @@ const instrumentSelect = {
   ...INSTRUMENT_RATING_COLUMNS,
   id: true,
   principalCents: true,
+  registered: true,
+  preFunded: true,
+  exercisableAt: true,
+  quotes: true,
 } satisfies Prisma.DilutionInstrumentSelect;
 
 export function serializeInstrument(
@@ -353,6 +381,9 @@ export function serializeInstrument(
     exercise_price: microsToDollars(i.exercisePriceMicros),
     principal_amount: centsToDollars(i.principalCents),
     remaining_amount: centsToDollars(i.remainingCents),
+    registered: i.registered,
+    pre_funded: i.preFunded,
+    exercisable_date: isoDate(i.exercisableAt),
   };
 }
 
@@ -368,7 +399,7 @@ async function dilutionData(prisma: PrismaClient, q: RecordQuery): Promise<JsonR
   });
   return rows.map((i) => {
     const company = companyOf(companies, i.companyId);
-    return withSource(serializeInstrument(company.ticker, i), i, company, q);
+    return withSource(serializeInstrument(company.ticker, i), i, company, q, QUOTED_FIELDS.dilution_instruments);
   });
 }
 
@@ -387,6 +418,17 @@ const offeringSelect = {
   warrantsIssued: true,
   warrantPriceMicros: true,
   underwriter: true,
+  status: true,
+  agentRole: true,
+  prefundedWarrants: true,
+  prefundedPriceMicros: true,
+  netProceedsCents: true,
+  feeBps: true,
+  overallotmentShares: true,
+  anticipatedAmountCents: true,
+  revisedAmountCents: true,
+  withdrawnAt: true,
+  quotes: true,
   ...SOURCE_COLUMNS,
 } satisfies Prisma.OfferingSelect;
 
@@ -406,6 +448,16 @@ export function serializeOffering(
     warrant_exercise_price: microsToDollars(o.warrantPriceMicros),
     underwriter: o.underwriter === null ? null : clampText(o.underwriter, SERVED_TEXT_BYTES.underwriter),
     accession_number: clampText(o.accessionNumber, SERVED_TEXT_BYTES.accessionNumber),
+    status: o.status,
+    agent_role: o.agentRole,
+    prefunded_warrants: countToNumber(o.prefundedWarrants),
+    prefunded_warrant_price: microsToDollars(o.prefundedPriceMicros),
+    net_proceeds: centsToDollars(o.netProceedsCents),
+    fee_percent: bpsToPercent(o.feeBps),
+    overallotment_shares: countToNumber(o.overallotmentShares),
+    anticipated_amount: centsToDollars(o.anticipatedAmountCents),
+    revised_anticipated_amount: centsToDollars(o.revisedAmountCents),
+    withdrawn_date: isoDate(o.withdrawnAt),
   };
 }
 
@@ -421,7 +473,7 @@ async function offerings(prisma: PrismaClient, q: RecordQuery): Promise<JsonReco
   });
   return rows.map((o) => {
     const company = companyOf(companies, o.companyId);
-    return withSource(serializeOffering(company.ticker, o), o, company, q);
+    return withSource(serializeOffering(company.ticker, o), o, company, q, QUOTED_FIELDS.offerings);
   });
 }
 

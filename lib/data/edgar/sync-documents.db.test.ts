@@ -57,13 +57,35 @@ describe("prospectuses read by the sync", () => {
       price: 3.61,
       amount: 7000040.63,
       warrants_issued: 1939114,
+      warrant_exercise_price: 3.482,
       underwriter: "Maxim Group LLC",
+      agent_role: "placement_agent",
+      status: "priced",
+      prefunded_warrants: 1609114,
+      prefunded_warrant_price: 0.0001,
+      net_proceeds: 6510026.52,
+      fee_percent: 7,
     });
+    // include=source: the filing, and the prospectus's own words behind each value
+    const said = (direct!.source as { quotes: Record<string, string> }).quotes;
+    expect(direct!.source).toMatchObject({ type: "sec_filing", accession_number: "0001493152-25-029712", form: "424B5", filed_date: "2025-12-31" });
+    expect(said.amount).toContain("7,000,040.63");
+    expect(said.price).toContain("3.61");
+    expect(said.warrants_issued).toContain("1,939,114");
+    expect(said.underwriter).toContain("Maxim Group LLC");
+    expect(said.fee_percent).toContain("7.0%");
 
     const instruments = await records("dilution-data", "IMNN", true);
     const byName = (prefix: string) => instruments.find((i) => String(i.name).startsWith(prefix));
-    expect(byName("Warrants of 2025-12-31")).toMatchObject({ shares_underlying: 1939114, exercise_price: 3.482 });
-    expect(byName("Pre-funded warrants of 2025-12-31")).toMatchObject({ shares_underlying: 1609114, exercise_price: 0.0001 });
+    expect(byName("Warrants of 2025-12-31")).toMatchObject({ shares_underlying: 1939114, exercise_price: 3.482, registered: true, pre_funded: false });
+    expect(byName("Pre-funded warrants of 2025-12-31")).toMatchObject({ shares_underlying: 1609114, exercise_price: 0.0001, registered: true, pre_funded: true });
+    expect((byName("Pre-funded warrants of 2025-12-31")!.source as { quotes: Record<string, string> }).quotes.shares_underlying).toContain("1,609,114");
+
+    // The S-1s of 2010–2017 lapsed three years after they became effective: they are no capacity today.
+    const shelves = await records("registrations", "IMNN");
+    const old = shelves.filter((r) => r.form_type === "S-1" && String(r.filed_date) < "2018-01-01");
+    expect(old.length).toBeGreaterThan(5);
+    expect(old.filter((r) => r.is_effective === true && r.is_expired === false)).toEqual([]);
 
     const [rating] = await records("dilution-rating", "IMNN");
     expect(rating!.dilution_desc).not.toContain("no warrants");
@@ -74,8 +96,12 @@ describe("prospectuses read by the sync", () => {
     await sync(["ALZN"]);
     const atm = (await records("offerings", "ALZN")).find((o) => o.accession_number === "0001214659-26-002941");
     expect(atm).toMatchObject({ offering_type: "atm", amount: 3000000, underwriter: "Ascendiant Capital Markets, LLC" });
-    const program = (await records("registrations", "ALZN")).find((r) => r.is_atm === true);
-    expect(program).toMatchObject({ file_number: "333-273610", offering_amount: 3000000 });
+    const program = (await records("registrations", "ALZN", true)).find((r) => r.is_atm === true);
+    expect(program).toMatchObject({ file_number: "333-273610", offering_amount: 3000000, atm_agent: "Ascendiant Capital Markets, LLC", atm_commission_percent: 3 });
+    expect((program!.source as { quotes: Record<string, string> }).quotes).toMatchObject({
+      offering_amount: expect.stringContaining("3,000,000"),
+      atm_agent: expect.stringContaining("Ascendiant"),
+    });
   });
 
   it("stores each submission once; a second sync fetches nothing it has; reextract reads the stored filings with no source", async () => {
