@@ -78,7 +78,7 @@ describe("local/no-cycle", () => {
       "lib/data/edgar/http.ts": ["1: Import closes a cycle of files: lib/data/edgar/http.ts → lib/data/edgar/source.ts → lib/data/edgar/http.ts. Move what both need into a module both import (types included); see ARCHITECTURE.md."],
       "lib/data/edgar/source.ts": [expect.stringMatching(/^1: Import closes a cycle of files: lib\/data\/edgar\/source.ts → lib\/data\/edgar\/http.ts → lib\/data\/edgar\/source.ts/)],
     });
-    // The types in a module of their own, as lib/data/edgar/source-types.ts does it: no cycle.
+    // The types in a module of their own, as lib/data/edgar/source/types.ts does it: no cycle.
     expect(
       await lint({
         "lib/data/edgar/source-types.ts": "export interface Source { get(): number }\n",

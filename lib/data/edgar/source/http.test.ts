@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeEdgar, type FakeEdgar, type FakeEdgarRequest } from "@/tools/edgar/fake-server";
 import { parseRetryAfter } from "./http";
-import { EdgarFetchError, openEdgarSource, type EdgarSource, type SourceOptions } from "./source";
+import { EdgarFetchError, openEdgarSource, type EdgarSource, type SourceOptions } from "./index";
 
 /** The HTTP source against the fake EDGAR over real sockets, and its retry and pacing rules with a stand-in fetch and clock. */
 const FIXTURES = "/work/shared/fixtures/edgar";

@@ -1,9 +1,10 @@
 /**
  * What every EDGAR source is, whatever it reads from: the interface that the
- * HTTP source (./http.ts) and the folder and zip sources (./source.ts)
- * implement, and the error they throw. Both modules import this one and
- * neither imports the other's types, so the two do not form a cycle.
+ * HTTP source (./http.ts) and the folder source (./folder.ts) implement, the
+ * errors they throw, and the check every path passes. They import this one
+ * and not each other, so no cycle forms.
  */
+import nodePath from "node:path";
 
 /** A resource named by its path on SEC's hosts, without a leading slash:
  *  "files/company_tickers.json", "files/company_tickers_exchange.json"          (www.sec.gov)
@@ -44,4 +45,28 @@ export class EdgarFetchError extends Error {
     super(message);
     this.name = "EdgarFetchError";
   }
+}
+
+/** Bad or missing settings: the message is shown to the operator as it is. */
+export class EdgarConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EdgarConfigError";
+  }
+}
+
+/**
+ * The segments of a path, or EdgarFetchError if it could reach outside the
+ * tree it names: absolute, `..` or `.`, empty segments, backslashes, NUL.
+ */
+export function checkEdgarPath(path: EdgarPath): string[] {
+  const segments = path.split("/");
+  const refused =
+    path === "" ||
+    nodePath.isAbsolute(path) ||
+    /^[a-z]:/i.test(path) ||
+    /[\\\0]/.test(path) ||
+    segments.some((segment) => segment === "" || segment === "." || segment === "..");
+  if (refused) throw new EdgarFetchError(`Refused EDGAR path "${path}": paths are relative, without . or .. segments.`, path);
+  return segments;
 }

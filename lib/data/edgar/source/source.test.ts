@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { EdgarConfigError, EdgarFetchError, openEdgarSource, type EdgarSource, type Fetched } from "./source";
+import { EdgarConfigError, EdgarFetchError, openEdgarSource, type EdgarSource, type Fetched } from "./index";
 
 /** The folder source over a temp copy of the real EDGAR recordings, loose and in bulk archives; and openEdgarSource's settings. */
 const FIXTURES = "/work/shared/fixtures/edgar";

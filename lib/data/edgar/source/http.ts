@@ -9,7 +9,7 @@
  * only moves bytes. openEdgarSource (source.ts) is the way in; the interface
  * both implement is ./source-types.ts, so neither imports the other's types.
  */
-import { EdgarFetchError, type EdgarPath, type EdgarSource, type Fetched, type Validators } from "./source-types";
+import { EdgarFetchError, type EdgarPath, type EdgarSource, type Fetched, type Validators } from "./types";
 
 export interface HttpSourceSettings {
   kind: "sec" | "url";
