@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { inspectFiling, cikFromPath, type Inspection } from "@/lib/data/edgar/readers/inspect";
-import { filingQuoteText, formatScore, scoreInspections, type GroundTruth, type Score, type ScoredFiling } from "@/lib/data/edgar/readers/score";
-import { FilingFormatError, readSubmission } from "@/lib/data/edgar/readers/submission";
+import { inspectFiling, cikFromPath, type Inspection } from "@/lib/data/edgar/documents/inspect";
+import { filingQuoteText, formatScore, scoreInspections, type GroundTruth, type Score, type ScoredFiling } from "@/lib/data/edgar/documents/score";
+import { FilingFormatError, readSubmission } from "@/lib/data/edgar/documents/submission";
 import type { CliResult } from "./index";
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { inspectFiling, cikFromPath } from "@/lib/data/edgar/readers/inspect";
-import { readSubmission } from "@/lib/data/edgar/readers/submission";
+import { inspectFiling, cikFromPath } from "@/lib/data/edgar/documents/inspect";
+import { readSubmission } from "@/lib/data/edgar/documents/submission";
 
 /**
  * `npm run bench -- --extract`: how fast the filing readers read, in MB of

@@ -1,17 +1,12 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  classifyDeficiency,
-  htmlToText,
-  isAtmOffering,
-  parseEffectItems,
-  parseEffectNotice,
-  parseFeeExhibit,
-  parseFilingIndex,
-  pickFeeExhibit,
-  regainsCompliance,
-} from "./documents";
+import { parseEffectItems, parseEffectNotice } from "./documents/effect-notice";
+import { classifyDeficiency, regainsCompliance } from "./documents/eight-k";
+import { parseFeeExhibit } from "./documents/fee-table";
+import { parseFilingIndex, pickFeeExhibit } from "./documents/filing-index";
+import { htmlToText } from "./documents/plain-text";
+import { isAtmOffering } from "./documents/prospectus";
 
 /**
  * The constructed small-cap case (tests/fixtures/edgar-constructed, see its

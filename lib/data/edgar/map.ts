@@ -2,7 +2,7 @@
  * One company's EDGAR facts → the records of the import format (see
  * ../import-schema.ts), each citing the filing it came from. Pure: the sync
  * (./sync.ts) reads the resources and the documents, this decides what they
- * mean. README's "Load real data" section has the same rules as a table.
+ * mean. docs/filings.md ("From filings to records") says the same for readers of the API.
  *
  * - Registrations: S-1, S-3, S-3ASR, F-1, F-3, F-3ASR and their amendments,
  *   grouped by file number; the first filing of the group is the record.
@@ -44,13 +44,13 @@ import type {
 import { emptyDataset, SERVED_TEXT_BYTES } from "../import-schema";
 import { jsonTextBytes } from "../units";
 import { addDays, addMonths, addYears, isoDay } from "@/lib/utils/dates";
-import type { DeficiencyKind } from "./documents";
-import { parseEffectItems } from "./documents";
+import type { DeficiencyKind } from "./documents/eight-k";
+import { parseEffectItems } from "./documents/effect-notice";
 import { AUTOMATIC_SHELF_FORM, BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS } from "@/lib/ratings/thresholds";
 import { publicFloatOn, type CompanyFacts } from "./facts";
 import { filingUrl, submissionsUrl, type CompanyIndex, type Filing } from "./filings";
-import type { Inspection } from "./readers/inspect";
-import type { OfferingTerms } from "./readers/offering";
+import type { Inspection } from "./documents/inspect";
+import type { OfferingTerms } from "./documents/prospectus";
 
 /**
  * The version of the filing readers whose facts are stored. A stored

@@ -27,17 +27,12 @@ import { IMPORT_KINDS, type ImportKind } from "../import-schema";
 import { recordDataLoad, type LoadActor } from "../loads";
 import { loadRatingInputs } from "../rating-inputs";
 import { bumpDatasetVersion, notifyDataChanged } from "../version";
-import {
-  classifyDeficiency,
-  complianceDeadline,
-  htmlToText,
-  isAtmOffering,
-  parseEffectNotice,
-  parseFeeExhibit,
-  parseFilingIndex,
-  pickFeeExhibit,
-  regainsCompliance,
-} from "./documents";
+import { parseEffectNotice } from "./documents/effect-notice";
+import { classifyDeficiency, complianceDeadline, regainsCompliance } from "./documents/eight-k";
+import { parseFeeExhibit } from "./documents/fee-table";
+import { parseFilingIndex, pickFeeExhibit } from "./documents/filing-index";
+import { htmlToText } from "./documents/plain-text";
+import { isAtmOffering } from "./documents/prospectus";
 import { parseCompanyFacts, type CompanyFacts } from "./facts";
 import {
   archivePath,
@@ -56,8 +51,8 @@ import {
   type ListedCompany,
 } from "./filings";
 import { DOCUMENT_READER_VERSION, documentFactsOf, mapCompany, needsDocuments, type DocumentFacts } from "./map";
-import { inspectFiling } from "./readers/inspect";
-import { readSubmission } from "./readers/submission";
+import { inspectFiling } from "./documents/inspect";
+import { readSubmission } from "./documents/submission";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { EdgarSource, Fetched, Validators } from "./source";
 

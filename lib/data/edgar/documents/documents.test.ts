@@ -1,20 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  classifyDeficiency,
-  dollarsToCents,
-  htmlToText,
-  isAtmOffering,
-  parseEffectItems,
-  parseEffectNotice,
-  parseFeeExhibit,
-  parseFilingIndex,
-  parseSecHeader,
-  pickFeeExhibit,
-  regainsCompliance,
-  type FilingIndexEntry,
-} from "./documents";
+import { parseEffectItems, parseEffectNotice } from "./effect-notice";
+import { classifyDeficiency, regainsCompliance } from "./eight-k";
+import { parseFeeExhibit } from "./fee-table";
+import { parseFilingIndex, pickFeeExhibit, type FilingIndexEntry } from "./filing-index";
+import { dollarsToCents, htmlToText } from "./plain-text";
+import { isAtmOffering } from "./prospectus";
+import { parseSecHeader } from "./submission";
 
 /** Recorded real EDGAR files (see its README.md). */
 const REAL = "/work/shared/fixtures/edgar";
@@ -154,9 +147,11 @@ describe("dollarsToCents", () => {
 });
 
 describe("htmlToText", () => {
-  it("strips tags, decodes entities and collapses whitespace", () => {
-    const html = "<p>Smith&nbsp;&amp;&nbsp;Sons&#8217;<br/>stock&#x2019;s <b>bid</b>\n\n price &lt;$1&gt; &ldquo;q&rdquo;</p><td>a</td><td>b</td>";
+  it("strips tags, decodes entities and collapses whitespace, keeping table cells apart", () => {
+    const html = "<p>Smith&nbsp;&amp;&nbsp;Sons&#8217;<br/>stock&#x2019;s <b>bid</b>\n\n price &lt;$1&gt; &ldquo;q&rdquo;</p><table><tr><td>a</td><td>b</td></tr></table>";
     expect(htmlToText(html)).toBe("Smith & Sons\u2019 stock\u2019s bid price <$1> \u201cq\u201d a b");
+    // Windows-1252 numeric references, as browsers show them
+    expect(htmlToText("<p>the Company&#146;s &#147;Notes&#148;</p>")).toBe("the Company\u2019s \u201cNotes\u201d");
   });
 
   it("drops the hidden inline XBRL header, head, scripts and comments, keeping the visible facts", () => {

@@ -1,4 +1,4 @@
-import { parseSecHeader } from "../documents";
+import { decodeEntities, normalizeCik, normalizeDate } from "./plain-text";
 import { htmlBlocks, inlineFacts, plainTextBlocks, type Block } from "./html";
 
 /**
@@ -174,4 +174,51 @@ export function readPrimaryDocument(html: string): Filing {
   };
   const document = makeDocument((form ?? "").toUpperCase(), 1, null, null, html);
   return { header, documents: [document], primary: document };
+}
+
+// ───────────────────────────── SEC headers ─────────────────────────────
+
+export interface SecHeader {
+  accessionNumber: string | null;
+  formType: string | null;
+  fileNumbers: string[];
+  /** YYYY-MM-DD */
+  filedDate: string | null;
+  /** 10 digits */
+  cik: string | null;
+  companyName: string | null;
+  /** "2834" */
+  sic: string | null;
+}
+
+/** Every value of a "KEY:<tabs>value" line of the header text, or of its `<KEY-TAG>value` SGML form. */
+function headerValues(text: string, label: string, sgmlTag: string): string[] {
+  const escaped = label.replace(/ /g, "[ \\t]+");
+  const lines = [...text.matchAll(new RegExp(`^[ \\t]*${escaped}:[ \\t]*(.*?)[ \\t\\r]*$`, "gm"))];
+  const sgml = [...text.matchAll(new RegExp(`<${sgmlTag}>[ \\t]*([^<\\r\\n]*)`, "gi"))];
+  return [...lines, ...sgml].map((m) => decodeEntities(m[1] ?? "").trim()).filter((value) => value !== "");
+}
+
+function firstHeaderValue(text: string, label: string, sgmlTag: string): string | null {
+  return headerValues(text, label, sgmlTag)[0] ?? null;
+}
+
+/**
+ * The header EDGAR puts above a filing (`-index-headers.html`, `.hdr.sgml`,
+ * the top of the `.txt`). When several companies are named (filer, subject
+ * company, filed by), company fields are the first one's.
+ */
+export function parseSecHeader(text: string): SecHeader {
+  const sicText = firstHeaderValue(text, "STANDARD INDUSTRIAL CLASSIFICATION", "ASSIGNED-SIC");
+  const sic = sicText === null ? null : (/\[(\d{3,4})\]/.exec(sicText)?.[1] ?? (/^\d{3,4}$/.test(sicText) ? sicText : null));
+  const filed = firstHeaderValue(text, "FILED AS OF DATE", "FILING-DATE");
+  return {
+    accessionNumber: firstHeaderValue(text, "ACCESSION NUMBER", "ACCESSION-NUMBER"),
+    formType: firstHeaderValue(text, "CONFORMED SUBMISSION TYPE", "TYPE") ?? firstHeaderValue(text, "FORM TYPE", "FORM-TYPE"),
+    fileNumbers: [...new Set(headerValues(text, "SEC FILE NUMBER", "FILE-NUMBER"))],
+    filedDate: filed === null ? null : normalizeDate(filed),
+    cik: normalizeCik(firstHeaderValue(text, "CENTRAL INDEX KEY", "CIK")),
+    companyName: firstHeaderValue(text, "COMPANY CONFORMED NAME", "CONFORMED-NAME"),
+    sic,
+  };
 }

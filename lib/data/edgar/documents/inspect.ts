@@ -1,4 +1,4 @@
-import { readOfferingTerms, type OfferingTerms } from "./offering";
+import { readOfferingTerms, type OfferingTerms } from "./prospectus";
 import { readSubmission, type Filing } from "./submission";
 
 /**

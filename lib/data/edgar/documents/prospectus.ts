@@ -14,6 +14,7 @@ import {
   type LabelledValue,
   type Line,
 } from "./text";
+import { normalizeForMatching } from "./plain-text";
 
 /**
  * What a prospectus (424B1–B5, B7) or registration statement (S-1, S-3,
@@ -573,4 +574,20 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
     }
   }
   return { terms: r.terms, evidence: r.evidence };
+}
+
+// ───────────────────────────── at-the-market offerings, from the text alone ─────────────────────────────
+
+/**
+ * True when a prospectus (supplement) describes an at-the-market offering: an
+ * "at the market offering" (Rule 415(a)(4)), an equity distribution
+ * agreement, or a sales agreement together with a sales agent.
+ */
+export function isAtmOffering(text: string): boolean {
+  const t = normalizeForMatching(text).replace(/["\u2120\u2122\u00ae]/g, "");
+  if (/\bat[- ]the[- ]market\s+(?:offering|program|issuance|sales? agreement)/.test(t)) return true;
+  if (/\bat[- ]the[- ]market\b[^.]{0,80}rule 415\s*\(a\)\s*\(4\)/.test(t)) return true;
+  if (/\bequity distribution agreement\b/.test(t)) return true;
+  const salesAgreement = /\b(?:open market sale|atm sales?|sales?) agreement\b/.test(t);
+  return salesAgreement && /\bsales? agents?\b/.test(t);
 }
