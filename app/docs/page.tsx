@@ -17,7 +17,7 @@ import { curlExample, paginationExample } from "@/lib/api/examples";
 import { keyPrefix } from "@/lib/keys";
 import { requestOrigin } from "@/lib/utils/request-origin";
 import { getPrincipal } from "@/lib/platform/session";
-import { coverageCounts, coverageText } from "@/lib/data/coverage";
+import { coverageCounts, coverageText } from "@/lib/data/records/coverage";
 import Link from "next/link";
 
 export const metadata: Metadata = {

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getApiContext } from "@/lib/api/context";
 import { health } from "@/lib/api/public";
-import { coverageText, dataCoverage, type DataCoverage } from "@/lib/data/coverage";
+import { coverageText, dataCoverage, type DataCoverage } from "@/lib/data/records/coverage";
 import { formatDateTime } from "@/lib/utils/dates";
 
 export const metadata: Metadata = { title: "Status", description: "Whether the Dilution Data API and its database are answering, and which tickers the data covers." };

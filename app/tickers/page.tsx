@@ -3,7 +3,7 @@ import { SiteHeader } from "@/components/site-header";
 import { Badge } from "@/components/ui/badge";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { getApiContext } from "@/lib/api/context";
-import { coverageText, dataCoverage } from "@/lib/data/coverage";
+import { coverageText, dataCoverage } from "@/lib/data/records/coverage";
 
 export const metadata: Metadata = { title: "Tickers covered", description: "Every ticker the Dilution Data API has data for, sample or real." };
 

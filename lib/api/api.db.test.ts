@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chargeForBytes, formatDollars, parseDollars } from "@/lib/money";
 import { ledgerTotals } from "@/lib/billing/ledger";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
-import { API_RECORD_FIELDS } from "@/lib/data/record-schemas";
+import { API_RECORD_FIELDS } from "@/lib/data/records/schemas";
 import { sampleTickers } from "@/lib/data/records";
 import { configureKey, deleteKey, setKeyStatus } from "@/lib/keys/manage";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";

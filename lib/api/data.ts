@@ -36,7 +36,7 @@ const EMPTY_ENVELOPE_KEYS = { status: "success", count: 0, has_more: false, page
 /**
  * The most bytes a page of `recordCount` records can take, whatever the
  * records hold: the envelope, and each record at its fields' widest
- * (lib/data/records.ts, RECORD_WIDTHS). What /estimate prices and a refusal
+ * (lib/data/records/schemas.ts, RECORD_WIDTHS). What /estimate prices and a refusal
  * quotes, so neither reveals a value; the body sent is never larger. An
  * answer without records is free: 0.
  */

@@ -1,10 +1,10 @@
 import type { EndpointDefinition } from "@/lib/catalog";
-import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "@/lib/data/record-schemas";
+import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "@/lib/data/records/schemas";
 import type { JsonRecord } from "@/lib/data/records";
 
 /**
  * `fields=`: the top-level record fields a data request returns. The names
- * are the record schema's own (lib/data/record-schemas.ts), so this list cannot drift from
+ * are the record schema's own (lib/data/records/schemas.ts), so this list cannot drift from
  * what the endpoints produce.
  */
 

@@ -3,14 +3,14 @@
  * the parameter descriptions, the error codes and the record schemas: nothing
  * here lists the endpoints or a record's fields a second time.
  *
- * The records' schemas are their zod schemas (lib/data/record-schemas.ts) as
+ * The records' schemas are their zod schemas (lib/data/records/schemas.ts) as
  * JSON Schema. The public bodies are declared with small typed builders
  * (`Field<T>`), so a schema whose fields or field types drift from the body's
  * TypeScript type does not compile. lib/api/openapi.db.test.ts checks real
  * responses against the document.
  */
 import { z } from "zod";
-import { SOURCE_SCHEMA, servedRecordSchema } from "@/lib/data/record-schemas";
+import { SOURCE_SCHEMA, servedRecordSchema } from "@/lib/data/records/schemas";
 import { ENDPOINT_LIST, ENDPOINT_NAMES, type EndpointDefinition, type EndpointName } from "@/lib/catalog";
 import { describeParameters, type ParameterDescription } from "./describe";
 import { ApiError, ERROR_CODES, type ApiErrorCode, type errorBody } from "./errors";

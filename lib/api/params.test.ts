@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "@/lib/catalog";
-import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "@/lib/data/record-schemas";
+import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "@/lib/data/records/schemas";
 import { ApiError } from "./errors";
 import { acceptedFields } from "./fields";
 import { endpointParameters, parseDataQuery, parseEstimateQuery } from "./params";

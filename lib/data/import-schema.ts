@@ -113,7 +113,7 @@ function text(max: number) {
  * The most a text the API serves may take, in bytes of its JSON string
  * (`jsonTextBytes`; plain ASCII without quotes or backslashes: that many
  * characters). Imports refuse longer texts, so the cost estimate's bound on
- * a record (lib/data/records.ts, RECORD_WIDTHS) holds.
+ * a record (lib/data/records/schemas.ts, RECORD_WIDTHS) holds.
  */
 export const SERVED_TEXT_BYTES = {
   accessionNumber: 40,

@@ -49,9 +49,6 @@ export function countToNumber(count: bigint | null): number | null {
   return count === null ? null : Number(count);
 }
 
-// re-exported for lib/data/records.ts, lib/data/evidence.ts and lib/data/records.db.test.ts until they import lib/utils/dates (isoDate is isoDay there)
-export { isoDay as isoDate, utcDayStart } from "@/lib/utils/dates";
-
 const encoder = new TextEncoder();
 
 /** The bytes a text takes inside a JSON string as the API sends it: UTF-8, with its escapes, without the quotes. */

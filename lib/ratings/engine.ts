@@ -62,8 +62,6 @@ export interface RatingResult {
 /** cents per share price in micro-dollars: cents × 10^4 = micro-dollars. */
 const MICROS_PER_CENT = 10_000n;
 
-export { utcDayStart as utcDay } from "@/lib/utils/dates"; // re-exported for lib/data/rating-inputs.ts until it imports lib/utils/dates
-
 /** First day of the offering-frequency window (inclusive) for an as-of instant. */
 export function offeringWindowStart(asOf: Date): Date {
   return addYears(utcDayStart(asOf), -OFFERING_FREQUENCY_WINDOW_YEARS);

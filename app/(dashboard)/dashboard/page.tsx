@@ -16,7 +16,7 @@ import { can } from "@/lib/platform/access";
 import { OVERVIEW_DAYS, orgOverview } from "@/lib/platform/overview";
 import { formatCount } from "@/lib/utils/format";
 import { requestOrigin } from "@/lib/utils/request-origin";
-import { coverageCounts, coverageText } from "@/lib/data/coverage";
+import { coverageCounts, coverageText } from "@/lib/data/records/coverage";
 
 export const metadata: Metadata = { title: "Overview" };
 

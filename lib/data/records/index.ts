@@ -12,7 +12,7 @@
  *   prices in dollars (numbers), ownership in percent, dates "YYYY-MM-DD".
  *   A value the filings do not state is null (never 0). Each record's
  *   fields, in order, with their types and widths, are its schema in
- *   record-schemas.ts; a serializer returns that schema's type.
+ *   schemas.ts; a serializer returns that schema's type.
  * - With `includeSource`, each record ends with `source`: the SEC filing it
  *   came from, or a note that it is sample or imported data; a rating lists
  *   every filing its inputs came from in `sources`.
@@ -38,15 +38,16 @@ import {
   type FloatRecord,
   type OfferingApiRecord,
   type RegistrationApiRecord,
-} from "./record-schemas";
+} from "./schemas";
 import {
   BABY_SHELF_FORM_PATTERN,
   BABY_SHELF_FRACTION_DENOMINATOR,
   BABY_SHELF_FRACTION_NUMERATOR,
   BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS,
 } from "@/lib/ratings/thresholds";
-import { bpsToPercent, centsToDollars, clampText, countToNumber, isoDate, microsToDollars, utcDayStart } from "./units";
-import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, QUOTED_FIELDS, SERVED_TEXT_BYTES } from "./import-schema";
+import { isoDay, utcDayStart } from "@/lib/utils/dates";
+import { bpsToPercent, centsToDollars, clampText, countToNumber, microsToDollars } from "../units";
+import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, QUOTED_FIELDS, SERVED_TEXT_BYTES } from "../import-schema";
 
 export interface ResolvedCompany {
   id: string;
@@ -213,9 +214,9 @@ export function serializeRegistration(
     accession_number: clampText(r.accessionNumber, SERVED_TEXT_BYTES.accessionNumber),
     form_type: clampText(r.formType, SERVED_TEXT_BYTES.formType),
     file_number: clampText(r.fileNumber, SERVED_TEXT_BYTES.fileNumber),
-    filed_date: isoDate(r.filedAt),
-    effective_date: isoDate(r.effectiveAt),
-    expiration_date: isoDate(r.expiresAt),
+    filed_date: isoDay(r.filedAt),
+    effective_date: isoDay(r.effectiveAt),
+    expiration_date: isoDay(r.expiresAt),
     is_effective: r.isEffective,
     is_expired: isExpiredAt(r.expiresAt, asOf),
     is_atm: r.isAtm,
@@ -228,7 +229,7 @@ export function serializeRegistration(
     is_shelf: r.isShelf,
     atm_agent: r.atmAgent === null ? null : clampText(r.atmAgent, SERVED_TEXT_BYTES.underwriter),
     atm_commission_percent: bpsToPercent(r.atmCommissionBps),
-    deregistered_date: isoDate(r.deregisteredAt),
+    deregistered_date: isoDay(r.deregisteredAt),
   };
 }
 
@@ -284,9 +285,9 @@ export function serializeDeficiency(
     deficiency: clampText(d.deficiency, SERVED_TEXT_BYTES.deficiency),
     status: d.status,
     risk_level: d.risk,
-    notice_date: isoDate(d.noticeDate),
-    deadline: isoDate(d.deadline),
-    resolved_date: isoDate(d.resolvedAt),
+    notice_date: isoDay(d.noticeDate),
+    deadline: isoDay(d.deadline),
+    resolved_date: isoDay(d.resolvedAt),
     status_updates: statusUpdates(d.statusUpdates),
   };
 }
@@ -329,7 +330,7 @@ export function serializeFloat(
 ): FloatRecord {
   return {
     ticker,
-    as_of: isoDate(f.asOf),
+    as_of: isoDay(f.asOf),
     float: countToNumber(f.floatShares),
     outstanding: countToNumber(f.outstandingShares),
     price: microsToDollars(f.priceMicros),
@@ -375,15 +376,15 @@ export function serializeInstrument(
     ticker,
     instrument_type: i.instrumentType,
     name: clampText(i.name, SERVED_TEXT_BYTES.instrumentName),
-    issued_date: isoDate(i.issuedAt),
-    expiration_date: isoDate(i.expiresAt),
+    issued_date: isoDay(i.issuedAt),
+    expiration_date: isoDay(i.expiresAt),
     shares_underlying: countToNumber(i.sharesUnderlying),
     exercise_price: microsToDollars(i.exercisePriceMicros),
     principal_amount: centsToDollars(i.principalCents),
     remaining_amount: centsToDollars(i.remainingCents),
     registered: i.registered,
     pre_funded: i.preFunded,
-    exercisable_date: isoDate(i.exercisableAt),
+    exercisable_date: isoDay(i.exercisableAt),
   };
 }
 
@@ -438,7 +439,7 @@ export function serializeOffering(
 ): OfferingApiRecord {
   return {
     ticker,
-    offering_date: isoDate(o.offeringDate),
+    offering_date: isoDay(o.offeringDate),
     offering_type: o.offeringType,
     form_type: o.formType === null ? null : clampText(o.formType, SERVED_TEXT_BYTES.formType),
     shares: countToNumber(o.shares),
@@ -457,7 +458,7 @@ export function serializeOffering(
     overallotment_shares: countToNumber(o.overallotmentShares),
     anticipated_amount: centsToDollars(o.anticipatedAmountCents),
     revised_anticipated_amount: centsToDollars(o.revisedAmountCents),
-    withdrawn_date: isoDate(o.withdrawnAt),
+    withdrawn_date: isoDay(o.withdrawnAt),
   };
 }
 

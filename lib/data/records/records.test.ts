@@ -7,10 +7,10 @@ import {
   offeringSchema,
   registrationSchema,
   SERVED_TEXT_BYTES,
-} from "./import-schema";
-import { API_RECORD_FIELDS, VALUE_WIDTHS } from "./record-schemas";
-import { maxRecordBytes } from "./records";
-import { bpsToPercent, centsToDollars, clampText, countToNumber, jsonTextBytes, microsToDollars } from "./units";
+} from "../import-schema";
+import { API_RECORD_FIELDS, VALUE_WIDTHS } from "./schemas";
+import { maxRecordBytes } from "@/lib/data/records";
+import { bpsToPercent, centsToDollars, clampText, countToNumber, jsonTextBytes, microsToDollars } from "../units";
 
 /** The widths the estimate counts on hold over each column's whole range. */
 

@@ -1,10 +1,10 @@
 /**
  * The records the data endpoints serve, one zod schema each. A schema is the
- * source of its record's TypeScript type (the serializers in records.ts
+ * source of its record's TypeScript type (the serializers in index.ts
  * return it), its field names in record order (what `fields=` accepts), each
  * field's description (the OpenAPI document, lib/api/openapi.ts) and each
  * field's width: the most bytes its value can take in the JSON the API sends
- * (what /estimate prices, see `maxRecordBytes` in records.ts).
+ * (what /estimate prices, see `maxRecordBytes` in index.ts).
  *
  * A new field is one entry in its record's schema, built with one of the
  * field kinds below (each carries its width, so a field without one does not
@@ -42,8 +42,8 @@ import {
   QUOTED_FIELDS,
   RISK_LEVELS,
   SERVED_TEXT_BYTES,
-} from "./import-schema";
-import { jsonTextBytes } from "./units";
+} from "../import-schema";
+import { jsonTextBytes } from "../units";
 
 /** The longest a rating's *_desc text may be, in bytes of JSON text; a longer one is cut and ends with "…". */
 export const MAX_RATING_DESC_BYTES = 400;

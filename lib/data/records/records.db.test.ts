@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_NAMES, type EndpointName } from "@/lib/catalog";
 import type { Database } from "@/lib/db";
-import { loadRatingInputs } from "@/lib/data/rating-inputs";
+import { loadRatingInputs } from "./rating-inputs";
 import { computeDilutionRating } from "@/lib/ratings/engine";
 import { openTestDatabase } from "@/tests/support/database";
-import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "./record-schemas";
-import { RECORD_SOURCES, resolveCompanies, sampleTickers, type JsonRecord, type RecordQuery } from "./records";
-import { bpsToPercent, centsToDollars, isoDate, microsToDollars } from "./units";
+import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "./schemas";
+import { RECORD_SOURCES, resolveCompanies, sampleTickers, type JsonRecord, type RecordQuery } from "@/lib/data/records";
+import { isoDay } from "@/lib/utils/dates";
+import { bpsToPercent, centsToDollars, microsToDollars } from "../units";
 
 const day = (s: string) => new Date(`${s}T00:00:00Z`);
 const AS_OF = new Date("2025-06-15T12:00:00Z");
@@ -345,8 +346,8 @@ describe("units", () => {
     expect(bpsToPercent(10_000)).toBe(100);
     expect(bpsToPercent(1)).toBe(0.01);
     expect(bpsToPercent(null)).toBeNull();
-    expect(isoDate(day("2025-03-01"))).toBe("2025-03-01");
-    expect(isoDate(null)).toBeNull();
+    expect(isoDay(day("2025-03-01"))).toBe("2025-03-01");
+    expect(isoDay(null)).toBeNull();
   });
 });
 

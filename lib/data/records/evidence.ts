@@ -4,8 +4,9 @@
  * ratings as a SourceRef, and returned by the API with `include=source`.
  */
 import type { SourceRef } from "@/lib/ratings/types";
-import { SERVED_TEXT_BYTES } from "./import-schema";
-import { clampText, isoDate } from "./units";
+import { isoDay } from "@/lib/utils/dates";
+import { SERVED_TEXT_BYTES } from "../import-schema";
+import { clampText } from "../units";
 
 /** EDGAR's accession number, "0001193125-19-133592", as imports require it. */
 export const ACCESSION_LENGTH = 20;
@@ -64,7 +65,7 @@ export function sourceJson(ref: SourceRef | null, isSample: boolean, stored?: { 
       type: "sec_filing",
       accession_number: clampText(ref.accession, ACCESSION_LENGTH),
       form: clampText(ref.form, SERVED_TEXT_BYTES.formType),
-      filed_date: isoDate(ref.filedAt),
+      filed_date: isoDay(ref.filedAt),
       url: clampText(ref.url, SERVED_TEXT_BYTES.url),
       ...(quotes ? { quotes } : {}),
     };
