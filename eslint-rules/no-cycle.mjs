@@ -14,8 +14,8 @@ import ts from "typescript";
  *   lib/billing is refused even when no single file is in a circle.
  *   Sub-folders such as lib/data/edgar are part of their folder: a circle
  *   inside one folder is a circle of files, which the first check sees.
- *   `allow` names folder edges [from, to] left out of the folder graph: known
- *   cycles waiting to be broken, each a line of eslint.config.mjs.
+ *   `allow` names folder edges [from, to] left out of the folder graph, for
+ *   a known cycle while it is being broken (eslint.config.mjs allows none).
  *
  * Every import counts: static, type-only, re-exports (`export … from`) and
  * `import()` with a literal path. Paths are project files reached by a

@@ -1,6 +1,6 @@
 import nodemailer, { type SentMessageInfo, type Transporter } from "nodemailer";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { roleWithArticle } from "@/lib/auth/roles";
+import { roleWithArticle } from "@/lib/utils/roles";
 import { formatDateTime } from "@/lib/utils/dates";
 
 /**

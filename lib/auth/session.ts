@@ -2,7 +2,7 @@ import { decode } from "next-auth/jwt";
 import type { DbClient } from "@/lib/db";
 import { isUuid } from "@/lib/utils/uuid";
 import { SESSION_COOKIE_NAMES } from "./cookie-names";
-import { authSecret } from "./secret";
+import { authSecret } from "@/lib/utils/app-secret";
 
 /**
  * Sessions the server can end. The session cookie is next-auth's signed,

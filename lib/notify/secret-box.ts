@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/utils/app-secret";
 
 /**
  * Secrets we must read back (a webhook endpoint's signing secret), encrypted

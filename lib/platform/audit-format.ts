@@ -1,5 +1,5 @@
 import type { AuditAction } from "@/lib/audit";
-import { roleLabelOf } from "@/lib/auth/roles";
+import { roleLabelOf } from "@/lib/utils/roles";
 import { formatCents, formatMoney } from "@/lib/money";
 import { cardLabel } from "@/lib/billing/card";
 

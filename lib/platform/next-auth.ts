@@ -5,7 +5,7 @@ import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import type { NextRequest } from "next/server";
 import { authenticateWithPassword } from "@/lib/auth/accounts";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/utils/app-secret";
 import { endSession, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import { getAppDatabase } from "@/lib/runtime/database";

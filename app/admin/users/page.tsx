@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input, Select } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { roleLabelOf } from "@/lib/auth/roles";
+import { roleLabelOf } from "@/lib/utils/roles";
 import { getAdminPage } from "@/lib/platform/admin/session";
 import { searchUsers, userDetail, type UserDetail, type UserSearchRow } from "@/lib/platform/admin/users";
 import { formatDate, formatDateTime } from "@/lib/utils/dates";

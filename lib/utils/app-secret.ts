@@ -3,7 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
- * The key that signs and encrypts session tokens: NEXTAUTH_SECRET (or
+ * The application's secret: it signs and encrypts session tokens (next-auth)
+ * and is the key behind sealed secrets (lib/notify/secret-box.ts). NEXTAUTH_SECRET (or
  * AUTH_SECRET) when set, as it must be wherever more than one instance runs.
  * Otherwise a random secret kept in the data folder, so a bare `npm run dev`
  * works and sessions survive restarts.
