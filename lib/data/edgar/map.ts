@@ -22,8 +22,9 @@
  *   offering of the company's. Otherwise the amount is the fee exhibit's and
  *   "atm" comes from the text. An ATM supplement also makes an ATM program
  *   registration.
- * - Warrants a prospectus registers and sells (common and pre-funded) are
- *   dilution instruments of the offering's date, one row per kind.
+ * - Warrants a prospectus registers and sells (common and pre-funded), and
+ *   those sold beside it in a concurrent private placement (not registered),
+ *   are dilution instruments of the offering's date, one row per kind.
  * - Resale registrations and debt shelves are not offering capacity: they
  *   make no registration record. A post-effective amendment that
  *   deregisters the unsold securities ends its shelf on its filing day.
@@ -57,7 +58,7 @@ import type { OfferingTerms } from "./documents/prospectus";
  * prospectus's facts from an older version are read again (from the stored
  * submission when there is one): raise it when the readers change what they read.
  */
-export const DOCUMENT_READER_VERSION = 2;
+export const DOCUMENT_READER_VERSION = 3;
 
 /** A prospectus's or registration statement's terms as ./readers read them, with their quotes. */
 export interface OfferingFacts {
@@ -155,6 +156,7 @@ export function documentFactsOf(inspection: Inspection): DocumentFacts {
     max_aggregate_offering: rest.max_aggregate_offering,
     fee_table_kind: rest.fee_table_kind,
     rule_415: rest.rule_415,
+    private_placement_warrants: rest.private_placement_warrants,
   };
   const size = dollarsToCentsText(terms.max_aggregate_offering);
   return {
@@ -397,6 +399,27 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       };
       issued("Warrants", false, terms.common_warrants_offered, terms.warrant_exercise_price, "common_warrants_offered", "warrant_exercise_price");
       issued("Pre-funded warrants", true, terms.prefunded_warrants_offered, terms.prefunded_exercise_price, "prefunded_warrants_offered", "prefunded_exercise_price");
+      // Sold beside the offering in a concurrent private placement: instruments all the same, not registered.
+      (terms.private_placement_warrants ?? []).forEach((warrant, index) => {
+        const kind = warrant.pre_funded ? "Private placement pre-funded warrants" : "Private placement warrants";
+        const at = `private_placement_warrants[${index}]`;
+        dataset.dilution_instruments.push({
+          ticker,
+          instrument_type: "warrant",
+          name: `${kind}${index > 0 && terms.private_placement_warrants.filter((w) => w.pre_funded === warrant.pre_funded).length > 1 ? ` ${index + 1}` : ""} of ${filing.filedAt} (${filing.form} ${filing.accessionNumber})`,
+          issued_at: filing.filedAt,
+          expires_at: null,
+          shares_underlying: String(warrant.shares),
+          exercise_price_micros: dollarsToMicrosText(warrant.exercise_price),
+          principal_cents: null,
+          remaining_cents: null,
+          registered: false,
+          pre_funded: warrant.pre_funded,
+          exercisable_at: null,
+          quotes: quotesOf(said, { shares_underlying: `${at}.shares`, registered: `${at}.shares`, exercise_price: `${at}.exercise_price` }),
+          ...evidence(filing),
+        });
+      });
     }
     dataset.offerings.push(offering);
     if (filing.fileNumber && !priced.has(filing.fileNumber)) priced.set(filing.fileNumber, offering);

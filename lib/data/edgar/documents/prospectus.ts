@@ -70,13 +70,28 @@ export interface OfferingTerms {
    * whether an S-1 or F-1 is offering capacity.
    */
   rule_415: boolean | null;
+  /**
+   * Warrants sold in a concurrent private placement beside this offering: not
+   * offered by the document (REAL-FILINGS.md counts them under `extra`), but
+   * instruments all the same. Not a REAL-FILINGS.md field.
+   */
+  private_placement_warrants: PrivateWarrant[];
 }
+
+export interface PrivateWarrant {
+  pre_funded: boolean;
+  shares: number;
+  exercise_price: number | null;
+}
+
+/** A field of the terms, or one value of a private-placement warrant ("private_placement_warrants[0].shares"). */
+export type EvidenceKey = OfferingField | `private_placement_warrants[${number}].${"shares" | "exercise_price"}`;
 
 export type OfferingField = keyof OfferingTerms;
 
 export interface OfferingReading {
   terms: OfferingTerms;
-  evidence: Partial<Record<OfferingField, string>>;
+  evidence: Partial<Record<EvidenceKey, string>>;
 }
 
 export const PROSPECTUS_FORMS = /^424B[1-57]$/;
@@ -110,6 +125,7 @@ const EMPTY_TERMS: OfferingTerms = {
   max_aggregate_offering: null,
   fee_table_kind: "none",
   rule_415: null,
+  private_placement_warrants: [],
 };
 
 // ───────────────────────────── the parts of a document ─────────────────────────────
@@ -120,7 +136,7 @@ interface Reading {
   cover: Line[];
   pairs: LabelledValue[];
   terms: OfferingTerms;
-  evidence: Partial<Record<OfferingField, string>>;
+  evidence: Partial<Record<EvidenceKey, string>>;
 }
 
 function set<K extends OfferingField>(r: Reading, field: K, value: OfferingTerms[K] | null | undefined, quote: string | null | undefined) {
@@ -511,6 +527,52 @@ function readRule415(r: Reading) {
   set(r, "rule_415", checked, `${words.join(" ")} ${mark}`);
 }
 
+const CONCURRENT_PLACEMENT = /\bin (?:a|the) concurrent (?:unregistered )?private placement\b[^.]{0,80}?\bwe are (?:also )?(?:selling|issuing|offering)\b/i;
+const PRIVATE_WARRANT_SHARES = new RegExp(`\\bwarrants?\\b[^.;]{0,120}?\\bto purchase up to (?:an aggregate of )?(${COUNT}) (?:shares|ordinary shares)`, "gi");
+const PRIVATE_WARRANT_PRICE = /\bexercise price of \$\s?(\d+(?:\.\d+)?)\s+per\s+([^.;]{0,40})/gi;
+
+/**
+ * The warrants of a concurrent private placement, from the paragraph that
+ * announces it ("In a concurrent private placement, we are also selling …
+ * warrants to purchase up to N shares … exercise price of $X per …"): one
+ * per "to purchase up to N shares" clause of its first sentence, pre-funded
+ * when its clause says so; a price goes to the pre-funded warrant when its
+ * "per …" names pre-funded warrants, else to the other. Private placements
+ * the company did before (told in the past tense) are not read.
+ */
+function readPrivatePlacement(r: Reading) {
+  const found = findInLines(r.lines, CONCURRENT_PLACEMENT);
+  if (!found) return;
+  const text = found.line.text;
+  const start = found.match.index;
+  const firstSentenceEnd = text.indexOf(". ", start);
+  const sentence = text.slice(start, firstSentenceEnd < 0 ? text.length : firstSentenceEnd);
+  const warrants: { preFunded: boolean; shares: number; quote: string }[] = [];
+  let clauseStart = 0;
+  for (const m of sentence.matchAll(PRIVATE_WARRANT_SHARES)) {
+    const clause = sentence.slice(clauseStart, m.index + m[0].length);
+    clauseStart = m.index + m[0].length;
+    const shares = parseCount(m[1]!);
+    if (shares === null) continue;
+    const at = start + m.index;
+    warrants.push({ preFunded: /\bpre-?funded\b/i.test(clause), shares, quote: quoteAround(text, at, at + m[0].length) });
+  }
+  if (warrants.length === 0) return;
+  const prices = [...text.slice(start).matchAll(PRIVATE_WARRANT_PRICE)].map((m) => ({
+    value: parseDollars(m[1]!),
+    preFunded: /\bpre-?funded\b/i.test(m[2]!),
+    quote: quoteAround(text, start + m.index, start + m.index + m[0].length),
+  }));
+  warrants.forEach((warrant, index) => {
+    const sameKind = prices.filter((p) => p.preFunded === warrant.preFunded);
+    // One warrant and one price: the price is its. Otherwise a price is matched by kind, when only one of that kind is stated.
+    const price = warrants.length === 1 && prices.length === 1 ? prices[0] : sameKind.length === 1 && warrants.filter((w) => w.preFunded === warrant.preFunded).length === 1 ? sameKind[0] : undefined;
+    r.terms.private_placement_warrants.push({ pre_funded: warrant.preFunded, shares: warrant.shares, exercise_price: price?.value ?? null });
+    r.evidence[`private_placement_warrants[${index}].shares`] = warrant.quote;
+    if (price?.value != null) r.evidence[`private_placement_warrants[${index}].exercise_price`] = price.quote;
+  });
+}
+
 function readAtm(r: Reading) {
   const max = findInLines(r.lines, new RegExp(`\\baggregate (?:gross )?(?:offering|sales) price of up to ${AMOUNT}(?:\\s(million|billion))?`, "i"));
   if (max) set(r, "atm_max_amount", parseScaledDollars(max.match[1]!, max.match[2]), max.quote);
@@ -522,7 +584,7 @@ function readAtm(r: Reading) {
  */
 export function readOfferingTerms(filing: Filing): OfferingReading {
   const form = (filing.header.form ?? "").toUpperCase();
-  const terms: OfferingTerms = { ...EMPTY_TERMS };
+  const terms: OfferingTerms = { ...EMPTY_TERMS, private_placement_warrants: [] };
   if (!isOfferingDocument(form) || !filing.primary) return { terms: { ...terms, fee_table_kind: null }, evidence: {} };
   const lines = documentLines(filing.primary.blocks());
   const r: Reading = { lines, cover: coverLines(lines), pairs: labelledValues(lines), terms, evidence: {} };
@@ -549,6 +611,7 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
   if (describesAnOffering || resale) readShares(r);
   if (describesAnOffering) {
     readWarrants(r);
+    readPrivatePlacement(r);
     readPricing(r);
     readFee(r);
     if (type.type === "atm") readAtm(r);

@@ -285,3 +285,37 @@ describe("the facing page's Rule 415 box", () => {
     expect(unread.evidence.rule_415).toBeUndefined();
   });
 });
+
+describe("warrants of a concurrent private placement", () => {
+  const prospectus = (paragraph: string) =>
+    submission("424B5", [
+      {
+        type: "424B5",
+        filename: "p.htm",
+        html:
+          `<p>PROSPECTUS SUPPLEMENT</p><p>We are offering 1,000,000 shares of our common stock directly to an institutional investor pursuant to a securities purchase agreement. ` +
+          `We have engaged Example Securities LLC as our exclusive placement agent.</p><p>${paragraph}</p>`,
+      },
+    ]);
+
+  it("reads each warrant the placement sells with its price, pre-funded ones told apart, and none of them as offered", () => {
+    const read = inspectText(
+      prospectus(
+        "In the concurrent private placement, we are also selling to the investor warrants to purchase up to 1,000,000 shares of common stock and pre-funded warrants to purchase up to 250,000 shares. " +
+          "The pre-funded warrants have an exercise price of $0.001 per pre-funded warrant share. The warrants have an exercise price of $1.25 per share and expire five years from issuance.",
+      ),
+    );
+    expect(read.private_placement_warrants).toEqual([
+      { pre_funded: false, shares: 1_000_000, exercise_price: 1.25 },
+      { pre_funded: true, shares: 250_000, exercise_price: 0.001 },
+    ]);
+    expect(read.evidence["private_placement_warrants[1].exercise_price"]).toContain("$0.001 per pre-funded warrant share");
+    expect(read.common_warrants_offered).toBeNull();
+    expect(read.prefunded_warrants_offered).toBeNull();
+  });
+
+  it("does not read a private placement the company did before", () => {
+    const read = inspectText(prospectus("In a concurrent private placement in March 2023, we issued warrants to purchase up to 400,000 shares at an exercise price of $5.00 per share."));
+    expect(read.private_placement_warrants).toEqual([]);
+  });
+});

@@ -157,6 +157,17 @@ export function scoreInspections(items: ScoredFiling[]): Score {
     for (const [field, value] of Object.entries(actualOf)) {
       if (field === "evidence" || HEADER_FIELDS.has(field) || value === null || field === "other_filers" || field === "header_items") continue;
       if (field === "fee_table_kind" && value === "none") continue;
+      if (Array.isArray(value)) {
+        // A list's items are quoted value by value ("private_placement_warrants[0].shares"); a yes/no read from the same words needs none of its own.
+        value.forEach((item: Record<string, unknown>, index) => {
+          for (const [key, part] of Object.entries(item)) {
+            if (part === null || typeof part === "boolean" || inspection.evidence[`${field}[${index}].${key}`]) continue;
+            quotesMissing++;
+            mismatches.push({ accession: truth.accession, field: `${field}[${index}].${key}`, expected: "a quote", actual: null, kind: "quote" });
+          }
+        });
+        continue;
+      }
       if (!inspection.evidence[field]) {
         quotesMissing++;
         mismatches.push({ accession: truth.accession, field, expected: "a quote", actual: null, kind: "quote" });
