@@ -25,7 +25,7 @@ import { addYears, isoDay, utcDayStart } from "@/lib/utils/dates";
 import { formatImportError, importDataset, type KindCounts } from "../import";
 import { IMPORT_KINDS, type ImportKind } from "../import-schema";
 import { recordDataLoad, type LoadActor } from "../loads";
-import { loadRatingInputs } from "../rating-inputs";
+import { loadRatingInputs } from "../records/rating-inputs";
 import { bumpDatasetVersion, notifyDataChanged } from "../version";
 import { parseEffectNotice } from "./documents/effect-notice";
 import { classifyDeficiency, complianceDeadline, regainsCompliance } from "./documents/eight-k";
