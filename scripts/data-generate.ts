@@ -1,6 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { IMPORT_KINDS } from "@/lib/data/import-schema";
+import { IMPORT_KINDS } from "@/lib/data/import/schema";
 import { generateSampleDataset, SAMPLE_ANCHOR_DATE, SAMPLE_DEFAULT_SEED, SAMPLE_DEFAULT_TICKER_COUNT } from "@/lib/data/sample";
 
 /**

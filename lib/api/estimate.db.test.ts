@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_LIST, type EndpointDefinition } from "@/lib/catalog";
 import { importDataset } from "@/lib/data/import";
-import { INSTRUMENT_TYPES, MAX_STATUS_UPDATES, OFFERING_TYPES, RISK_LEVELS, SERVED_TEXT_BYTES, type Dataset } from "@/lib/data/import-schema";
+import { INSTRUMENT_TYPES, MAX_STATUS_UPDATES, OFFERING_TYPES, RISK_LEVELS, SERVED_TEXT_BYTES, type Dataset } from "@/lib/data/import/schema";
 import { API_RECORD_FIELDS } from "@/lib/data/records/schemas";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { clampText } from "@/lib/data/units";

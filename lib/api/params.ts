@@ -1,7 +1,7 @@
 import type { EndpointDefinition } from "@/lib/catalog";
 import { invalidParameter, missingParameter } from "./errors";
 import { acceptedFields, evidenceField } from "./fields";
-import { MAX_TICKER_LENGTH, TICKER_PATTERN } from "@/lib/data/import-schema";
+import { MAX_TICKER_LENGTH, TICKER_PATTERN } from "@/lib/data/import/schema";
 import { parseIsoDay } from "@/lib/utils/dates";
 
 /**

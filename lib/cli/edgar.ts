@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db";
-import { IMPORT_KINDS, isCalendarDate, TICKER_PATTERN } from "@/lib/data/import-schema";
+import { IMPORT_KINDS, isImportDate, TICKER_PATTERN } from "@/lib/data/import/schema";
 import { EdgarSyncError, reextractEdgar, removeSampleData, syncEdgar, syncTotals, type SyncReport } from "@/lib/data/edgar/sync";
 import { EdgarConfigError, EdgarFetchError, openEdgarSource } from "@/lib/data/edgar/source";
 import { archivePath, EdgarFormatError } from "@/lib/data/edgar/filings";
@@ -61,7 +61,7 @@ const syncArgs = z
     tickers: z.string().optional(),
     all: z.literal(true).optional(),
     source: z.string().min(1, "--source needs a folder or a URL").optional(),
-    since: z.string().refine(isCalendarDate, "--since must be a date YYYY-MM-DD").optional(),
+    since: z.string().refine(isImportDate, "--since must be a date YYYY-MM-DD").optional(),
     "dry-run": z.literal(true).optional(),
     "remove-sample": z.literal(true).optional(),
     json: z.literal(true).optional(),

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import { formatImportReport, parseImportFile } from "@/lib/data/import";
-import { importRecorded } from "@/lib/data/loads";
+import { importRecorded } from "@/lib/data/import/loads";
 import type { CliResult } from "./index";
 
 /**

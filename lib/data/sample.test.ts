@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateRecords } from "./import";
-import { IMPORT_KINDS, TICKER_PATTERN, type Dataset, type FinancialReportRecord } from "./import-schema";
+import { IMPORT_KINDS, TICKER_PATTERN, type Dataset, type FinancialReportRecord } from "./import/schema";
 import {
   generateSampleDataset,
   SAMPLE_ANCHOR_DATE,

@@ -24,8 +24,8 @@ import type {
   RegistrationRecord,
   RiskLevel,
   StatusUpdate,
-} from "./import-schema";
-import { emptyDataset } from "./import-schema";
+} from "./import/schema";
+import { emptyDataset } from "./import/schema";
 import { addMonths, addYears as addCalendarYears, DAY_MS, isoDay, parseIsoDay, utcMonthStart } from "@/lib/utils/dates";
 
 export const SAMPLE_ANCHOR_DATE = "2026-11-01";

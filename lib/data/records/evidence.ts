@@ -5,7 +5,7 @@
  */
 import type { SourceRef } from "@/lib/ratings/types";
 import { isoDay } from "@/lib/utils/dates";
-import { SERVED_TEXT_BYTES } from "../import-schema";
+import { SERVED_TEXT_BYTES } from "../import/schema";
 import { clampText } from "../units";
 
 /** EDGAR's accession number, "0001193125-19-133592", as imports require it. */

@@ -47,7 +47,7 @@ import {
 } from "@/lib/ratings/thresholds";
 import { isoDay, utcDayStart } from "@/lib/utils/dates";
 import { bpsToPercent, centsToDollars, clampText, countToNumber, microsToDollars } from "../units";
-import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, QUOTED_FIELDS, SERVED_TEXT_BYTES } from "../import-schema";
+import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, QUOTED_FIELDS, SERVED_TEXT_BYTES } from "../import/schema";
 
 export interface ResolvedCompany {
   id: string;

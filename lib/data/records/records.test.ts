@@ -7,7 +7,7 @@ import {
   offeringSchema,
   registrationSchema,
   SERVED_TEXT_BYTES,
-} from "../import-schema";
+} from "../import/schema";
 import { API_RECORD_FIELDS, VALUE_WIDTHS } from "./schemas";
 import { maxRecordBytes } from "@/lib/data/records";
 import { bpsToPercent, centsToDollars, clampText, countToNumber, jsonTextBytes, microsToDollars } from "../units";

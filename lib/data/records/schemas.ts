@@ -22,7 +22,7 @@
  *   "-0.0000012345678901234567" (25 bytes). records.test.ts checks each
  *   bound over its whole range.
  * - Free text: its documented maximum in bytes of JSON text (SERVED_TEXT_BYTES
- *   in import-schema.ts, which imports enforce), and the serializers cut
+ *   in import/schema.ts, which imports enforce), and the serializers cut
  *   anything longer that an older import let in (`clampText`). A rating's
  *   *_desc is at most MAX_RATING_DESC_BYTES, and its `sources` lists at most
  *   MAX_RATING_SOURCES filings.
@@ -42,7 +42,7 @@ import {
   QUOTED_FIELDS,
   RISK_LEVELS,
   SERVED_TEXT_BYTES,
-} from "../import-schema";
+} from "../import/schema";
 import { jsonTextBytes } from "../units";
 
 /** The longest a rating's *_desc text may be, in bytes of JSON text; a longer one is cut and ends with "…". */
@@ -298,13 +298,13 @@ type AssignableTo<A extends B, B> = A;
 export type DilutionRatingRecord = AssignableTo<z.infer<Schemas["dilution-rating"]>, AssignableTo<DilutionRating, z.infer<Schemas["dilution-rating"]>>>;
 /** /v1/dilution-data */
 export type DilutionDataRecord = z.infer<Schemas["dilution-data"]>;
-/** /v1/registrations (the import's row is import-schema.ts's RegistrationRecord) */
+/** /v1/registrations (the import's row is import/schema.ts's RegistrationRecord) */
 export type RegistrationApiRecord = z.infer<Schemas["registrations"]>;
 /** /v1/nasdaq-compliance */
 export type ComplianceRecord = z.infer<Schemas["nasdaq-compliance"]>;
 /** /v1/float-outstanding (market_cap_final is absent when unknown) */
 export type FloatRecord = z.infer<Schemas["float-outstanding"]>;
-/** /v1/offerings (the import's row is import-schema.ts's OfferingRecord) */
+/** /v1/offerings (the import's row is import/schema.ts's OfferingRecord) */
 export type OfferingApiRecord = z.infer<Schemas["offerings"]>;
 
 type FieldName<E extends EndpointName> = keyof Schemas[E]["shape"] & string;

@@ -13,9 +13,9 @@ import {
   parseCsv,
   parseImportFile,
   type ImportReport,
-} from "./import";
-import { IMPORT_KINDS, type ImportKind } from "./import-schema";
-import { generateSampleDataset, SAMPLE_SHOWCASE } from "./sample";
+} from "@/lib/data/import";
+import { IMPORT_KINDS, type ImportKind } from "./schema";
+import { generateSampleDataset, SAMPLE_SHOWCASE } from "../sample";
 
 const FIXTURES = path.join(process.cwd(), "tests", "fixtures", "import");
 const fixture = (name: string) => readFile(path.join(FIXTURES, name), "utf8");
