@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { inspectFiling, cikFromPath, type Inspection } from "@/lib/data/edgar/documents/inspect";
-import { filingQuoteText, formatScore, scoreInspections, type GroundTruth, type Score, type ScoredFiling } from "@/lib/data/edgar/documents/score";
+import { inspectAny, inspectFiling, inspectPeriodic, cikFromPath, type Inspection, type PeriodicInspection } from "@/lib/data/edgar/documents/inspect";
+import { isPeriodicTruth, scorePeriodicInspections, type ScoredPeriodic } from "@/lib/data/edgar/documents/periodic-score";
+import { filingQuoteText, formatScore, mergeScores, scoreInspections, type GroundTruth, type Score, type ScoredFiling } from "@/lib/data/edgar/documents/score";
 import { FilingFormatError, readSubmission } from "@/lib/data/edgar/documents/submission";
 import type { CliResult } from "./index";
 
@@ -14,13 +15,15 @@ import type { CliResult } from "./index";
 export const INSPECT_USAGE = `usage: npm run data:edgar -- inspect <file | [cik:]accession>… [--json] [--source <folder | base URL>]
        npm run data:edgar -- eval <ground-truth folder> <filings folder> [--json]
 
-  inspect  what each filing states (offering terms, warrants, fee table), each value with its quote
+  inspect  what each filing states, each value with its quote: a prospectus or registration statement its offering
+           terms, warrants and fee table; a 10-Q, 10-K, 20-F or 40-F its shares outstanding, going concern, warrants,
+           ATM programs, convertibles, reverse splits and listing deficiencies (PERIODIC-FILINGS.md's fields)
            <file>       a full .txt submission as EDGAR serves it, or a primary .htm document
            <accession>  <cik>:<accession> (e.g. 1234567:0001234567-26-000001), fetched through --source (default: SEC, then
                         EDGAR_USER_AGENT is required); without cik: the accession's own prefix is tried
            --json       one JSON object per filing per line
-  eval     scores inspect on every <accession>.json of a ground-truth folder (REAL-FILINGS.md's format)
-           against the filings found under the filings folder; prints the per-field table`;
+  eval     scores inspect on every <accession>.json of a ground-truth folder (REAL-FILINGS.md's or
+           PERIODIC-FILINGS.md's format) against the filings found under the filings folder; prints the per-field table`;
 
 /** Larger files are refused before they are read: no real filing's text comes near it. */
 export const MAX_FILING_BYTES = 200 * 1024 * 1024;
@@ -29,20 +32,24 @@ export const ACCESSION_TARGET = /^(?:(\d{1,10}):)?(\d{10}-\d{2}-\d{6})$/;
 
 export type FetchFiling = (cik: number, accession: string) => Promise<{ text: string; path: string }>;
 
-function inspectOne(text: string, filePath: string): Inspection {
-  return inspectFiling(readSubmission(text), { directoryCik: cikFromPath(filePath) });
+function inspectOne(text: string, filePath: string): Inspection | PeriodicInspection {
+  return inspectAny(readSubmission(text), { path: filePath });
 }
 
-const show = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: 6 }) : Array.isArray(value) ? JSON.stringify(value) : String(value));
+const show = (value: unknown) =>
+  value === null || value === undefined ? "—" : typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: 6 }) : typeof value === "object" ? JSON.stringify(value) : String(value);
 
-/** The readable form: one block per filing, a line per stated value with its quote. */
-export function formatInspection(name: string, inspection: Inspection): string {
+/** The readable form: one block per filing, a line per stated value with its quote (each quote of a list or object under it). */
+export function formatInspection(name: string, inspection: Inspection | PeriodicInspection): string {
   const lines = [`${name}: ${inspection.form ?? "?"} filed ${inspection.filed ?? "?"} by ${inspection.company ?? "?"} (CIK ${inspection.cik ?? "?"}, file ${inspection.file_number ?? "—"})`];
   for (const [field, value] of Object.entries(inspection)) {
     if (["evidence", "accession", "cik", "company", "form", "filed", "file_number"].includes(field)) continue;
-    if (value === null) continue;
-    const quote = inspection.evidence[field];
-    lines.push(`  ${field.padEnd(28)}${show(value)}${quote ? `\n  ${"".padEnd(28)}“${quote}”` : ""}`);
+    if (value === null || (Array.isArray(value) && value.length === 0)) continue;
+    lines.push(`  ${field.padEnd(28)}${show(value)}`);
+    for (const [path, quote] of Object.entries(inspection.evidence)) {
+      if (path !== field && !path.startsWith(`${field}.`) && !path.startsWith(`${field}[`)) continue;
+      lines.push(`  ${(path === field ? "" : `  ${path}`).padEnd(28)}“${quote}”`);
+    }
   }
   const nulls = Object.entries(inspection).filter(([, v]) => v === null).map(([k]) => k);
   if (nulls.length) lines.push(`  not stated: ${nulls.join(", ")}`);
@@ -100,15 +107,38 @@ function filesByName(folder: string): Map<string, string> {
   return found;
 }
 
-/** Ground truth files (`<accession>.json`; the submissions-CIK files have another schema) paired with their filings. */
-export function loadScoredFilings(truthFolder: string, filingsFolder: string): { items: ScoredFiling[]; missing: string[] } {
+/** A periodic report's file: the ground truth's `fixture` path under the filings folder, else its full `.txt` submission. */
+function periodicFilingPath(truth: GroundTruth, filingsFolder: string, files: Map<string, string>): string | null {
+  const fixture = typeof truth.fixture === "string" ? path.join(filingsFolder, truth.fixture) : null;
+  if (fixture && existsFile(fixture)) return fixture;
+  return files.get(`${truth.accession}.txt`) ?? null;
+}
+
+/**
+ * Ground truth files (`<accession>.json`; the submissions-CIK files have
+ * another schema) paired with their filings: prospectus-kind truth with its
+ * `.txt` submission, periodic-report truth (PERIODIC-FILINGS.md) with the
+ * primary document its `fixture` names.
+ */
+export function loadScoredFilings(truthFolder: string, filingsFolder: string): { items: ScoredFiling[]; periodic: ScoredPeriodic[]; missing: string[] } {
   const files = filesByName(filingsFolder);
   const items: ScoredFiling[] = [];
+  const periodic: ScoredPeriodic[] = [];
   const missing: string[] = [];
   for (const name of readdirSync(truthFolder).sort()) {
     const m = /^(\d{10}-\d{2}-\d{6})\.json$/.exec(name);
     if (!m) continue;
     const truth = JSON.parse(readFileSync(path.join(truthFolder, name), "utf8")) as GroundTruth;
+    if (isPeriodicTruth(truth)) {
+      const filingPath = periodicFilingPath(truth, filingsFolder, files);
+      if (!filingPath) {
+        missing.push(m[1]!);
+        continue;
+      }
+      const filing = readSubmission(readFileSync(filingPath, "utf8"));
+      periodic.push({ truth, inspection: inspectPeriodic(filing, { path: filingPath }), visibleText: filingQuoteText(filing) });
+      continue;
+    }
     const filingPath = files.get(`${m[1]}.txt`);
     if (!filingPath) {
       missing.push(m[1]!);
@@ -117,12 +147,14 @@ export function loadScoredFilings(truthFolder: string, filingsFolder: string): {
     const filing = readSubmission(readFileSync(filingPath, "utf8"));
     items.push({ truth, inspection: inspectFiling(filing, { directoryCik: cikFromPath(filingPath) }), visibleText: filingQuoteText(filing) });
   }
-  return { items, missing };
+  return { items, periodic, missing };
 }
 
 export function evaluate(truthFolder: string, filingsFolder: string): { score: Score; missing: string[] } {
-  const { items, missing } = loadScoredFilings(truthFolder, filingsFolder);
-  return { score: scoreInspections(items), missing };
+  const { items, periodic, missing } = loadScoredFilings(truthFolder, filingsFolder);
+  if (periodic.length === 0) return { score: scoreInspections(items), missing };
+  if (items.length === 0) return { score: scorePeriodicInspections(periodic), missing };
+  return { score: mergeScores(scoreInspections(items), scorePeriodicInspections(periodic)), missing };
 }
 
 export function runEval(args: string[], options: { json: boolean }): CliResult {

@@ -96,7 +96,7 @@ function equalValues(field: string, expected: unknown, actual: unknown, truth: G
   return JSON.stringify(expected) === JSON.stringify(actual);
 }
 
-function tally(map: Map<string, FieldScore>, field: string): FieldScore {
+export function tally(map: Map<string, FieldScore>, field: string): FieldScore {
   let entry = map.get(field);
   if (!entry) {
     entry = { field, stated: 0, correct: 0, wrong: 0, missed: 0, invented: 0 };
@@ -110,19 +110,16 @@ export function filingQuoteText(filing: Filing): string {
   return normalizeForQuote(filing.documents.map((d) => blocksText(d.blocks())).join("\n"));
 }
 
-export interface ScoredFiling {
+export interface ScoredFiling<I = Inspection> {
   truth: GroundTruth;
-  inspection: Inspection;
+  inspection: I;
   /** normalizeForQuote of the filing's visible text */
   visibleText: string;
 }
 
 export function scoreInspections(items: ScoredFiling[]): Score {
-  const fields = new Map<string, FieldScore>();
-  const header = new Map<string, FieldScore>();
-  const mismatches: Mismatch[] = [];
-  let quotesChecked = 0;
-  let quotesMissing = 0;
+  const t = newTally();
+  const { fields, header, mismatches } = t;
   for (const { truth, inspection, visibleText } of items) {
     const actualOf = inspection as unknown as Record<string, unknown>;
     for (const [field, expected] of Object.entries(truth)) {
@@ -147,13 +144,7 @@ export function scoreInspections(items: ScoredFiling[]): Score {
         mismatches.push({ accession: truth.accession, field, expected, actual, kind: "wrong" });
       }
     }
-    for (const [field, quote] of Object.entries(inspection.evidence)) {
-      quotesChecked++;
-      if (!visibleText.includes(normalizeForQuote(quote))) {
-        quotesMissing++;
-        mismatches.push({ accession: truth.accession, field, expected: "quote in the filing", actual: quote, kind: "quote" });
-      }
-    }
+    checkQuotes(t, truth.accession, inspection.evidence, visibleText);
     for (const [field, value] of Object.entries(actualOf)) {
       if (field === "evidence" || HEADER_FIELDS.has(field) || value === null || field === "other_filers" || field === "header_items") continue;
       if (field === "fee_table_kind" && value === "none") continue;
@@ -162,21 +153,52 @@ export function scoreInspections(items: ScoredFiling[]): Score {
         value.forEach((item: Record<string, unknown>, index) => {
           for (const [key, part] of Object.entries(item)) {
             if (part === null || typeof part === "boolean" || inspection.evidence[`${field}[${index}].${key}`]) continue;
-            quotesMissing++;
-            mismatches.push({ accession: truth.accession, field: `${field}[${index}].${key}`, expected: "a quote", actual: null, kind: "quote" });
+            missingQuote(t, truth.accession, `${field}[${index}].${key}`);
           }
         });
         continue;
       }
-      if (!inspection.evidence[field]) {
-        quotesMissing++;
-        mismatches.push({ accession: truth.accession, field, expected: "a quote", actual: null, kind: "quote" });
-      }
+      if (!inspection.evidence[field]) missingQuote(t, truth.accession, field);
     }
   }
+  return summarize(items.length, t);
+}
+
+/** What scoring counts while it goes through the filings. */
+export interface Tally {
+  fields: Map<string, FieldScore>;
+  header: Map<string, FieldScore>;
+  mismatches: Mismatch[];
+  quotesChecked: number;
+  quotesMissing: number;
+}
+
+export function newTally(): Tally {
+  return { fields: new Map(), header: new Map(), mismatches: [], quotesChecked: 0, quotesMissing: 0 };
+}
+
+/** Checks that every quote of an inspection is in the filing's visible text; each one that is not is a mismatch. */
+export function checkQuotes(t: Tally, accession: string, evidence: Record<string, string>, visibleText: string) {
+  for (const [field, quote] of Object.entries(evidence)) {
+    t.quotesChecked++;
+    if (visibleText.includes(normalizeForQuote(quote))) continue;
+    t.quotesMissing++;
+    t.mismatches.push({ accession, field, expected: "quote in the filing", actual: quote, kind: "quote" });
+  }
+}
+
+/** A value given without the quote it was read from. */
+export function missingQuote(t: Tally, accession: string, field: string) {
+  t.quotesMissing++;
+  t.mismatches.push({ accession, field, expected: "a quote", actual: null, kind: "quote" });
+}
+
+/** The score of a set of filings from its per-field tallies. */
+export function summarize(filings: number, t: Tally): Score {
+  const { fields, header, quotesChecked, quotesMissing, mismatches } = t;
   const list = [...fields.values()].sort((a, b) => a.field.localeCompare(b.field));
   return {
-    filings: items.length,
+    filings,
     fields: list,
     header: [...header.values()].sort((a, b) => a.field.localeCompare(b.field)),
     stated: list.reduce((n, f) => n + f.stated, 0),
@@ -185,6 +207,30 @@ export function scoreInspections(items: ScoredFiling[]): Score {
     quotesChecked,
     quotesMissing,
     mismatches,
+  };
+}
+
+/** Two scores as one (the prospectus and the periodic-report ground truth scored together); a field scored by both adds up. */
+export function mergeScores(a: Score, b: Score): Score {
+  const add = (x: FieldScore[], y: FieldScore[]) => {
+    const map = new Map<string, FieldScore>();
+    for (const f of [...x, ...y]) {
+      const entry = map.get(f.field);
+      if (!entry) map.set(f.field, { ...f });
+      else for (const key of ["stated", "correct", "wrong", "missed", "invented"] as const) entry[key] += f[key];
+    }
+    return [...map.values()].sort((p, q) => p.field.localeCompare(q.field));
+  };
+  return {
+    filings: a.filings + b.filings,
+    fields: add(a.fields, b.fields),
+    header: add(a.header, b.header),
+    stated: a.stated + b.stated,
+    correct: a.correct + b.correct,
+    invented: a.invented + b.invented,
+    quotesChecked: a.quotesChecked + b.quotesChecked,
+    quotesMissing: a.quotesMissing + b.quotesMissing,
+    mismatches: [...a.mismatches, ...b.mismatches],
   };
 }
 

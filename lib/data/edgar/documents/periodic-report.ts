@@ -1,0 +1,914 @@
+import { rowText, type Block } from "./html";
+import type { Filing } from "./submission";
+import { parseCount, parseDollars, quoteAround, type Line } from "./text";
+
+/**
+ * What a periodic report (10-Q, 10-K, 20-F, 40-F) states about what still
+ * hangs over the stock: common shares outstanding on the cover, going-concern
+ * doubt, warrants outstanding (by series and in total), at-the-market programs
+ * and their sales, convertible notes and preferred, reverse splits that took
+ * effect and listing deficiencies. Field names and rules are those of
+ * fixtures/edgar/PERIODIC-FILINGS.md; every value comes with the quote it was
+ * read from (`evidence`, keyed by field path such as "warrants[0].expiry").
+ * A value the report does not state is null: nothing is computed or guessed.
+ *
+ * The reader works on the visible text (paragraphs and table rows), so a full
+ * `.txt` submission and a primary `.htm` read alike.
+ */
+export interface SharesOutstanding {
+  value: number;
+  as_of: string | null;
+}
+
+export interface WarrantSeries {
+  series: string | null;
+  shares_outstanding: number | null;
+  exercise_price: number | null;
+  expiry: string | null;
+  as_of: string | null;
+  pre_funded?: true;
+  subsequent?: true;
+}
+
+export interface WarrantsTotal {
+  shares_outstanding: number | null;
+  weighted_average_exercise_price: number | null;
+  as_of: string | null;
+}
+
+export interface AtmProgram {
+  agent: string | null;
+  max_amount: number | null;
+  shares_sold_in_period: number | null;
+  gross_sold_in_period: number | null;
+  shares_sold_to_date: number | null;
+  gross_sold_to_date: number | null;
+  remaining: number | null;
+  as_of: string | null;
+  in_period_label?: string;
+  subsequent?: true;
+}
+
+export interface Convertible {
+  kind: "note" | "preferred";
+  name: string;
+  principal_or_stated_outstanding: number | null;
+  conversion_price: number | null;
+  maturity: string | null;
+  as_of: string | null;
+}
+
+export interface ReverseSplit {
+  ratio: string;
+  effective_date: string;
+  subsequent?: true;
+}
+
+export type DeficiencyKind = "minimum_bid_price" | "stockholders_equity" | "market_value" | "periodic_filing" | "other";
+
+export interface ListingDeficiency {
+  kind: DeficiencyKind;
+  notice_date: string | null;
+  status: "open" | "regained" | "delisted";
+}
+
+export interface PeriodicReport {
+  form: string | null;
+  company: string | null;
+  file_number: string | null;
+  /** the period end the cover names, YYYY-MM-DD */
+  period: string | null;
+  shares_outstanding: SharesOutstanding | null;
+  going_concern: boolean | null;
+  warrants: WarrantSeries[];
+  warrants_total: WarrantsTotal | null;
+  atm_programs: AtmProgram[];
+  convertibles: Convertible[];
+  reverse_splits: ReverseSplit[];
+  listing_deficiency: ListingDeficiency[];
+}
+
+export interface PeriodicReading {
+  report: PeriodicReport;
+  /** quote per field path ("shares_outstanding.value", "atm_programs[1].remaining") */
+  evidence: Record<string, string>;
+}
+
+export const PERIODIC_FORMS = /^(?:10-Q|10-K|10-KT|10-QT|20-F|40-F)(?:\/A)?$/i;
+
+export function isPeriodicReport(form: string | null): boolean {
+  return form !== null && PERIODIC_FORMS.test(form.trim());
+}
+
+// ───────────────────────────── lines, dates, amounts ─────────────────────────────
+
+/** A line of the document; table rows keep their cells and which table they belong to. */
+interface ReportLine extends Line {
+  /** index of the table block the row belongs to, null for a paragraph */
+  table: number | null;
+}
+
+function reportLines(blocks: Block[]): ReportLine[] {
+  const lines: ReportLine[] = [];
+  blocks.forEach((block, b) => {
+    if (block.kind === "text") lines.push({ index: lines.length, text: block.text, cells: null, table: null });
+    else for (const row of block.rows) lines.push({ index: lines.length, text: rowText(row), cells: row.filter((c) => c !== ""), table: b });
+  });
+  return lines;
+}
+
+const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
+/** "June 30, 2023" (the comma may be missing); group 1 is the whole date */
+const DATE = `(${MONTH}\\s+\\d{1,2},?\\s+\\d{4})`;
+
+/** "June 30, 2023" → "2023-06-30"; null when not a calendar date. */
+export function isoDate(text: string): string | null {
+  const m = /^([A-Za-z]+)\s+(\d{1,2}),?\s+(\d{4})$/.exec(text.trim());
+  const month = m ? MONTH_NAMES.indexOf(m[1]!.toLowerCase()) + 1 : 0;
+  if (!m || month === 0) return null;
+  const day = Number(m[2]);
+  const date = new Date(Date.UTC(Number(m[3]), month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${m[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** The first calendar date written in a text, ISO. */
+function firstDate(text: string): { iso: string; index: number; text: string } | null {
+  for (const m of text.matchAll(new RegExp(DATE, "g"))) {
+    const iso = isoDate(m[1]!);
+    if (iso) return { iso, index: m.index, text: m[1]! };
+  }
+  return null;
+}
+
+/** "Month YYYY" (the last day of that month is not assumed): the month as "YYYY-MM". */
+function monthOf(text: string): string | null {
+  const m = new RegExp(`\\b(${MONTH})\\s+(\\d{4})\\b`).exec(text);
+  return m ? `${m[2]}-${String(MONTH_NAMES.indexOf(m[1]!.toLowerCase()) + 1).padStart(2, "0")}` : null;
+}
+
+/** "$750.0 million", "$1.5 billion", "$750,000" (× scale when the notes are in thousands). */
+function amountAt(amount: string, word: string | undefined, thousands: boolean): number | null {
+  const value = parseDollars(amount);
+  if (value === null) return null;
+  if (word) return Math.round(value * (/^b/i.test(word) ? 1e9 : 1e6));
+  return thousands && !amount.includes(".") ? value * 1000 : value;
+}
+
+/** "approximately 70.5 million" → 70500000; "15,877,000" → 15877000. */
+function countAt(count: string, word: string | undefined): number | null {
+  if (word) {
+    const value = parseDollars(count);
+    return value === null ? null : Math.round(value * (/^b/i.test(word) ? 1e9 : 1e6));
+  }
+  return parseCount(count);
+}
+
+const AMOUNT_WORDS = String.raw`\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s+(million|billion)\b)?`;
+
+/** Initials ("H.C.", "U.S.") and the abbreviations of company names do not end a sentence. */
+const ABBREVIATION = /(?:^|[\s(])(?:[A-Z]\.){1,3}$|\b(?:Inc|Co|Corp|Ltd|No|Mr|Ms|Mrs|Dr|St|vs)\.$/;
+
+/** Sentences of a paragraph (a period followed by a space and a capital, a digit or a quote). */
+function sentencesOf(text: string): { text: string; start: number }[] {
+  const out: { text: string; start: number }[] = [];
+  const re = /(?<=[.;!?])\s+(?=[A-Z0-9“"(•])/g;
+  let start = 0;
+  for (const m of text.matchAll(re)) {
+    if (ABBREVIATION.test(text.slice(Math.max(start, m.index - 12), m.index))) continue;
+    out.push({ text: text.slice(start, m.index), start });
+    start = m.index + m[0].length;
+  }
+  out.push({ text: text.slice(start), start });
+  return out;
+}
+
+/** A quote of the line around [start, end) (the whole sentence when it fits in 200 characters). */
+function quoteOf(line: Line, start: number, end: number): string {
+  return quoteAround(line.text, start, end);
+}
+
+/** Words that make a sentence a possibility, a condition or a plan rather than a fact ("may" in lower case only: May is a month). */
+const HYPOTHETICAL = /\b(?:[Cc]ould|may|[Mm]ight|[Ww]ould|[Ii]f|[Ww]hether|[Uu]nless|[Ss]hould|[Cc]an|[Cc]annot|will not|no assurance|possible|risk that)\b/;
+
+/**
+ * Which amounts of prose are in thousands: from a line that says so on its own
+ * ("(Dollars in thousands, except per share …)", the heading of the notes)
+ * until the next Item heading. Tables say it in their own rows or the line
+ * above them.
+ */
+function thousandsScope(lines: ReportLine[]): boolean[] {
+  const scope: boolean[] = [];
+  let on = false;
+  for (const line of lines) {
+    if (!line.cells && /^\((?:dollars |amounts |\$ )?in thousands\b[^)]*\)?$/i.test(line.text)) on = true;
+    else if (!line.cells && /^(?:Item|ITEM)\s+\d+[A-C]?\.?\s/.test(line.text)) on = false;
+    scope.push(on);
+  }
+  return scope;
+}
+
+// ───────────────────────────── the reader ─────────────────────────────
+
+class Reader {
+  readonly evidence: Record<string, string> = {};
+  readonly thousands: boolean[];
+  constructor(
+    readonly lines: ReportLine[],
+    readonly period: string | null,
+  ) {
+    this.thousands = thousandsScope(lines);
+  }
+  quote(path: string, text: string) {
+    this.evidence[path] = text.length > 200 ? text.slice(0, 200) : text;
+  }
+}
+
+const COVER_LINES = 150;
+
+/** "FORM 20-F" on a cover without SEC header or `dei:` facts. */
+function formOnCover(cover: Line[]): string | null {
+  for (const line of cover) {
+    const m = /^FORM\s+(10-Q|10-K|20-F|40-F)(\/A)?\b/i.exec(line.text);
+    if (m) return `${m[1]}${m[2] ?? ""}`.toUpperCase();
+  }
+  return null;
+}
+
+/** The form of a filing: its SEC header's (or `dei:DocumentType`), else the one its cover names. */
+export function periodicFormOf(filing: Filing): string | null {
+  return filing.header.form ?? formOnCover(reportLines(filing.primary?.blocks() ?? []).slice(0, COVER_LINES));
+}
+
+function readCover(lines: ReportLine[], filing: Filing | null): Pick<PeriodicReport, "form" | "company" | "file_number" | "period"> {
+  const cover = lines.slice(0, COVER_LINES);
+  const header = filing?.header;
+  const form = header?.form ?? formOnCover(cover);
+  let company = header?.company ?? null;
+  if (!company) {
+    const at = cover.findIndex((l) => /^\(?\s*exact name of (?:the )?registrant/i.test(l.text));
+    if (at > 0) company = cover[at - 1]!.text;
+  }
+  let fileNumber = header?.fileNumber ?? null;
+  if (!fileNumber) {
+    for (const line of cover) {
+      const m = /commission file (?:number|no\.?):?\s*(\d{1,3}-\d{3,6})/i.exec(line.text);
+      if (m) {
+        fileNumber = m[1]!;
+        break;
+      }
+    }
+  }
+  let period: string | null = null;
+  for (const line of cover) {
+    const m = new RegExp(`\\bfor (?:the )?(?:quarterly period|fiscal year|year|quarter|period|transition period) ended:?\\s*${DATE}`, "i").exec(line.text);
+    const iso = m ? isoDate(m[1]!) : null;
+    if (iso) {
+      period = iso;
+      break;
+    }
+  }
+  return { form, company, file_number: fileNumber, period };
+}
+
+/** A count of shares: comma-grouped or five digits and more, not a dollar amount, not part of a date. */
+const SHARE_COUNT = /(?<![$\d.,])(\d{1,3}(?:,\d{3})+|\d{5,})(?![\d,]*\.\d)(?!\s*%)/g;
+
+function shareCounts(text: string): { value: number; index: number; end: number }[] {
+  const out: { value: number; index: number; end: number }[] = [];
+  for (const m of text.matchAll(SHARE_COUNT)) {
+    if (/\$\s*$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
+    const value = parseCount(m[1]!);
+    if (value !== null && value >= 1000) out.push({ value, index: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+function readSharesOutstanding(r: Reader): SharesOutstanding | null {
+  const cover = r.lines.slice(0, COVER_LINES);
+  for (let i = 0; i < cover.length; i++) {
+    const line = cover[i]!;
+    if (!/outstanding/i.test(line.text) || !/\b(?:shares?|stock)\b/i.test(line.text)) continue;
+    if (/\bweighted\b|authori[sz]ed|par value[^,]*;/i.test(line.text)) continue;
+    // the cell or sentence that says what is outstanding and as of when
+    const part = line.cells ? (line.cells.find((c) => /outstanding/i.test(c)) ?? line.text) : line.text;
+    const date = firstDate(part);
+    const counts = shareCounts(part);
+    if (counts.length && date) {
+      const count = counts[0]!;
+      const start = Math.min(count.index, date.index);
+      const end = Math.max(count.end, date.index + date.text.length);
+      const quote = quoteAround(part, start, end);
+      r.quote("shares_outstanding.value", quote);
+      r.quote("shares_outstanding.as_of", quote);
+      return { value: count.value, as_of: date.iso };
+    }
+    if (date && !counts.length && /(?:as of|on)\s+/i.test(part)) {
+      // the count follows: the next line ("84,439,732 common shares") or a row of a class of common stock
+      for (const next of cover.slice(i + 1, i + 4)) {
+        const found = shareCounts(next.text);
+        if (!found.length || !/common/i.test(next.text)) continue;
+        const lead = part.slice(Math.max(0, part.length - (200 - next.text.length - 1)));
+        const quote = `${lead.trimStart()} ${next.text}`.trim();
+        r.quote("shares_outstanding.value", quote);
+        r.quote("shares_outstanding.as_of", quote);
+        return { value: found[0]!.value, as_of: date.iso };
+      }
+    }
+  }
+  return null;
+}
+
+const DOUBT = /\b(?:substantial|significant) doubt\b[^.]{0,100}?\bcontinue (?:as a going concern|(?:its |our )?operations)\b/i;
+
+/**
+ * True when the report concludes there is substantial doubt (IFRS: significant
+ * doubt, a material uncertainty) about the company's ability to continue as a
+ * going concern; a risk that doubt could arise, or doubt alleviated by plans,
+ * does not count. False when a report with its financial statements says no
+ * such thing: US GAAP (ASC 205-40) and IFRS (IAS 1.25) require the disclosure
+ * when the doubt exists, so its absence from the notes is a statement. Null
+ * when the document carries no financial statements to judge by.
+ */
+function readGoingConcern(r: Reader): boolean | null {
+  for (const line of r.lines) {
+    if (!/doubt/i.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const m = DOUBT.exec(sentence.text);
+      if (!m) continue;
+      const before = sentence.text.slice(0, m.index);
+      if (HYPOTHETICAL.test(before) || /alleviat|mitigat|no longer|not (?:raise|exist)/i.test(sentence.text)) continue;
+      r.quote("going_concern", quoteOf(line, sentence.start + m.index, sentence.start + m.index + m[0].length));
+      return true;
+    }
+  }
+  const hasStatements = r.lines.some((l) => /notes to (?:the )?(?:unaudited )?(?:condensed )?(?:interim )?(?:consolidated )?(?:interim )?financial statements/i.test(l.text));
+  return hasStatements ? false : null;
+}
+
+// ───────────────────────────── reverse splits ─────────────────────────────
+
+const SPLIT_RATIO = /\b(?:1|one)[- ]for[- ](\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|twenty-five|thirty|forty|fifty|one hundred)\b/i;
+const WORD_RATIOS: Record<string, number> = {
+  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15,
+  twenty: 20, "twenty-five": 25, thirty: 30, forty: 40, fifty: 50, "one hundred": 100,
+};
+const TOOK_EFFECT = /\b(?:effectuated|effected|became effective|was made effective|was effective|took effect|went into effect|implemented|completed|began trading on a (?:reverse )?split[- ]adjusted basis)\b/i;
+
+function readReverseSplits(r: Reader): ReverseSplit[] {
+  const splits: ReverseSplit[] = [];
+  r.lines.forEach((line) => {
+    if (!/reverse (?:stock |share )?split/i.test(line.text) || !SPLIT_RATIO.test(line.text)) return;
+    for (const sentence of sentencesOf(line.text)) {
+      const ratio = SPLIT_RATIO.exec(sentence.text);
+      if (!ratio || !/reverse (?:stock |share )?split/i.test(sentence.text) || !TOOK_EFFECT.test(sentence.text)) continue;
+      if (/\bup to\s*$|\brange\b|\bbetween\s*$/i.test(sentence.text.slice(0, ratio.index))) continue;
+      if (HYPOTHETICAL.test(sentence.text) || /\b(?:approve|authori[sz]e|proposal|intends?|plans?)\b/i.test(sentence.text.slice(0, ratio.index)) && !/\beffect/i.test(sentence.text.slice(0, ratio.index))) continue;
+      const date = firstDate(sentence.text);
+      if (!date) continue;
+      const n = /^\d+$/.test(ratio[1]!) ? Number(ratio[1]) : WORD_RATIOS[ratio[1]!.toLowerCase()];
+      if (!n || n < 2) continue;
+      const entry: ReverseSplit = { ratio: `1-for-${n}`, effective_date: date.iso };
+      if (splits.some((s) => s.ratio === entry.ratio && s.effective_date === entry.effective_date)) continue;
+      if (r.period && entry.effective_date > r.period) entry.subsequent = true;
+      const i = splits.length;
+      const quote = quoteOf(line, sentence.start + Math.min(ratio.index, date.index), sentence.start + Math.max(ratio.index + ratio[0].length, date.index + date.text.length));
+      r.quote(`reverse_splits[${i}].ratio`, quote);
+      r.quote(`reverse_splits[${i}].effective_date`, quote);
+      splits.push(entry);
+    }
+  });
+  return splits;
+}
+
+// ───────────────────────────── warrants ─────────────────────────────
+
+/** The non-empty cells of a row, "$" and ")" cells folded into their neighbours. */
+function valueCells(cells: string[]): string[] {
+  return cells.filter((c) => !/^[$)(%]$/.test(c)).map((c) => c.replace(/^\$\s*/, ""));
+}
+
+function tableRows(r: Reader, table: number): ReportLine[] {
+  return r.lines.filter((l) => l.table === table);
+}
+
+/** One of the three text lines above a table (tables just above it skipped), e.g. "… outstanding as at November 30, 2020 … are summarized as follows:". */
+function lineAbove(r: Reader, first: ReportLine, pattern: RegExp): ReportLine | null {
+  let texts = 0;
+  for (let i = first.index - 1; i >= Math.max(0, first.index - 40) && texts < 3; i--) {
+    const line = r.lines[i]!;
+    if (line.cells) continue;
+    texts++;
+    if (pattern.test(line.text)) return line;
+  }
+  return null;
+}
+
+function isPeriodDate(r: Reader, iso: string | null): boolean {
+  return iso !== null && iso === r.period;
+}
+
+/**
+ * Warrant tables: an activity table ("Number of Warrants | Weighted Average
+ * Exercise Price", its closing "Outstanding as of <period end>" or "Balance,
+ * <period end>" row is the total) and a table of warrants outstanding by
+ * expiry ("Expiry Date | Exercise Price | Number of warrants outstanding"),
+ * one series per dated row.
+ */
+function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: WarrantsTotal | null; totalQuote: string | null } {
+  const series: WarrantSeries[] = [];
+  let total: WarrantsTotal | null = null;
+  let totalQuote: string | null = null;
+  const tables = [...new Set(r.lines.filter((l) => l.table !== null).map((l) => l.table!))];
+  for (const table of tables) {
+    const rows = tableRows(r, table);
+    const headerAt = rows.findIndex((row) => /warrants?\b/i.test(row.text) && /exercise price/i.test(row.text) && !/^(?:balance|outstanding)/i.test(row.text));
+    const above = rows.length ? lineAbove(r, rows[0]!, /warrant/i) : null;
+    if (headerAt < 0 && !above) continue;
+    const context = `${above?.text ?? ""} ${headerAt >= 0 ? rows[headerAt]!.text : ""}`;
+    if (!/warrant/i.test(context) || /option|restricted stock|RSU/i.test(context)) continue;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      const cells = valueCells(row.cells!);
+      // the closing balance: "Outstanding as of June 30, 2023 | 324,375 | 25.00 | 2.0"
+      const closing = /^(?:outstanding|balance)\b[^0-9]*?(?:as of|as at|at)?,?\s*/i.exec(cells[0] ?? "");
+      const closingDate = closing ? firstDate(cells[0]!) : null;
+      if (closing && closingDate && isPeriodDate(r, closingDate.iso) && !total && headerAt >= 0 && headerAt < i) {
+        // a count, not a dollar balance of a warrant liability
+        const count = cells[1] && row.cells![1] !== "$" && !row.cells![1]!.startsWith("$") ? parseCount(cells[1]) : null;
+        const price = cells[2] ? parseDollars(cells[2]) : null;
+        if (count !== null) {
+          total = { shares_outstanding: count, weighted_average_exercise_price: price, as_of: closingDate.iso };
+          totalQuote = row.text;
+        }
+        continue;
+      }
+      // a row of warrants outstanding by expiry: "April 24, 2022 | 0.20 | 2,145,000 | 0.48 | 0.07"
+      if (headerAt < 0 || i <= headerAt || !/expir/i.test(rows[headerAt]!.text)) continue;
+      const header = valueCells(rows[headerAt]!.cells!);
+      const dateCol = header.findIndex((c) => /expir/i.test(c));
+      const priceCol = header.findIndex((c) => /exercise price/i.test(c) && !/weighted/i.test(c));
+      const countCol = header.findIndex((c) => /number|outstanding/i.test(c) && !/life|price/i.test(c));
+      if (dateCol < 0 || priceCol < 0 || countCol < 0 || cells.length !== header.length) continue;
+      const expiry = isoDate(cells[dateCol]!);
+      const price = parseDollars(cells[priceCol]!);
+      const count = parseCount(cells[countCol]!);
+      if (!expiry || price === null || count === null) continue;
+      const asOfLine = lineAbove(r, rows[0]!, new RegExp(`outstanding (?:as (?:at|of)|at) ${DATE}`, "i"));
+      const asOfDate = asOfLine ? firstDate(asOfLine.text.slice(asOfLine.text.search(/outstanding (?:as (?:at|of)|at) /i))) : null;
+      const at = series.length;
+      if (series.some((s) => s.expiry === expiry && s.exercise_price === price && s.shares_outstanding === count)) continue;
+      const label = seriesLabel(r, expiry);
+      series.push({ series: label?.name ?? `warrants expiring ${cells[dateCol]}`, shares_outstanding: count, exercise_price: price, expiry, as_of: asOfDate?.iso ?? null });
+      r.quote(`warrants[${at}].series`, label?.quote ?? row.text);
+      r.quote(`warrants[${at}].shares_outstanding`, row.text);
+      r.quote(`warrants[${at}].exercise_price`, row.text);
+      r.quote(`warrants[${at}].expiry`, row.text);
+      if (asOfLine && asOfDate) r.quote(`warrants[${at}].as_of`, quoteAround(asOfLine.text, asOfLine.text.indexOf(asOfDate.text), asOfLine.text.indexOf(asOfDate.text) + asOfDate.text.length));
+    }
+  }
+  return { series, total, totalQuote };
+}
+
+/** The grant a series of warrants expiring on a date came from: "On April 24, 2020, the Company granted … warrants … until April 24, 2022." */
+function seriesLabel(r: Reader, expiry: string): { name: string; quote: string } | null {
+  for (const line of r.lines) {
+    if (line.cells || !/warrants?\b/i.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const m = new RegExp(`^On ${DATE},? the Company (?:granted|issued) (?:an aggregate of )?[\\d,]+ [^.]*?warrants\\b`, "i").exec(sentence.text);
+      if (!m) continue;
+      const rest = line.text.slice(sentence.start, sentence.start + 600);
+      const until = new RegExp(`(?:until|expir\\w*(?: on)?) ${DATE}`, "i").exec(rest);
+      if (!until || isoDate(until[1]!) !== expiry) continue;
+      return { name: `${m[1]} warrants`, quote: quoteOf(line, sentence.start, sentence.start + m[0].length) };
+    }
+  }
+  return null;
+}
+
+/**
+ * Warrants outstanding told in prose: "As of June 30, 2023 28,482,585
+ * prefunded warrants (…) exercisable into the same number of shares …, as
+ * well as 89,052,573 Preferred D Warrants (…) exercisable into 155,414,904
+ * shares of common stock".
+ */
+function readWarrantProse(r: Reader, series: WarrantSeries[]) {
+  const pattern = new RegExp(String.raw`(\d{1,3}(?:,\d{3})+)\s+((?:[A-Z][\w-]*\s+){0,3}?|pre-?funded\s+)[Ww]arrants\s*(?:\([^)]{0,60}\)\s*)?exercisable (?:in)?to (?:(the same number of)|(\d{1,3}(?:,\d{3})+)) shares of (?:our |the Company’s |the Company's )?common stock`, "g");
+  for (const line of r.lines) {
+    if (line.cells || !/exercisable (?:in)?to/i.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const asOf = new RegExp(`^(?:As of|At) ${DATE}`, "i").exec(sentence.text);
+      if (!asOf) continue;
+      const asOfIso = isoDate(asOf[1]!);
+      for (const m of sentence.text.matchAll(pattern)) {
+        const name = `${m[2]!.trim()} warrants`.trim();
+        if (!/\w+ warrants/.test(name)) continue;
+        const warrantsCount = parseCount(m[1]!);
+        const shares = m[3] ? warrantsCount : parseCount(m[4]!);
+        const entry: WarrantSeries = { series: /^pre-?funded/i.test(name) ? name[0]!.toUpperCase() + name.slice(1) : name.replace(/ warrants$/, " Warrants"), shares_outstanding: shares, exercise_price: null, expiry: null, as_of: asOfIso };
+        if (/pre-?funded/i.test(name)) entry.pre_funded = true;
+        const at = series.length;
+        const quote = quoteOf(line, sentence.start + m.index, sentence.start + m.index + m[0].length);
+        r.quote(`warrants[${at}].series`, quote);
+        r.quote(`warrants[${at}].shares_outstanding`, quote);
+        r.quote(`warrants[${at}].as_of`, quoteOf(line, sentence.start, sentence.start + asOf[0].length));
+        series.push(entry);
+      }
+    }
+  }
+}
+
+/** Warrants counted among the anti-dilutive securities, for the period end's column: "Warrants to purchase common stock | 63,000 | 63,000". */
+function readAntiDilutiveWarrants(r: Reader): { total: WarrantsTotal; quote: string; asOfQuote: string } | null {
+  if (!r.period) return null;
+  const [year, month, day] = r.period.split("-");
+  const monthDay = `${MONTH_NAMES[Number(month) - 1]} ${Number(day)}`;
+  for (const line of r.lines) {
+    if (line.table === null || !/^warrants?\b/i.test(line.cells![0] ?? "")) continue;
+    const rows = tableRows(r, line.table);
+    const before = rows.filter((row) => row.index < line.index);
+    const headerText = before.map((row) => row.text).join(" ");
+    const above = lineAbove(r, rows[0]!, /anti-?dilutive|excluded from|diluted (?:net )?(?:loss|earnings)/i);
+    if (!above && !/anti-?dilutive|excluded/i.test(headerText)) continue;
+    if (!new RegExp(monthDay, "i").test(headerText)) continue;
+    const firstYear = /\b(19|20)\d{2}\b/.exec(headerText.slice(headerText.toLowerCase().indexOf(monthDay.toLowerCase())));
+    if (!firstYear || firstYear[0] !== year) continue;
+    const cells = valueCells(line.cells!);
+    const count = cells[1] ? parseCount(cells[1]) : null;
+    if (count === null) continue;
+    const previous = r.lines[line.index - 1]!;
+    const asOfQuote = previous.table === line.table && new RegExp(monthDay, "i").test(previous.text) && previous.text.length + line.text.length < 199 ? `${previous.text} ${line.text}` : line.text;
+    return { total: { shares_outstanding: count, weighted_average_exercise_price: null, as_of: r.period }, quote: line.text, asOfQuote };
+  }
+  return null;
+}
+
+function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTotal | null } {
+  const { series, total, totalQuote } = readWarrantTables(r);
+  readWarrantProse(r, series);
+  if (total && totalQuote) {
+    r.quote("warrants_total.shares_outstanding", totalQuote);
+    if (total.weighted_average_exercise_price !== null) r.quote("warrants_total.weighted_average_exercise_price", totalQuote);
+    r.quote("warrants_total.as_of", totalQuote);
+    return { warrants: series, total };
+  }
+  if (series.length === 0) {
+    const anti = readAntiDilutiveWarrants(r);
+    if (anti) {
+      r.quote("warrants_total.shares_outstanding", anti.quote);
+      r.quote("warrants_total.as_of", anti.asOfQuote);
+      return { warrants: series, total: anti.total };
+    }
+  }
+  return { warrants: series, total: null };
+}
+
+// ───────────────────────────── at-the-market programs ─────────────────────────────
+
+const ATM_CUE = /at[- ]the[- ]market|\bATM\b|equity distribution agreement|sales agreement|controlled equity offering/i;
+const CORPORATE_NAME = String.raw`((?:[A-Z][\w.&'-]*,?\s+|&\s+){0,6}?(?:Inc\.|LLC|L\.L\.C\.|Co\.|Corp\.|Corporation|Ltd\.|Limited|L\.P\.|LP)(?:,?\s+(?:LLC|Inc\.))?)`;
+
+interface ProgramState {
+  key: string;
+  program: AtmProgram;
+  quotes: Record<string, string>;
+  /** a sale of the program falls outside the period (an earlier program's history) */
+  salesOutside: boolean;
+  salesInside: boolean;
+  periodLength: number;
+}
+
+function newProgram(key: string): ProgramState {
+  return {
+    key,
+    program: { agent: null, max_amount: null, shares_sold_in_period: null, gross_sold_in_period: null, shares_sold_to_date: null, gross_sold_to_date: null, remaining: null, as_of: null },
+    quotes: {},
+    salesOutside: false,
+    salesInside: false,
+    periodLength: 0,
+  };
+}
+
+/** "the 2023 ATM", "2022 ATM Offering" → "2023"; programs without a year share one key. */
+function programKey(text: string): string | null {
+  const m = /\b((?:19|20)\d{2}) ATM\b(?! Agreement)/.exec(text);
+  return m ? m[1]! : null;
+}
+
+function readAtmPrograms(r: Reader): AtmProgram[] {
+  const programs = new Map<string, ProgramState>();
+  const aliases = new Map<string, string>();
+  const get = (key: string) => {
+    let state = programs.get(key);
+    if (!state) {
+      state = newProgram(key);
+      programs.set(key, state);
+    }
+    return state;
+  };
+  const set = (state: ProgramState, field: keyof AtmProgram, value: number | string, quote: string) => {
+    if (state.program[field] !== null && state.program[field] !== undefined) return;
+    (state.program as unknown as Record<string, unknown>)[field] = value;
+    state.quotes[field] = quote;
+  };
+  // when the report names its programs by year ("the 2023 ATM"), a sentence that names none cannot be told apart
+  const named = r.lines.some((l) => !l.cells && ATM_CUE.test(l.text) && programKey(l.text) !== null);
+  let heading: string | null = null;
+  for (const line of r.lines) {
+    if (line.cells) continue;
+    // "2023 ATM Offering" as a heading names the program of the paragraphs below it
+    if (line.text.length < 60 && /^(?:19|20)\d{2} ATM(?: Offering| Program)?$/i.test(line.text)) {
+      heading = programKey(line.text);
+      continue;
+    }
+    if (line.text.length < 60 && !/[.;]$/.test(line.text)) {
+      heading = null;
+      continue;
+    }
+    if (!ATM_CUE.test(line.text) && !(heading && /\bsold\b|\bsale of\b/i.test(line.text))) continue;
+    const thousands = r.thousands[line.index]!;
+    let previousSale: { state: ProgramState; inPeriod: boolean } | null = null;
+    for (const sentence of sentencesOf(line.text)) {
+      const s = sentence.text;
+      const quote = (start: number, end: number) => quoteOf(line, sentence.start + start, sentence.start + end);
+      const name = programKey(s);
+      const atm = ATM_CUE.test(s) || name !== null;
+      const key = name ?? (atm ? heading : null) ?? (heading && /\bsold\b|\bsale of\b|had been issued/i.test(s) ? heading : null);
+      // aliases: "H.C. Wainwright & Co., LLC, acting as sales agent (“Wainwright”)"
+      for (const m of s.matchAll(new RegExp(`${CORPORATE_NAME}[^(“"]{0,40}\\([“"]([A-Z][\\w.&]+)[”"]\\)`, "g"))) aliases.set(m[2]!, m[1]!.replace(/,$/, ""));
+      if ((!atm && !key) || (named && !key)) continue;
+      const state = get(key ?? "ATM");
+      // the program's size
+      const max = new RegExp(`\\bup to (?:approximately )?${AMOUNT_WORDS}`, "i").exec(s);
+      if (max && !/per share/i.test(s.slice(max.index, max.index + max[0].length + 12)) && (atm || key)) {
+        const value = amountAt(max[1]!, max[2], thousands);
+        if (value !== null) set(state, "max_amount", value, quote(0, max.index + max[0].length));
+        const when = monthOf(s.slice(0, max.index));
+        if (r.period && ((when && when > r.period.slice(0, 7)) || /\bintends? to commence\b/i.test(s))) state.program.subsequent = true;
+      }
+      // the agent, by name or by the alias the report gave it
+      const agent = new RegExp(`\\bwith ${CORPORATE_NAME}`).exec(s) ?? null;
+      if (agent && /sales agent|agent|offering agreement|sales agreement|distribution agreement/i.test(s)) {
+        set(state, "agent", agent[1]!.replace(/,$/, ""), quote(agent.index, agent.index + agent[0].length));
+      } else if (/\bsales agent\b/i.test(s)) {
+        for (const [alias, full] of aliases) {
+          const at = s.search(new RegExp(`\\b(?:with|through) ${alias.replace(/[.]/g, "\\.")}\\b`));
+          if (at >= 0) {
+            set(state, "agent", full, quote(at, at + alias.length + 6));
+            break;
+          }
+        }
+      }
+      // sales in the period: "During the six months ended June 30, 2023, … from the sale of 15,877,000 shares"
+      const during = new RegExp(`\\b(?:during|for) the (three|six|nine|twelve) months ended ${DATE}|\\b(?:during|for) the (?:fiscal )?year ended ${DATE}`, "i").exec(s);
+      const soldShares = /\b(?:sale of|sold|offering of|issued)\s+(?:an aggregate of\s+)?(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s+(million|billion))?\s+(?:shares|units)\b/i.exec(s);
+      const gross = new RegExp(`(?:${AMOUNT_WORDS} (?:of |in )?gross proceeds|gross proceeds of (?:approximately )?${AMOUNT_WORDS})`, "i").exec(s);
+      if (during && (soldShares || gross)) {
+        const endIso = isoDate(during[2] ?? during[3]!);
+        const months = during[1] ? ["three", "six", "nine", "twelve"].indexOf(during[1].toLowerCase()) * 3 + 3 : 12;
+        const inPeriod = endIso !== null && endIso === r.period;
+        if (!inPeriod) state.salesOutside = true;
+        if (inPeriod && months >= state.periodLength) {
+          if (months > state.periodLength) {
+            state.program.shares_sold_in_period = null;
+            state.program.gross_sold_in_period = null;
+          }
+          state.periodLength = months;
+          state.salesInside = true;
+          state.program.in_period_label = `${during[1] ? `${during[1].toLowerCase()} months` : "year"} ended ${during[2] ?? during[3]}`;
+          state.program.as_of = endIso;
+          state.quotes.as_of = quote(during.index, during.index + during[0].length);
+          if (soldShares) set(state, "shares_sold_in_period", countAt(soldShares[1]!, soldShares[2])!, quote(soldShares.index, soldShares.index + soldShares[0].length));
+          if (gross) {
+            const amount = amountAt(gross[1] ?? gross[3]!, gross[2] ?? gross[4], thousands);
+            if (amount !== null) set(state, "gross_sold_in_period", amount, quote(gross.index, gross.index + gross[0].length));
+          }
+        }
+        previousSale = { state, inPeriod };
+        continue;
+      }
+      // sales to date: "As of June 30, 2023, the Company has sold 70,264,987 shares"
+      const toDate = new RegExp(`\\bAs of ${DATE},? (?:the Company|we) (?:has|had|have)? ?sold (\\d{1,3}(?:,\\d{3})+) shares`, "i").exec(s);
+      if (toDate) {
+        const iso = isoDate(toDate[1]!);
+        const withinYear = iso !== null && r.period !== null && iso <= r.period && iso > `${Number(r.period.slice(0, 4)) - 1}${r.period.slice(4)}`;
+        if (withinYear) {
+          state.salesInside = true;
+          set(state, "shares_sold_to_date", parseCount(toDate[2]!)!, quote(toDate.index, toDate.index + toDate[0].length));
+          if (state.program.as_of === null) {
+            state.program.as_of = iso;
+            state.quotes.as_of = quote(toDate.index, toDate.index + toDate[0].length);
+          }
+          const grossToDate = new RegExp(`${AMOUNT_WORDS}[^.]{0,20}\\bgross\\b`, "i").exec(s.slice(toDate.index));
+          if (grossToDate && !/\bnet of\b/i.test(s.slice(toDate.index, toDate.index + grossToDate.index + grossToDate[0].length + 25))) {
+            const amount = amountAt(grossToDate[1]!, grossToDate[2], thousands);
+            if (amount !== null) set(state, "gross_sold_to_date", amount, quote(toDate.index, toDate.index + grossToDate.index + grossToDate[0].length));
+          }
+        } else state.salesOutside = true;
+        previousSale = { state, inPeriod: withinYear };
+        continue;
+      }
+      // used up by the sale just told: "With the sale and issuance of these shares, all $500.0 million … had been issued."
+      const usedUp = /\ball\s+\$[\d.,]+(?:\s+(?:million|billion))?[^.]{0,120}\bavailable for sale\b[^.]{0,80}\bhad been (?:issued|sold)\b/i.exec(s);
+      if (usedUp && previousSale) {
+        if (previousSale.inPeriod) set(previousSale.state, "remaining", 0, quote(usedUp.index, usedUp.index + usedUp[0].length));
+        continue;
+      }
+      if (/\bsold\b|\bsale of\b/i.test(s) && !/\bshelf\b/i.test(s)) {
+        const when = monthOf(s);
+        if (when && r.period && when > r.period.slice(0, 7)) previousSale = { state, inPeriod: false };
+        else if (when) {
+          state.salesOutside = state.salesOutside || (r.period !== null && when <= r.period.slice(0, 7) && !state.salesInside);
+          previousSale = null;
+        }
+      }
+    }
+  }
+  const out: AtmProgram[] = [];
+  for (const state of programs.values()) {
+    const p = state.program;
+    const defined = p.max_amount !== null || p.agent !== null;
+    // programs whose every sale is told for an earlier period were used up before it began
+    if (!state.salesInside && (state.salesOutside || !defined)) continue;
+    if (!state.salesInside && !p.subsequent) {
+      // a program defined but with no sale told: listed only when the report says it starts after the period
+      continue;
+    }
+    const at = out.length;
+    for (const [field, quote] of Object.entries(state.quotes)) {
+      if ((p as unknown as Record<string, unknown>)[field] !== null) r.quote(`atm_programs[${at}].${field}`, quote);
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+// ───────────────────────────── convertibles ─────────────────────────────
+
+function readConvertibles(r: Reader): Convertible[] {
+  const found: { item: Convertible; quotes: Record<string, string> }[] = [];
+  const periodText = r.period ? periodWritten(r.period) : null;
+  for (let i = 0; i < r.lines.length; i++) {
+    const line = r.lines[i]!;
+    if (line.cells) continue;
+    // "the Company issued $650.0 million principal of 1.0% Convertible Senior Notes due 2026 (the “Notes”)"
+    const note = new RegExp(`\\bissued ${AMOUNT_WORDS} (?:in )?(?:aggregate )?principal (?:amount )?of (?:its |our )?((?:[\\d.]+% )?(?:[A-Z][\\w-]* )*Convertible (?:Senior )?(?:Secured )?Notes due (?:19|20)\\d{2})`).exec(line.text);
+    if (note) {
+      const name = note[3]!;
+      if (found.some((f) => f.item.name === name)) continue;
+      const item: Convertible = { kind: "note", name, principal_or_stated_outstanding: null, conversion_price: null, maturity: null, as_of: null };
+      const quotes: Record<string, string> = {};
+      const q = quoteOf(line, note.index, note.index + note[0].length);
+      quotes.name = q;
+      quotes.kind = q;
+      const near = r.lines.slice(i, i + 14).filter((l) => !l.cells);
+      for (const other of near) {
+        const price = new RegExp(`conversion price of (?:approximately )?${AMOUNT_WORDS} per share`, "i").exec(other.text);
+        if (price && item.conversion_price === null) {
+          item.conversion_price = parseDollars(price[1]!);
+          quotes.conversion_price = quoteOf(other, price.index, price.index + price[0].length);
+        }
+        const maturity = new RegExp(`\\bNotes (?:will )?mature on ${DATE}`).exec(other.text);
+        if (maturity && item.maturity === null) {
+          item.maturity = isoDate(maturity[1]!);
+          quotes.maturity = quoteOf(other, maturity.index, maturity.index + maturity[0].length);
+        }
+      }
+      if (closedInFull(r, "Notes")) continue;
+      readPrincipalRow(r, item, quotes);
+      if (periodText) {
+        const asOf = r.lines.find((l) => !l.cells && l.text.includes(periodText) && /\bnotes\b/i.test(l.text) && /outstanding|consists of/i.test(l.text));
+        if (asOf) {
+          item.as_of = r.period;
+          const at = asOf.text.indexOf(periodText);
+          quotes.as_of = quoteOf(asOf, at, at + periodText.length);
+        }
+      }
+      found.push({ item, quotes });
+      continue;
+    }
+    // "Each share of Series A Preferred Stock is convertible into shares of … common stock at an initial conversion price of $14.52 per share"
+    const preferred = new RegExp(`\\b(Series [A-Z]{1,2}(?:-\\d)? (?:Convertible )?Preferred Stock) is convertible into [^.]{0,80}?conversion price of (?:approximately )?${AMOUNT_WORDS} per share`).exec(line.text);
+    if (preferred) {
+      const name = preferred[1]!;
+      if (found.some((f) => f.item.name === name) || closedInFull(r, name)) continue;
+      const item: Convertible = { kind: "preferred", name, principal_or_stated_outstanding: null, conversion_price: parseDollars(preferred[2]!), maturity: null, as_of: null };
+      const q = quoteOf(line, preferred.index, preferred.index + preferred[0].length);
+      const quotes: Record<string, string> = { name: q, kind: q, conversion_price: q };
+      if (periodText) {
+        const asOf = r.lines.find((l) => !l.cells && l.text.includes(periodText) && l.text.includes(name));
+        if (asOf) {
+          item.as_of = r.period;
+          const at = asOf.text.indexOf(periodText);
+          quotes.as_of = quoteOf(asOf, at, at + periodText.length);
+        }
+      }
+      found.push({ item, quotes });
+    }
+  }
+  return found.map(({ item, quotes }, at) => {
+    for (const [field, quote] of Object.entries(quotes)) if ((item as unknown as Record<string, unknown>)[field] !== null) r.quote(`convertibles[${at}].${field}`, quote);
+    return item;
+  });
+}
+
+/** "June 30, 2023" as reports write a period end. */
+function periodWritten(iso: string): string {
+  const [y, m, d] = iso.split("-");
+  const month = MONTH_NAMES[Number(m) - 1]!;
+  return `${month[0]!.toUpperCase()}${month.slice(1)} ${Number(d)}, ${y}`;
+}
+
+/** The report says every one of them was redeemed or converted by the period end. */
+function closedInFull(r: Reader, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`\\ball (?:of )?(?:the )?(?:outstanding )?(?:shares of )?(?:the )?${escaped} (?:were|was|have been|has been) (?:fully )?(?:redeemed|converted|repaid|extinguished)|${escaped} (?:were|was|have been|has been) (?:fully|entirely) (?:redeemed|converted|repaid)|${escaped} (?:were|was|have been|has been) (?:redeemed|converted|repaid) in full`, "i");
+  return r.lines.some((l) => !l.cells && re.test(l.text));
+}
+
+/** A debt table's row for the notes, "(in thousands …)": "Convertible note | December 1, 2026 | 1% | $ 330,707 | $ 747,500" → the period end's principal. */
+function readPrincipalRow(r: Reader, item: Convertible, quotes: Record<string, string>) {
+  for (const line of r.lines) {
+    if (line.table === null || !/^convertible (?:senior )?notes?\b/i.test(line.cells![0] ?? "")) continue;
+    const rows = tableRows(r, line.table);
+    const above = lineAbove(r, rows[0]!, /\bin thousands\b/i);
+    const headerText = rows.filter((row) => row.index < line.index).map((row) => row.text).join(" ");
+    const thousands = above !== null || /\bin thousands\b/i.test(headerText);
+    const cells = valueCells(line.cells!).slice(1);
+    const maturity = cells.find((c) => isoDate(c) !== null);
+    if (!maturity || isoDate(maturity) !== item.maturity) continue;
+    const amounts = cells.filter((c) => /^\d{1,3}(?:,\d{3})+$|^\d+$/.test(c));
+    if (!amounts.length) continue;
+    const value = parseCount(amounts[0]!)!;
+    item.principal_or_stated_outstanding = thousands ? value * 1000 : value;
+    quotes.principal_or_stated_outstanding = line.text;
+    return;
+  }
+}
+
+// ───────────────────────────── listing deficiency ─────────────────────────────
+
+function deficiencyKind(text: string): DeficiencyKind {
+  if (/minimum bid price|bid price requirement|closing bid price/i.test(text)) return "minimum_bid_price";
+  if (/stockholders[’']? equity|shareholders[’']? equity/i.test(text)) return "stockholders_equity";
+  if (/market value of (?:listed securities|publicly held shares)/i.test(text)) return "market_value";
+  if (/timely fil|periodic report|Form 10-[QK]/i.test(text)) return "periodic_filing";
+  return "other";
+}
+
+const NOTICE = new RegExp(`\\b(?:received|receipt of) (?:a |an )?(?:written )?(?:notice|notification|letter|deficiency letter)\\b[^.]{0,160}\\b(?:not in compliance|no longer (?:in compliance|meets?)|did not meet|does not meet|fail(?:ed|s)? to (?:meet|comply|satisfy))|\\bplaced (?:the Company|us) under (?:remedial )?delisting review\\b`, "i");
+
+function readListingDeficiency(r: Reader): ListingDeficiency[] {
+  const out: ListingDeficiency[] = [];
+  for (const line of r.lines) {
+    if (line.cells || !NOTICE.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const m = NOTICE.exec(sentence.text);
+      if (!m || HYPOTHETICAL.test(sentence.text.slice(0, m.index))) continue;
+      const kind = deficiencyKind(sentence.text);
+      if (out.some((d) => d.kind === kind)) continue;
+      const date = new RegExp(`^On ${DATE}`, "i").exec(sentence.text);
+      const rest = line.text.slice(sentence.start);
+      const regained = /\bhas regained compliance\b|\bregained compliance\b(?![^.]*\bin order to\b)/i.exec(rest);
+      const delisted = /\b(?:were|was|have been) (?:delisted|suspended from trading)\b/i.exec(rest);
+      const status = regained ? "regained" : delisted ? "delisted" : "open";
+      const at = out.length;
+      const quote = quoteOf(line, sentence.start + m.index, sentence.start + m.index + m[0].length);
+      r.quote(`listing_deficiency[${at}].kind`, quote);
+      r.quote(`listing_deficiency[${at}].status`, regained ? quoteAround(rest, regained.index, regained.index + regained[0].length) : delisted ? quoteAround(rest, delisted.index, delisted.index + delisted[0].length) : quote);
+      if (date) r.quote(`listing_deficiency[${at}].notice_date`, quote);
+      out.push({ kind, notice_date: date ? isoDate(date[1]!) : null, status });
+    }
+  }
+  return out;
+}
+
+// ───────────────────────────── entry points ─────────────────────────────
+
+/** Reads a periodic report from the blocks of its primary document. */
+export function readPeriodicBlocks(blocks: Block[], filing: Filing | null = null): PeriodicReading {
+  const lines = reportLines(blocks);
+  const cover = readCover(lines, filing);
+  const r = new Reader(lines, cover.period);
+  const shares = readSharesOutstanding(r);
+  const goingConcern = readGoingConcern(r);
+  const { warrants, total } = readWarrants(r);
+  const report: PeriodicReport = {
+    ...cover,
+    shares_outstanding: shares,
+    going_concern: goingConcern,
+    warrants,
+    warrants_total: total,
+    atm_programs: readAtmPrograms(r),
+    convertibles: readConvertibles(r),
+    reverse_splits: readReverseSplits(r),
+    listing_deficiency: readListingDeficiency(r),
+  };
+  return { report, evidence: r.evidence };
+}
+
+/** Reads a periodic report from a filing (a full `.txt` submission or its primary `.htm`). */
+export function readPeriodicReport(filing: Filing): PeriodicReading {
+  return readPeriodicBlocks(filing.primary?.blocks() ?? [], filing);
+}
