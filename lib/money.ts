@@ -148,6 +148,8 @@ export interface TypedDollarsRule {
   decimals?: number;
   /** The field's name, which starts each message ("Daily cap: …"). */
   label?: string;
+  /** A form's own words for a refusal, in place of the reader's (the label is not added to them). */
+  messages?: Partial<Record<"format" | "decimals" | "above" | "below", string>>;
 }
 
 export type TypedDollars = { ok: true; nanos: bigint } | { ok: false; message: string };
@@ -164,17 +166,20 @@ const TYPED_DOLLARS = /^(-)?\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
 export function readTypedDollars(input: string, rule: TypedDollarsRule = {}): TypedDollars {
   const { min = 1n, decimals = 9, label } = rule;
   const max = rule.max !== undefined && rule.max < MAX_TYPED_NANOS ? rule.max : MAX_TYPED_NANOS;
-  const say = (text: string) => ({ ok: false as const, message: label ? `${label}: ${text}` : `${text.charAt(0).toUpperCase()}${text.slice(1)}` });
+  const say = (problem: keyof NonNullable<TypedDollarsRule["messages"]>, text: string) => {
+    const message = rule.messages?.[problem] ?? (label ? `${label}: ${text}` : `${text.charAt(0).toUpperCase()}${text.slice(1)}`);
+    return { ok: false as const, message };
+  };
   const text = input.trim();
   const match = text.length <= 40 ? TYPED_DOLLARS.exec(text) : null;
-  if (!match) return say(`enter an amount in dollars, like 25 or 0.50.`);
+  if (!match) return say("format", `enter an amount in dollars, like 25 or 0.50.`);
   const [, sign, whole, fraction = ""] = match;
-  if (fraction.length > decimals) return say(decimals === 2 ? "amounts are in dollars and cents: at most two decimals." : `at most ${decimals} decimals.`);
+  if (fraction.length > decimals) return say("decimals", decimals === 2 ? "amounts are in dollars and cents: at most two decimals." : `at most ${decimals} decimals.`);
   const magnitude = BigInt(whole!.replaceAll(",", "")) * NANOS_PER_DOLLAR + BigInt(fraction.padEnd(9, "0"));
   const nanos = sign ? -magnitude : magnitude;
   const dollars = (value: bigint) => formatDollars(value, { grouping: true });
-  if (nanos > max) return say(`at most ${dollars(max)}.`);
-  if (nanos < min) return say(min === 1n ? "enter an amount above zero." : min === 0n ? "the amount cannot be negative." : `at least ${dollars(min)}.`);
+  if (nanos > max) return say("above", `at most ${dollars(max)}.`);
+  if (nanos < min) return say("below", min === 1n ? "enter an amount above zero." : min === 0n ? "the amount cannot be negative." : `at least ${dollars(min)}.`);
   return { ok: true, nanos };
 }
 

@@ -5,7 +5,7 @@ import { recordAudit, type AuditActor } from "@/lib/audit";
 import type { DbClient, Prisma, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { AutoRechargeStatus } from "@/lib/generated/prisma/enums";
-import { formatCents, formatDollars, parseDollars } from "@/lib/money";
+import { formatCents, formatDollars, parseDollars, readTypedDollars } from "@/lib/money";
 import { emitOrgEvent } from "@/lib/notify/events";
 import { utcDayStart } from "@/lib/utils/dates";
 import { cardExpiry, cardLabel } from "./card";
@@ -61,24 +61,28 @@ export function autoRechargeAttemptOf(metadata: Record<string, string> | null | 
 
 // ───────────────────────────── settings ─────────────────────────────
 
-const DOLLARS = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
-const MAX_THRESHOLD_TEXT = formatDollars(MAX_AUTO_RECHARGE_THRESHOLD_NANOS, { grouping: true });
+const THRESHOLD_EMPTY = "Enter the balance to recharge below, in dollars.";
+const THRESHOLD_FORMAT = "Enter the threshold in dollars and cents, like 5 or 4.99.";
 
-const thresholdSchema = z
-  .string({ error: "Enter the balance to recharge below, in dollars." })
-  .trim()
-  .transform((text, ctx) => {
-    const match = DOLLARS.exec(text);
-    if (!match) {
-      ctx.addIssue({ code: "custom", message: text ? "Enter the threshold in dollars and cents, like 5 or 4.99." : "Enter the balance to recharge below, in dollars." });
-      return z.NEVER;
-    }
-    const whole = match[1]!.replaceAll(",", "");
-    const nanos = whole.replace(/^0+/, "").length > 9 ? MAX_AUTO_RECHARGE_THRESHOLD_NANOS + 1n : parseDollars(`${whole}.${match[2] ?? "0"}`);
-    if (nanos <= 0n) ctx.addIssue({ code: "custom", message: "The threshold must be more than $0." });
-    else if (nanos > MAX_AUTO_RECHARGE_THRESHOLD_NANOS) ctx.addIssue({ code: "custom", message: `The threshold is at most ${MAX_THRESHOLD_TEXT}.` });
-    return nanos;
-  });
+/** The balance to recharge below, as typed ("4.99", "$1,000"), read by lib/money.ts's readTypedDollars in this form's words. */
+const thresholdSchema = z.string({ error: THRESHOLD_EMPTY }).transform((text, ctx) => {
+  const read = text.trim()
+    ? readTypedDollars(text, {
+        min: 0n,
+        max: MAX_AUTO_RECHARGE_THRESHOLD_NANOS,
+        decimals: 2,
+        messages: {
+          format: THRESHOLD_FORMAT,
+          decimals: THRESHOLD_FORMAT,
+          below: THRESHOLD_FORMAT,
+          above: `The threshold is at most ${formatDollars(MAX_AUTO_RECHARGE_THRESHOLD_NANOS, { grouping: true })}.`,
+        },
+      })
+    : { ok: false as const, message: THRESHOLD_EMPTY };
+  if (read.ok && read.nanos > 0n) return read.nanos;
+  ctx.addIssue({ code: "custom", message: read.ok ? "The threshold must be more than $0." : read.message });
+  return z.NEVER;
+});
 
 const PER_DAY_MESSAGE = `Recharges per day: a whole number from 1 to ${MAX_RECHARGES_PER_DAY}.`;
 const maxPerDaySchema = z

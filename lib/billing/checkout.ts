@@ -4,7 +4,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
-import { formatCents } from "@/lib/money";
+import { centsToNanos, formatCents, NANOS_PER_CENT, readTypedDollars } from "@/lib/money";
 import { callStripe } from "./stripe";
 
 /**
@@ -18,37 +18,37 @@ export const TOPUP_LIMITS = { minCents: 1_000, maxCents: 1_000_000 } as const;
 /** The amounts offered as buttons: $20, $50, $100, $500. */
 export const TOPUP_PRESETS_CENTS = [2_000, 5_000, 10_000, 50_000] as const;
 
+const LARGEST_TOP_UP = `The largest top-up is ${formatCents(TOPUP_LIMITS.maxCents)}.`;
 const LIMITS_TEXT = `from ${formatCents(TOPUP_LIMITS.minCents)} to ${formatCents(TOPUP_LIMITS.maxCents)}`;
+const ENTER_AMOUNT = `Enter an amount ${LIMITS_TEXT}.`;
 
 export const topUpCentsSchema = z
-  .number({ error: `Enter an amount ${LIMITS_TEXT}.` })
+  .number({ error: ENTER_AMOUNT })
   .int({ error: "The amount must be whole cents." })
   .min(TOPUP_LIMITS.minCents, { error: `The smallest top-up is ${formatCents(TOPUP_LIMITS.minCents)}.` })
-  .max(TOPUP_LIMITS.maxCents, { error: `The largest top-up is ${formatCents(TOPUP_LIMITS.maxCents)}.` });
+  .max(TOPUP_LIMITS.maxCents, { error: LARGEST_TOP_UP });
 
-// "20", "20.5", "20.50", "$1,000", "$ 1,000.00"; commas only as thousands separators.
-const AMOUNT = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
-const TOO_MANY_DECIMALS = /^\$?\s*[\d,]+\.\d{3,}$/;
+const AMOUNT_FORMAT = `Enter an amount in dollars, like 20 or 20.50, ${LIMITS_TEXT}.`;
 
-/** An amount as the user typed it, in dollars, to integer cents within TOPUP_LIMITS. */
+/**
+ * An amount as the user typed it, in dollars ("20", "20.50", "$1,000"), to
+ * integer cents within TOPUP_LIMITS; read by lib/money.ts's readTypedDollars
+ * in this form's words.
+ */
 export const topUpAmountSchema = z
-  .string({ error: `Enter an amount ${LIMITS_TEXT}.` })
-  .trim()
+  .string({ error: ENTER_AMOUNT })
   .transform((text, ctx) => {
-    const match = AMOUNT.exec(text);
-    if (!match) {
-      const message = !text
-        ? `Enter an amount ${LIMITS_TEXT}.`
-        : TOO_MANY_DECIMALS.test(text)
-          ? "Amounts are in dollars and cents: at most two decimals."
-          : `Enter an amount in dollars, like 20 or 20.50, ${LIMITS_TEXT}.`;
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    const whole = match[1]!.replaceAll(",", "");
-    // Beyond nine digits it is far over the limit anyway; stay in exact integers.
-    if (whole.replace(/^0+/, "").length > 9) return TOPUP_LIMITS.maxCents + 1;
-    return Number(whole) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+    const read = text.trim()
+      ? readTypedDollars(text, {
+          min: 0n,
+          max: centsToNanos(TOPUP_LIMITS.maxCents),
+          decimals: 2,
+          messages: { format: AMOUNT_FORMAT, below: AMOUNT_FORMAT, above: LARGEST_TOP_UP },
+        })
+      : { ok: false as const, message: ENTER_AMOUNT };
+    if (read.ok) return Number(read.nanos / NANOS_PER_CENT);
+    ctx.addIssue({ code: "custom", message: read.message });
+    return z.NEVER;
   })
   .pipe(topUpCentsSchema);
 
