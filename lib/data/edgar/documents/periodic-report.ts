@@ -405,6 +405,17 @@ function lineAbove(r: Reader, first: ReportLine, pattern: RegExp): ReportLine | 
   return null;
 }
 
+/**
+ * How the counts of a table are written: "(in thousands)" or "(in millions)"
+ * in its heading rows or the line above multiply them, unless it excepts
+ * shares ("in thousands, except share data"). Prices are never scaled.
+ */
+function countScale(context: string): number {
+  const m = /\bin (thousands|millions)\b([^)]*)/i.exec(context);
+  if (!m || /\bexcept (?:for )?(?:the )?(?:number of )?(?:share|shares|warrant|warrants)\b(?! price| amounts? per)/i.test(m[2]!)) return 1;
+  return /^thousands$/i.test(m[1]!) ? 1000 : 1_000_000;
+}
+
 function isPeriodDate(r: Reader, iso: string | null): boolean {
   return iso !== null && iso === r.period;
 }
@@ -428,6 +439,7 @@ function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: Warrant
     if (headerAt < 0 && !above) continue;
     const context = `${above?.text ?? ""} ${headerAt >= 0 ? rows[headerAt]!.text : ""}`;
     if (!/warrant/i.test(context) || /option|restricted stock|RSU/i.test(context)) continue;
+    const scale = countScale(`${lineAbove(r, rows[0]!, /\bin (?:thousands|millions)\b/i)?.text ?? ""} ${rows.slice(0, Math.max(headerAt, 0) + 1).map((row) => row.text).join(" ")}`);
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
       const cells = valueCells(row.cells!);
@@ -439,7 +451,7 @@ function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: Warrant
         const count = cells[1] && row.cells![1] !== "$" && !row.cells![1]!.startsWith("$") ? parseCount(cells[1]) : null;
         const price = cells[2] ? parseDollars(cells[2]) : null;
         if (count !== null) {
-          total = { shares_outstanding: count, weighted_average_exercise_price: price, as_of: closingDate.iso };
+          total = { shares_outstanding: count * scale, weighted_average_exercise_price: price, as_of: closingDate.iso };
           totalQuote = row.text;
         }
         continue;
@@ -458,9 +470,9 @@ function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: Warrant
       const asOfLine = lineAbove(r, rows[0]!, new RegExp(`outstanding (?:as (?:at|of)|at) ${DATE}`, "i"));
       const asOfDate = asOfLine ? firstDate(asOfLine.text.slice(asOfLine.text.search(/outstanding (?:as (?:at|of)|at) /i))) : null;
       const at = series.length;
-      if (series.some((s) => s.expiry === expiry && s.exercise_price === price && s.shares_outstanding === count)) continue;
+      if (series.some((s) => s.expiry === expiry && s.exercise_price === price && s.shares_outstanding === count * scale)) continue;
       const label = seriesLabel(r, expiry);
-      series.push({ series: label?.name ?? `warrants expiring ${cells[dateCol]}`, shares_outstanding: count, exercise_price: price, expiry, as_of: asOfDate?.iso ?? null });
+      series.push({ series: label?.name ?? `warrants expiring ${cells[dateCol]}`, shares_outstanding: count * scale, exercise_price: price, expiry, as_of: asOfDate?.iso ?? null });
       r.quote(`warrants[${at}].series`, label?.quote ?? row.text);
       r.quote(`warrants[${at}].shares_outstanding`, row.text);
       r.quote(`warrants[${at}].exercise_price`, row.text);
@@ -537,9 +549,10 @@ function readAntiDilutiveWarrants(r: Reader): { total: WarrantsTotal; quote: str
     const cells = valueCells(line.cells!);
     const count = cells[1] ? parseCount(cells[1]) : null;
     if (count === null) continue;
+    const scale = countScale(`${above?.text ?? ""} ${headerText}`);
     const previous = r.lines[line.index - 1]!;
     const asOfQuote = previous.table === line.table && new RegExp(monthDay, "i").test(previous.text) && previous.text.length + line.text.length < 199 ? `${previous.text} ${line.text}` : line.text;
-    return { total: { shares_outstanding: count, weighted_average_exercise_price: null, as_of: r.period }, quote: line.text, asOfQuote };
+    return { total: { shares_outstanding: count * scale, weighted_average_exercise_price: null, as_of: r.period }, quote: line.text, asOfQuote };
   }
   return null;
 }

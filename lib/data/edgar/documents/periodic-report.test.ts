@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import { inspectAny, type PeriodicInspection } from "./inspect";
+import { scorePeriodicInspections } from "./periodic-score";
+import { readSubmission } from "./submission";
+import type { GroundTruth } from "./score";
+
+/**
+ * The periodic-report reader on constructed documents of each kind it reads
+ * (real reports are scored in periodic-accuracy.test.ts): a primary `.htm`
+ * with no SEC header and no `dei:` facts, so form and period come from the
+ * cover's words.
+ */
+function report(body: string, { form = "10-Q", period = "June 30, 2025", statements = true } = {}): string {
+  const kind = form === "10-Q" ? "quarterly period" : "fiscal year";
+  return (
+    `<html><body><p>UNITED STATES SECURITIES AND EXCHANGE COMMISSION</p><p>FORM ${form}</p>` +
+    `<p>For the ${kind} ended ${period}</p><p>Commission File Number: 001-40001</p>` +
+    `<p>EXAMPLE BIOTECH, INC.</p><p>(Exact name of registrant as specified in its charter)</p>` +
+    `<p>As of August 1, 2025, there were 12,345,678 shares of the registrant’s common stock, par value $0.0001 per share, outstanding.</p>` +
+    (statements ? "<p>NOTES TO CONDENSED CONSOLIDATED FINANCIAL STATEMENTS</p>" : "") +
+    `${body}</body></html>`
+  );
+}
+
+function read(html: string): PeriodicInspection {
+  const inspection = inspectAny(readSubmission(html));
+  if (!("going_concern" in inspection)) throw new Error("not read as a periodic report");
+  return inspection;
+}
+
+describe("periodic reports: the cover", () => {
+  it("takes form, company, file number, period and shares outstanding from the cover's words", () => {
+    const result = read(report(""));
+    expect(result).toMatchObject({ form: "10-Q", company: "EXAMPLE BIOTECH, INC.", file_number: "001-40001", period: "2025-06-30" });
+    expect(result.shares_outstanding).toEqual({ value: 12345678, as_of: "2025-08-01" });
+    expect(result.evidence["shares_outstanding.value"]).toContain("12,345,678 shares");
+  });
+
+  it("reads a count given on the line below its date (“… as of December 31, 2025:” / “84,439,732 common shares”)", () => {
+    const html = report("", { form: "20-F", period: "December 31, 2025" }).replace(
+      /<p>As of August 1, 2025[^<]*<\/p>/,
+      "<p>Indicate the number of outstanding shares of each of the issuer's classes of capital or common stock as of December 31, 2025:</p><p>84,439,732 common shares</p>",
+    );
+    expect(read(html).shares_outstanding).toEqual({ value: 84439732, as_of: "2025-12-31" });
+  });
+});
+
+describe("periodic reports: going concern", () => {
+  const doubt = "<p>The Company has incurred recurring losses. These conditions raise substantial doubt about the Company’s ability to continue as a going concern.</p>";
+  const risk = "<p>If we cannot raise capital, our auditors could raise substantial doubt about our ability to continue as a going concern.</p>";
+
+  it("is true, with the sentence, when the report concludes there is substantial doubt", () => {
+    const result = read(report(doubt));
+    expect(result.going_concern).toBe(true);
+    expect(result.evidence.going_concern).toContain("These conditions raise substantial doubt about the Company’s ability to continue as a going concern.");
+  });
+
+  it("is false for a report with financial statements that only says doubt could arise, null when there are no statements to judge by", () => {
+    expect(read(report(risk)).going_concern).toBe(false);
+    expect(read(report(risk, { statements: false })).going_concern).toBeNull();
+  });
+
+  it("takes IFRS wording (significant doubt, a material uncertainty) as doubt, and doubt alleviated by plans as none", () => {
+    expect(read(report("<p>These factors indicate that a material uncertainty exists that casts significant doubt on the Company's ability to continue as a going concern.</p>")).going_concern).toBe(true);
+    expect(read(report("<p>Management’s plans have alleviated the substantial doubt about the Company’s ability to continue as a going concern.</p>")).going_concern).toBe(false);
+  });
+});
+
+describe("periodic reports: warrants", () => {
+  const activity = (heading: string) =>
+    `<p>A summary of warrant activity is as follows ${heading}:</p>` +
+    "<table><tr><td></td><td>Number of Warrants</td><td>Weighted Average Exercise Price</td></tr>" +
+    "<tr><td>Outstanding as of December 31, 2024</td><td>1,500</td><td>$</td><td>4.00</td></tr>" +
+    "<tr><td>Exercised</td><td>(250</td><td>)</td><td>$</td><td>3.00</td></tr>" +
+    "<tr><td>Outstanding as of June 30, 2025</td><td>1,250</td><td>$</td><td>4.20</td></tr></table>";
+
+  it("multiplies a warrant table's counts “in thousands” out, never its prices", () => {
+    const result = read(report(activity("(in thousands, except per share data)")));
+    expect(result.warrants_total).toEqual({ shares_outstanding: 1250000, weighted_average_exercise_price: 4.2, as_of: "2025-06-30" });
+    expect(result.evidence["warrants_total.shares_outstanding"]).toBe("Outstanding as of June 30, 2025 1,250 $ 4.20");
+  });
+
+  it("leaves counts as written when the table excepts shares from its thousands", () => {
+    expect(read(report(activity("(in thousands, except share and per share data)"))).warrants_total?.shares_outstanding).toBe(1250);
+  });
+
+  it("reads a table of warrants outstanding by expiry as one series per row, in thousands too", () => {
+    const html = report(
+      "<p>On March 1, 2024, the Company granted 900 common share purchase warrants. Each warrant is exercisable at $2.50 per share until March 1, 2029.</p>" +
+        "<p>The warrants outstanding as of June 30, 2025 (in thousands) are as follows:</p>" +
+        "<table><tr><td>Expiry Date</td><td>Exercise Price</td><td>Number of Warrants Outstanding</td></tr>" +
+        "<tr><td>March 1, 2029</td><td>$</td><td>2.50</td><td>800</td></tr>" +
+        "<tr><td>October 15, 2030</td><td>$</td><td>1.10</td><td>2,000</td></tr>" +
+        "<tr><td></td><td></td><td>2,800</td></tr></table>",
+    );
+    const result = read(html);
+    expect(result.warrants).toEqual([
+      { series: "March 1, 2024 warrants", shares_outstanding: 800000, exercise_price: 2.5, expiry: "2029-03-01", as_of: "2025-06-30" },
+      { series: "warrants expiring October 15, 2030", shares_outstanding: 2000000, exercise_price: 1.1, expiry: "2030-10-15", as_of: "2025-06-30" },
+    ]);
+    expect(result.evidence["warrants[1].expiry"]).toBe("October 15, 2030 $ 1.10 2,000");
+  });
+
+  it("does not take a warrant liability's dollar balance for a count of warrants", () => {
+    const html = report(
+      "<p>The change in the fair value of the warrant liability is as follows:</p>" +
+        "<table><tr><td></td><td>Warrant liability</td><td>Exercise price inputs</td></tr>" +
+        "<tr><td>Balance, June 30, 2025</td><td>$</td><td>150,318,473</td></tr></table>",
+    );
+    expect(read(html).warrants_total).toBeNull();
+  });
+});
+
+describe("periodic reports: reverse splits", () => {
+  it("lists a split that took effect with its ratio and date, marking one after the period end", () => {
+    const result = read(
+      report(
+        "<p>On March 3, 2025, the Company effected a 1-for-20 reverse stock split of its common stock.</p>" +
+          "<p>The second reverse stock split of one-for-eight was made effective on July 14, 2025.</p>",
+      ),
+    );
+    expect(result.reverse_splits).toEqual([
+      { ratio: "1-for-20", effective_date: "2025-03-03" },
+      { ratio: "1-for-8", effective_date: "2025-07-14", subsequent: true },
+    ]);
+    expect(result.evidence["reverse_splits[0].ratio"]).toBe("On March 3, 2025, the Company effected a 1-for-20 reverse stock split of its common stock.");
+  });
+
+  it("does not list a split that was only authorized or proposed", () => {
+    const result = read(
+      report(
+        "<p>On May 20, 2025, the stockholders approved a proposal to authorize the Board to effect a reverse stock split at a ratio of up to 1-for-50.</p>" +
+          "<p>If implemented, the 1-for-10 reverse stock split would become effective on September 1, 2025.</p>",
+      ),
+    );
+    expect(result.reverse_splits).toEqual([]);
+  });
+});
+
+describe("periodic reports: at-the-market programs", () => {
+  const atm =
+    "<p>On May 1, 2024, the Company entered into an At-The-Market Sales Agreement with Example Securities, LLC, as sales agent, under which the Company may sell shares of its common stock having an aggregate offering price of up to $50.0 million. " +
+    "During the six months ended June 30, 2025, the Company sold 2,500,000 shares under the sales agreement for gross proceeds of $7.5 million. " +
+    "As of June 30, 2025, the Company has sold 4,000,000 shares under the sales agreement.</p>";
+
+  it("reads the agent, the size, the sales of the period and to date, each with its quote", () => {
+    const result = read(report(atm));
+    expect(result.atm_programs).toEqual([
+      {
+        agent: "Example Securities, LLC",
+        max_amount: 50000000,
+        shares_sold_in_period: 2500000,
+        gross_sold_in_period: 7500000,
+        shares_sold_to_date: 4000000,
+        gross_sold_to_date: null,
+        remaining: null,
+        as_of: "2025-06-30",
+        in_period_label: "six months ended June 30, 2025",
+      },
+    ]);
+    expect(result.evidence["atm_programs[0].gross_sold_in_period"]).toContain("gross proceeds of $7.5 million");
+  });
+
+  it("multiplies prose amounts out under the notes' “(Dollars in thousands …)” heading", () => {
+    const result = read(report(`<p>(Dollars in thousands, except per share amounts)</p>${atm.replace("$50.0 million", "$50,000").replace("$7.5 million", "$7,500")}`));
+    expect(result.atm_programs[0]).toMatchObject({ max_amount: 50000000, gross_sold_in_period: 7500000 });
+  });
+
+  it("does not list a program whose sales are all told for an earlier year, and marks one used up in the period", () => {
+    const html = report(
+      "<p>2023 ATM Offering</p><p>In March 2023, the Company entered into the 2023 ATM Offering, under which it could offer and sell up to $100.0 million in shares of the Company’s common stock.</p>" +
+        "<p>During the year ended December 31, 2023, the Company received gross proceeds of $100.0 million from the sale of 9,000,000 shares of its common stock under its 2023 ATM Offering.</p>" +
+        "<p>2024 ATM Offering</p><p>In January 2024, the Company entered into the 2024 ATM Offering, under which it could offer and sell up to $200.0 million in shares of the Company’s common stock.</p>" +
+        "<p>During the year ended December 31, 2024, the Company received net proceeds of approximately $196.0 million ($200.0 million of gross proceeds, net of $4.0 million in commissions) from the sale of 12,000,000 shares of its common stock under its 2024 ATM Offering. With the sale and issuance of these shares, all $200.0 million in shares of the Company’s common stock available for sale under its 2024 ATM Offering had been issued.</p>",
+      { form: "10-K", period: "December 31, 2024" },
+    );
+    const result = read(html);
+    expect(result.atm_programs).toHaveLength(1);
+    expect(result.atm_programs[0]).toMatchObject({ max_amount: 200000000, shares_sold_in_period: 12000000, gross_sold_in_period: 200000000, remaining: 0, as_of: "2024-12-31" });
+  });
+});
+
+describe("periodic reports: scoring against ground truth", () => {
+  const truth = (programs: unknown[]): GroundTruth => ({ accession: "0000000000-25-000001", kind: "periodic_10q", going_concern: false, atm_programs: programs });
+  const program = (agent: string, max: number, soldToDate: number | null) => ({
+    agent, max_amount: max, shares_sold_in_period: null, gross_sold_in_period: null, shares_sold_to_date: soldToDate, gross_sold_to_date: null, remaining: null, as_of: null,
+  });
+
+  it("matches list items by what they say, not by their order, and counts an item the truth lacks as invented", () => {
+    const html = report("");
+    const inspection = read(html);
+    const read2 = { ...inspection, atm_programs: [program("Agent LLC", 200, 5), program("Agent LLC", 100, 7), program("Other LLC", 300, null)], evidence: {} };
+    const score = scorePeriodicInspections([{ truth: truth([program("Agent LLC", 100, 7), program("Agent LLC", 200, 5)]), inspection: read2, visibleText: "" }]);
+    expect(score.fields.find((f) => f.field === "atm_programs[].max_amount")).toMatchObject({ stated: 2, correct: 2, invented: 1 });
+    expect(score.fields.find((f) => f.field === "atm_programs[].shares_sold_to_date")).toMatchObject({ stated: 2, correct: 2 });
+    expect(score.mismatches.filter((m) => m.kind === "quote").map((m) => m.field)).toContain("atm_programs[0].max_amount");
+  });
+});
