@@ -80,6 +80,16 @@ export const BABY_SHELF_FORM_PATTERN = /^[SF]-3/i;
 export const AUTOMATIC_SHELF_FORM = /^[SF]-3ASR$/i;
 
 /**
+ * Rule 415(a)(5): a shelf registration (an offering made continuously or
+ * later, and an ATM program sold off it) may be used for three years from the
+ * day it became effective; then it lapses and the company must register
+ * again. A shelf effective on 29 February lapses on 28 February three years
+ * later (lib/utils/dates addYears: the last day of February is its
+ * anniversary).
+ */
+export const SHELF_LIFE_YEARS = 3;
+
+/**
  * Offering ability is High when the company can raise at least 20.0% of its
  * market cap right now: a deal of that size is a heavy, price-moving
  * offering. A baby-shelf company with its full ⅓-of-float room and a float of

@@ -1,17 +1,10 @@
 /**
- * The sample dataset: fictional companies with realistic dilution histories,
- * generated deterministically (same arguments → deep-equal output) from a
- * seeded PRNG. Every company is labelled: `is_sample: true` and a name ending
- * in " (Sample)". Accession numbers use filer ids starting with 9 (no real SEC
- * filer has one), so sample rows never collide with imported real filings.
- *
- * The output is an import file's content (`Dataset`), loaded by the same
- * pipeline as real data (`importDataset` / `loadSampleData` in ./import).
- *
- * Tickers are stable under `tickerCount`: the first N companies of a larger
- * dataset are the N companies of a smaller one (same seed and anchor date).
- * The showcase companies (SAMPLE_SHOWCASE) come first.
+ * One sample company built from its plan: its price path and share count,
+ * shelves and ATM programs, financings, warrants and convertibles, listing
+ * deficiencies, float snapshots and financial reports, appended to the
+ * dataset in the import format.
  */
+import { BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS, SHELF_LIFE_YEARS } from "@/lib/ratings/thresholds";
 import type {
   CompanyRecord,
   ComplianceDeficiencyRecord,
@@ -24,665 +17,11 @@ import type {
   RegistrationRecord,
   RiskLevel,
   StatusUpdate,
-} from "./import/schema";
-import { emptyDataset } from "./import/schema";
-import { addMonths, addYears as addCalendarYears, DAY_MS, isoDay, parseIsoDay, utcMonthStart } from "@/lib/utils/dates";
-
-export const SAMPLE_ANCHOR_DATE = "2026-11-01";
-export const SAMPLE_DEFAULT_SEED = 1;
-export const SAMPLE_DEFAULT_TICKER_COUNT = 240;
-
-/**
- * Fixed showcase tickers, present in every generated dataset (they are the
- * first companies, so any tickerCount ≥ 10 has them all):
- *
- * - highRisk (ZVTX): weeks of cash, baby-shelf-limited S-3 with an almost
- *   used-up ATM, frequent offerings with warrants, active minimum-bid-price and
- *   stockholders'-equity deficiencies (High), on the Reg SHO threshold list.
- * - lowRisk (QLMN): the calm one: no shelf, no offerings, no warrants or
- *   convertibles, no deficiencies, cash-flow positive (zero burn).
- * - babyShelf (ZBBY): effective S-3 with public float under $75M, ATM with
- *   remaining capacity.
- * - atmExhausted (ZATM): effective S-3 over the baby-shelf threshold whose ATM
- *   is fully used (atm_remaining_cents 0).
- * - pendingS1 (ZIPO): an S-1 filed and amended but not yet effective.
- * - expiredShelf (ZEXP): its only shelf (and ATM) expired.
- * - manyOfferings (ZOFR): 150 offerings.
- * - manyRegistrations (ZREG): 120 registrations.
- * - manyInstruments (ZWRT): 130 dilution instruments (warrants, notes, preferred).
- * - manyDeficiencies (ZCMP): 110 compliance deficiencies.
- */
-export const SAMPLE_SHOWCASE = {
-  highRisk: "ZVTX",
-  lowRisk: "QLMN",
-  babyShelf: "ZBBY",
-  atmExhausted: "ZATM",
-  pendingS1: "ZIPO",
-  expiredShelf: "ZEXP",
-  manyOfferings: "ZOFR",
-  manyRegistrations: "ZREG",
-  manyInstruments: "ZWRT",
-  manyDeficiencies: "ZCMP",
-} as const;
-
-/** Exact record counts of the bulk showcase tickers. */
-export const SAMPLE_SHOWCASE_COUNTS = {
-  offerings: { ticker: SAMPLE_SHOWCASE.manyOfferings, count: 150 },
-  registrations: { ticker: SAMPLE_SHOWCASE.manyRegistrations, count: 120 },
-  dilution_instruments: { ticker: SAMPLE_SHOWCASE.manyInstruments, count: 130 },
-  compliance_deficiencies: { ticker: SAMPLE_SHOWCASE.manyDeficiencies, count: 110 },
-} as const;
-
-export interface SampleOptions {
-  seed?: number;
-  /** Number of companies, showcases included (default 240). */
-  tickerCount?: number;
-  /** "Today" of the dataset, "YYYY-MM-DD" (default SAMPLE_ANCHOR_DATE). */
-  anchorDate?: string;
-}
-
-export function generateSampleDataset(options: SampleOptions = {}): Dataset {
-  const seed = options.seed ?? SAMPLE_DEFAULT_SEED;
-  const count = options.tickerCount ?? SAMPLE_DEFAULT_TICKER_COUNT;
-  const anchor = dayOf(options.anchorDate ?? SAMPLE_ANCHOR_DATE);
-  if (!Number.isInteger(count) || count < 0) throw new Error("tickerCount must be a whole number ≥ 0");
-  if (!Number.isInteger(seed)) throw new Error("seed must be an integer");
-
-  const tickers = sampleTickers(seed, count);
-  const dataset: Dataset = emptyDataset();
-  const showcases = showcasePlans();
-  tickers.forEach((ticker, index) => {
-    const rng = new Rng(mix(seed, index));
-    const plan = index < showcases.length ? showcases[index]!(rng) : randomPlan(rng);
-    new CompanyBuilder(rng, anchor, index, ticker, plan, dataset).build();
-  });
-  return dataset;
-}
-
-/** The tickers of a dataset: the showcases, then random 3–5 letter symbols. */
-export function sampleTickers(seed: number, count: number): string[] {
-  const fixed = Object.values(SAMPLE_SHOWCASE) as string[];
-  const tickers = fixed.slice(0, count);
-  const seen = new Set(fixed);
-  const rng = new Rng(mix(seed, 0x7fffffff));
-  while (tickers.length < count) {
-    const length = rng.weighted<number>([
-      [3, 3],
-      [4, 6],
-      [5, 1],
-    ]);
-    let t = "";
-    for (let i = 0; i < length; i++) t += String.fromCharCode(65 + rng.int(0, 25));
-    if (seen.has(t)) continue;
-    seen.add(t);
-    tickers.push(t);
-  }
-  return tickers;
-}
-
-// ───────────────────────────── randomness ─────────────────────────────
-
-/** mulberry32: a small, fast, well-mixed 32-bit PRNG. */
-class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed | 0;
-  }
-  next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  /** Integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  float(min: number, max: number): number {
-    return min + this.next() * (max - min);
-  }
-  /** Log-uniform in [min, max]: as many small values as large ones per decade. */
-  logUniform(min: number, max: number): number {
-    return Math.exp(this.float(Math.log(min), Math.log(max)));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
-  }
-  weighted<T>(entries: readonly (readonly [T, number])[]): T {
-    const total = entries.reduce((s, [, w]) => s + w, 0);
-    let r = this.next() * total;
-    for (const [value, weight] of entries) {
-      if ((r -= weight) < 0) return value;
-    }
-    return entries[entries.length - 1]![0];
-  }
-  /** Standard normal (Box–Muller). */
-  normal(): number {
-    const u = Math.max(this.next(), 1e-12);
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
-  }
-}
-
-/** Mixes a seed and an index into an independent stream seed. */
-function mix(seed: number, index: number): number {
-  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 0x632be5ab, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  return h;
-}
-
-// ───────────────────────────── dates (day numbers) ─────────────────────────────
-
-// A day is its number of days since 1970-01-01; the calendar is lib/utils/dates.
-const dateOf = (day: number) => new Date(day * DAY_MS);
-const dayNumber = (date: Date) => Math.floor(date.getTime() / DAY_MS);
-const yearOf = (day: number) => dateOf(day).getUTCFullYear();
-/** 1 for January. */
-const monthOf = (day: number) => dateOf(day).getUTCMonth() + 1;
-
-const iso = (day: number) => isoDay(dateOf(day));
-
-function dayOf(value: string): number {
-  const date = parseIsoDay(value);
-  if (!date) throw new Error(`not a calendar date "YYYY-MM-DD": ${value}`);
-  return dayNumber(date);
-}
-
-/** The anniversary `years` later (29 Feb → 28 Feb in a common year, 29 Feb in a leap year). */
-const addYears = (day: number, years: number) => dayNumber(addCalendarYears(dateOf(day), years));
-
-/** The last day of the month `offset` months from the month of `day`. */
-const monthEnd = (day: number, offset: number) => dayNumber(addMonths(utcMonthStart(dateOf(day)), offset + 1)) - 1;
-
-/** Months from the month of `day` to the month of `anchor` (0 = same month). */
-const monthsBefore = (day: number, anchor: number) => (yearOf(anchor) - yearOf(day)) * 12 + (monthOf(anchor) - monthOf(day));
-
-const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-function monthLabel(day: number): string {
-  return `${MONTH_NAMES[monthOf(day) - 1]} ${yearOf(day)}`;
-}
-
-// ───────────────────────────── money helpers ─────────────────────────────
-
-const DOLLAR = 100; // cents
-const MILLION = 1_000_000 * DOLLAR;
-const BABY_SHELF_LIMIT_CENTS = 75 * MILLION;
-
-/** floor(a × b ÷ d) exactly, for integers whose product may pass 2^53. */
-function mulDiv(a: number, b: number, d: number): number {
-  return Number((BigInt(a) * BigInt(b)) / BigInt(d));
-}
-
-/** Dollars → micro-dollars, rounded to $0.0001 (never below $0.0001). */
-function toMicros(dollars: number): number {
-  return Math.max(100, Math.round(dollars * 10_000) * 100);
-}
-
-const roundTo = (value: number, step: number) => Math.max(step, Math.round(value / step) * step);
-
-// ───────────────────────────── company plans ─────────────────────────────
-
-type Tier = "calm" | "growth" | "distressed";
-type ShelfCase = "none" | "baby" | "large" | "expired" | "pending_s1";
-type AtmCase = "none" | "capacity" | "exhausted";
-type DeficiencyCase = "none" | "active" | "resolved";
-
-interface Plan {
-  name?: string;
-  exchange: "NASDAQ" | "NYSE American";
-  sector: string;
-  tier: Tier;
-  foreign: boolean;
-  /** Target market capitalisation today, cents. */
-  marketCapCents: number;
-  priceNow: number; // dollars
-  /** Monthly log drift of the price (forward in time) and its volatility. */
-  drift: number;
-  volatility: number;
-  insiderBps: number;
-  institutionalBps: number;
-  shelf: ShelfCase;
-  priorExpiredShelf: boolean;
-  atm: AtmCase;
-  /** Months of cash at the latest report; null = the company burns no cash. */
-  runwayMonths: number | null;
-  /** Quarterly cash burn, cents (0 when runwayMonths is null). */
-  burnCents: number;
-  plainDebtCents: number;
-  /** Financings (public offerings, registered directs, PIPEs, convertibles) in the last 3 years. */
-  financings: number;
-  /** Size of one financing as a share of market cap. */
-  raiseFraction: readonly [number, number];
-  withWarrants: number; // probability a financing carries warrants
-  warrantExercises: boolean;
-  convertiblePreferred: number;
-  minBid: DeficiencyCase;
-  /** Days since the active minimum-bid notice (random when absent). */
-  minBidNoticeDaysAgo?: number;
-  equity: DeficiencyCase;
-  /** Days since the active stockholders'-equity notice (random when absent). */
-  equityNoticeDaysAgo?: number;
-  otherDeficiency: DeficiencyCase;
-  regSho: boolean;
-  filingLagDays: number;
-  /** Exact totals for the bulk showcases. */
-  bulk?: { offerings?: number; registrations?: number; instruments?: number; deficiencies?: number };
-}
-
-const SECTORS: Record<string, readonly string[]> = {
-  Biotechnology: ["Therapeutics", "Biosciences", "Pharma", "Bio", "Oncology", "Genomics"],
-  "Medical Devices": ["Medical", "Surgical", "Diagnostics", "Health"],
-  "Clean Energy": ["Energy", "Power", "Solar", "Hydrogen"],
-  Software: ["Software", "Systems", "Labs", "AI", "Cloud"],
-  "Electric Vehicles": ["Motors", "Mobility", "EV"],
-  Mining: ["Mining", "Resources", "Metals", "Lithium"],
-  Fintech: ["Financial", "Pay", "Capital"],
-  "Crypto Mining": ["Digital", "Blockchain", "Hash"],
-  Shipping: ["Shipping", "Maritime", "Tankers"],
-  Semiconductors: ["Semiconductor", "Photonics", "Micro"],
-  "Consumer Goods": ["Brands", "Foods", "Beverage"],
-  Cannabis: ["Cannabis", "Botanicals"],
-};
-const SECTOR_WEIGHTS: [string, number][] = [
-  ["Biotechnology", 30],
-  ["Medical Devices", 9],
-  ["Clean Energy", 8],
-  ["Software", 10],
-  ["Electric Vehicles", 5],
-  ["Mining", 6],
-  ["Fintech", 6],
-  ["Crypto Mining", 5],
-  ["Shipping", 4],
-  ["Semiconductors", 6],
-  ["Consumer Goods", 7],
-  ["Cannabis", 4],
-];
-const NAME_HEADS = [
-  "Ab", "Ael", "Al", "Am", "Ar", "Ast", "Aur", "Bel", "Bri", "Cal", "Cel", "Cor", "Cyr", "Dal", "Dyn", "El", "Ev", "Fen",
-  "Gal", "Hel", "Hal", "Ion", "Jen", "Kal", "Kor", "Lum", "Lyr", "Mer", "Nex", "Nov", "Ob", "Or", "Pel", "Pyr", "Quan",
-  "Rav", "Ros", "Sol", "Syn", "Tal", "Ter", "Ul", "Ver", "Vor", "Xen", "Yar", "Zel", "Zen",
-];
-const NAME_TAILS = ["ada", "ara", "ex", "ion", "is", "ix", "on", "ora", "um", "yx", "eon", "ia", "ant", "ova", "era", "ium", "etic", "aris"];
-const NAME_FORMS = [" Inc.", " Inc.", " Corp.", " Holdings Inc.", " Ltd.", " Group Inc."];
-const UNDERWRITERS = [
-  "Harborline Securities",
-  "Northgate Capital Markets",
-  "Redwood Row Partners",
-  "Kestrel & Co.",
-  "Bluewater Placement Group",
-  "Summit Ridge Securities",
-  "Granite Bay Capital",
-  "Lantern Street Partners",
-];
-
-function randomName(rng: Rng, sector: string): string {
-  const word = rng.pick(SECTORS[sector]!);
-  return `${rng.pick(NAME_HEADS)}${rng.pick(NAME_TAILS)} ${word}${rng.pick(NAME_FORMS)}`;
-}
-
-function randomPlan(rng: Rng): Plan {
-  const tier = rng.weighted<Tier>([
-    ["calm", 25],
-    ["growth", 35],
-    ["distressed", 40],
-  ]);
-  const sector = rng.weighted(SECTOR_WEIGHTS);
-  const exchange = rng.chance(tier === "calm" ? 0.05 : tier === "growth" ? 0.1 : 0.2) ? "NYSE American" : "NASDAQ";
-  const base = {
-    exchange,
-    sector,
-    tier,
-    foreign: rng.chance(0.08),
-    plainDebtCents: 0,
-    convertiblePreferred: 0,
-    otherDeficiency: "none" as DeficiencyCase,
-    filingLagDays: rng.int(30, 75),
-  } satisfies Partial<Plan>;
-
-  if (tier === "calm") {
-    const zeroBurn = rng.chance(0.5);
-    const burnCents = zeroBurn ? 0 : roundTo(rng.logUniform(1, 20) * MILLION, 1000);
-    return {
-      ...base,
-      marketCapCents: Math.round(rng.logUniform(300, 20_000) * MILLION),
-      priceNow: rng.logUniform(8, 200),
-      drift: rng.float(-0.005, 0.02),
-      volatility: rng.float(0.04, 0.09),
-      insiderBps: rng.int(100, 1500),
-      institutionalBps: rng.int(5000, 8300),
-      shelf: rng.weighted<ShelfCase>([
-        ["none", 40],
-        ["large", 45],
-        ["expired", 15],
-      ]),
-      priorExpiredShelf: rng.chance(0.3),
-      atm: rng.weighted<AtmCase>([
-        ["none", 80],
-        ["capacity", 20],
-      ]),
-      runwayMonths: zeroBurn ? null : rng.float(24, 96),
-      burnCents,
-      plainDebtCents: rng.chance(0.4) ? roundTo(rng.logUniform(5, 200) * MILLION, 100_000) : 0,
-      financings: rng.int(0, 2),
-      raiseFraction: [0.02, 0.08],
-      withWarrants: 0,
-      warrantExercises: false,
-      minBid: "none",
-      equity: "none",
-      otherDeficiency: rng.chance(0.05) ? "resolved" : "none",
-      regSho: false,
-    };
-  }
-
-  if (tier === "growth") {
-    const runwayMonths = rng.weighted<number>([
-      [rng.float(3, 6), 15],
-      [rng.float(6, 18), 45],
-      [rng.float(18, 48), 40],
-    ]);
-    return {
-      ...base,
-      marketCapCents: Math.round(rng.logUniform(80, 2000) * MILLION),
-      priceNow: rng.logUniform(2.5, 40),
-      drift: rng.float(-0.03, 0.02),
-      volatility: rng.float(0.08, 0.16),
-      insiderBps: rng.int(500, 3000),
-      institutionalBps: rng.int(2000, 6000),
-      shelf: rng.weighted<ShelfCase>([
-        ["large", 60],
-        ["baby", 8],
-        ["none", 10],
-        ["expired", 10],
-        ["pending_s1", 12],
-      ]),
-      priorExpiredShelf: rng.chance(0.25),
-      atm: rng.weighted<AtmCase>([
-        ["none", 40],
-        ["capacity", 48],
-        ["exhausted", 12],
-      ]),
-      runwayMonths,
-      burnCents: roundTo(rng.logUniform(4, 40) * MILLION, 1000),
-      plainDebtCents: rng.chance(0.25) ? roundTo(rng.logUniform(2, 50) * MILLION, 100_000) : 0,
-      financings: rng.int(1, 6),
-      raiseFraction: [0.05, 0.15],
-      withWarrants: 0.3,
-      warrantExercises: true,
-      convertiblePreferred: rng.chance(0.1) ? 1 : 0,
-      minBid: rng.weighted<DeficiencyCase>([
-        ["none", 85],
-        ["resolved", 15],
-      ]),
-      equity: rng.chance(0.05) ? "resolved" : "none",
-      otherDeficiency: rng.chance(0.06) ? rng.pick(["active", "resolved"] as const) : "none",
-      regSho: rng.chance(0.03),
-    };
-  }
-
-  const priceNow = rng.weighted<number>([
-    [rng.logUniform(0.08, 0.99), 60],
-    [rng.logUniform(1, 4), 40],
-  ]);
-  const runwayMonths = rng.weighted<number>([
-    [rng.float(0.2, 0.95), 25],
-    [rng.float(1, 6), 45],
-    [rng.float(6, 18), 30],
-  ]);
-  return {
-    ...base,
-    marketCapCents: Math.round(rng.logUniform(3, 40) * MILLION),
-    priceNow,
-    drift: rng.float(-0.05, -0.005),
-    volatility: rng.float(0.12, 0.25),
-    insiderBps: rng.int(200, 2500),
-    institutionalBps: rng.int(300, 2500),
-    shelf: rng.weighted<ShelfCase>([
-      ["baby", 55],
-      ["none", 15],
-      ["expired", 15],
-      ["pending_s1", 15],
-    ]),
-    priorExpiredShelf: rng.chance(0.2),
-    atm: rng.weighted<AtmCase>([
-      ["none", 30],
-      ["capacity", 40],
-      ["exhausted", 30],
-    ]),
-    runwayMonths,
-    burnCents: roundTo(rng.logUniform(1, 8) * MILLION, 1000),
-    plainDebtCents: rng.chance(0.2) ? roundTo(rng.logUniform(0.5, 5) * MILLION, 10_000) : 0,
-    financings: rng.int(3, 12),
-    raiseFraction: [0.1, 0.4],
-    withWarrants: 0.65,
-    warrantExercises: true,
-    convertiblePreferred: rng.chance(0.2) ? rng.int(1, 2) : 0,
-    minBid: priceNow < 1 ? (rng.chance(0.9) ? "active" : "none") : rng.chance(0.35) ? "resolved" : "none",
-    equity: rng.weighted<DeficiencyCase>([
-      ["none", 60],
-      ["active", 25],
-      ["resolved", 15],
-    ]),
-    otherDeficiency: rng.chance(0.08) ? rng.pick(["active", "resolved"] as const) : "none",
-    regSho: rng.chance(0.2),
-  };
-}
-
-/** The showcase plans, in SAMPLE_SHOWCASE order. */
-function showcasePlans(): ((rng: Rng) => Plan)[] {
-  const common = {
-    exchange: "NASDAQ",
-    foreign: false,
-    plainDebtCents: 0,
-    convertiblePreferred: 0,
-    otherDeficiency: "none",
-    filingLagDays: 40,
-    priorExpiredShelf: false,
-  } as const;
-  const distressed = {
-    ...common,
-    tier: "distressed",
-    drift: -0.05,
-    volatility: 0.15,
-    insiderBps: 1200,
-    institutionalBps: 900,
-    burnCents: 4 * MILLION,
-    raiseFraction: [0.15, 0.35],
-    withWarrants: 0.8,
-    warrantExercises: true,
-  } as const;
-  const growth = {
-    ...common,
-    tier: "growth",
-    drift: 0,
-    volatility: 0.1,
-    insiderBps: 1500,
-    institutionalBps: 4500,
-    raiseFraction: [0.05, 0.12],
-    withWarrants: 0.2,
-    warrantExercises: true,
-    minBid: "none",
-    equity: "none",
-    regSho: false,
-  } as const;
-  return [
-    // highRisk
-    () => ({
-      ...distressed,
-      name: "Zivotex Therapeutics Inc.",
-      sector: "Biotechnology",
-      marketCapCents: 9 * MILLION,
-      priceNow: 0.31,
-      shelf: "baby",
-      atm: "capacity",
-      runwayMonths: 0.7,
-      financings: 9,
-      convertiblePreferred: 1,
-      minBid: "active",
-      minBidNoticeDaysAgo: 200, // in its second 180-day period: High
-      equity: "active",
-      equityNoticeDaysAgo: 30, // no plan accepted yet: High
-      regSho: true,
-    }),
-    // lowRisk
-    () => ({
-      ...common,
-      name: "Quillman Instruments Corp.",
-      sector: "Semiconductors",
-      tier: "calm",
-      marketCapCents: 2_400 * MILLION,
-      priceNow: 48.5,
-      drift: 0.008,
-      volatility: 0.05,
-      insiderBps: 900,
-      institutionalBps: 7800,
-      shelf: "none",
-      atm: "none",
-      runwayMonths: null,
-      burnCents: 0,
-      financings: 0,
-      raiseFraction: [0.02, 0.05],
-      withWarrants: 0,
-      warrantExercises: false,
-      minBid: "none",
-      equity: "none",
-      regSho: false,
-    }),
-    // babyShelf
-    () => ({
-      ...distressed,
-      name: "Zephyr Bay Biosciences Inc.",
-      sector: "Biotechnology",
-      marketCapCents: 28 * MILLION,
-      priceNow: 1.85,
-      drift: -0.02,
-      shelf: "baby",
-      atm: "capacity",
-      runwayMonths: 5,
-      financings: 5,
-      minBid: "none",
-      equity: "none",
-      regSho: false,
-    }),
-    // atmExhausted
-    () => ({
-      ...growth,
-      name: "Zaltamo Energy Corp.",
-      sector: "Clean Energy",
-      marketCapCents: 420 * MILLION,
-      priceNow: 6.4,
-      shelf: "large",
-      atm: "exhausted",
-      runwayMonths: 9,
-      burnCents: 18 * MILLION,
-      financings: 3,
-    }),
-    // pendingS1
-    () => ({
-      ...distressed,
-      name: "Zipora Mobility Holdings Inc.",
-      sector: "Electric Vehicles",
-      exchange: "NYSE American",
-      marketCapCents: 22 * MILLION,
-      priceNow: 2.1,
-      drift: -0.03,
-      shelf: "pending_s1",
-      atm: "none",
-      runwayMonths: 2.5,
-      financings: 4,
-      minBid: "none",
-      equity: "resolved",
-      regSho: false,
-    }),
-    // expiredShelf
-    () => ({
-      ...growth,
-      name: "Zexion Resources Ltd.",
-      sector: "Mining",
-      marketCapCents: 160 * MILLION,
-      priceNow: 3.2,
-      shelf: "expired",
-      atm: "capacity",
-      runwayMonths: 14,
-      burnCents: 6 * MILLION,
-      financings: 2,
-    }),
-    // manyOfferings: a serial diluter, 150 offerings in three years
-    () => ({
-      ...growth,
-      name: "Zofrenda Pharma Inc.",
-      sector: "Biotechnology",
-      marketCapCents: 300 * MILLION,
-      priceNow: 4.75,
-      drift: -0.01,
-      shelf: "large",
-      atm: "capacity",
-      runwayMonths: 7,
-      burnCents: 22 * MILLION,
-      financings: 0, // set from bulk
-      raiseFraction: [0.004, 0.012],
-      withWarrants: 0,
-      warrantExercises: false,
-      bulk: { offerings: SAMPLE_SHOWCASE_COUNTS.offerings.count },
-    }),
-    // manyRegistrations
-    () => ({
-      ...growth,
-      name: "Zeregal Systems Inc.",
-      sector: "Software",
-      marketCapCents: 650 * MILLION,
-      priceNow: 11.2,
-      shelf: "large",
-      atm: "capacity",
-      runwayMonths: 20,
-      burnCents: 15 * MILLION,
-      financings: 3,
-      bulk: { registrations: SAMPLE_SHOWCASE_COUNTS.registrations.count },
-    }),
-    // manyInstruments
-    () => ({
-      ...distressed,
-      name: "Zwarta Genomics Inc.",
-      sector: "Biotechnology",
-      marketCapCents: 35 * MILLION,
-      priceNow: 1.2,
-      drift: -0.03,
-      shelf: "baby",
-      atm: "exhausted",
-      runwayMonths: 4,
-      financings: 10,
-      convertiblePreferred: 2,
-      minBid: "resolved",
-      equity: "none",
-      regSho: false,
-      bulk: { instruments: SAMPLE_SHOWCASE_COUNTS.dilution_instruments.count },
-    }),
-    // manyDeficiencies
-    () => ({
-      ...distressed,
-      name: "Zacompra Health Inc.",
-      sector: "Medical Devices",
-      marketCapCents: 12 * MILLION,
-      priceNow: 0.55,
-      shelf: "expired",
-      atm: "none",
-      runwayMonths: 3,
-      financings: 6,
-      minBid: "active",
-      equity: "resolved",
-      otherDeficiency: "active",
-      regSho: true,
-      bulk: { deficiencies: SAMPLE_SHOWCASE_COUNTS.compliance_deficiencies.count },
-    }),
-  ];
-}
-
-// ───────────────────────────── building one company ─────────────────────────────
+} from "../import/schema";
+import { DOLLAR, MILLION, mulDiv, roundTo, toMicros } from "./amounts";
+import { addYearsToDay, dayOf, iso, monthEnd, monthLabel, monthOf, monthsBefore, yearOf } from "./days";
+import { randomName, SAMPLE_SHOWCASE, UNDERWRITERS, type AtmCase, type CompanyPlan } from "./plans";
+import type { Rng } from "./rng";
 
 const OFFERING_LABELS: Record<OfferingType, string> = {
   public_offering: "Public Offering",
@@ -706,7 +45,10 @@ interface Warrant {
   outstanding: number;
 }
 
-class CompanyBuilder {
+/** The baby-shelf limit of the ratings (lib/ratings/thresholds.ts), in the sample's number cents. */
+const BABY_SHELF_LIMIT_CENTS = Number(BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS);
+
+export class CompanyBuilder {
   private readonly prices: number[]; // dollars, index 0 = 36 months ago, 36 = anchor month
   private readonly sharesTarget: number;
   /** Shares outstanding three years ago; provisional until all offerings exist. */
@@ -728,7 +70,7 @@ class CompanyBuilder {
     private readonly anchor: number,
     private readonly index: number,
     private readonly ticker: string,
-    private readonly plan: Plan,
+    private readonly plan: CompanyPlan,
     private readonly out: Dataset,
   ) {
     this.cik = String(9_000_000_000 + index);
@@ -837,7 +179,7 @@ class CompanyBuilder {
     const shelfForm = plan.foreign ? "F-3" : "S-3";
 
     const fileShelf = (filed: number, effective: number | null): RegistrationRecord => {
-      const expires = effective === null ? null : addYears(effective, 3);
+      const expires = effective === null ? null : addYearsToDay(effective, SHELF_LIFE_YEARS);
       const publicFloat = this.publicFloatCents(filed);
       const over = publicFloat >= BABY_SHELF_LIMIT_CENTS;
       const amount = over
@@ -905,7 +247,7 @@ class CompanyBuilder {
 
     const hasShelf = plan.shelf === "baby" || plan.shelf === "large";
     if ((plan.priorExpiredShelf && hasShelf) || plan.shelf === "expired") {
-      const effective = addYears(anchor, -3) - rng.int(15, 700);
+      const effective = addYearsToDay(anchor, -SHELF_LIFE_YEARS) - rng.int(15, 700);
       const old = fileShelf(effective - rng.int(10, 45), effective);
       if (plan.shelf === "expired" && plan.atm !== "none") fileAtm(old, plan.atm);
     }
@@ -1035,7 +377,7 @@ class CompanyBuilder {
       const warrantPrice = toMicros((price / 1e6) * rng.float(1.0, 1.25));
       record.warrants_issued = warrants;
       record.warrant_price_micros = warrantPrice;
-      this.addWarrant(`${monthLabel(day)} ${label} Warrants`, day, warrants, warrantPrice, addYears(day, 5));
+      this.addWarrant(`${monthLabel(day)} ${label} Warrants`, day, warrants, warrantPrice, addYearsToDay(day, 5));
       if (type !== "public_offering" && rng.chance(0.25)) {
         const prefunded = roundTo(shares * rng.float(0.1, 0.4), 100);
         this.addWarrant(`${monthLabel(day)} Pre-Funded Warrants`, day, prefunded, 100, null);
@@ -1070,8 +412,8 @@ class CompanyBuilder {
 
   private addNote(issued: number, principal: number, conversionMicros: number): void {
     const { rng, anchor } = this;
-    let maturity = addYears(issued, rng.int(2, 4));
-    while (maturity <= anchor) maturity = addYears(maturity, 1);
+    let maturity = addYearsToDay(issued, rng.int(2, 4));
+    while (maturity <= anchor) maturity = addYearsToDay(maturity, 1);
     const remaining = rng.chance(0.4) ? principal : Math.round(principal * rng.float(0.3, 0.9));
     const rate = rng.pick(["4.0%", "6.5%", "8.0%", "10.0%", "12.0%"]);
     this.instruments.push({
@@ -1135,7 +477,7 @@ class CompanyBuilder {
       const form = forms[i % forms.length]!;
       const shelfLike = form === "S-3" || form === "424B5";
       const effective = form.endsWith("/A") ? null : form === "S-8" || form === "424B5" ? filed : Math.min(anchor, filed + rng.int(10, 40));
-      const expires = shelfLike && effective !== null ? addYears(effective, 3) : null;
+      const expires = shelfLike && effective !== null ? addYearsToDay(effective, SHELF_LIFE_YEARS) : null;
       const amount = form === "S-8" ? roundTo(rng.logUniform(1, 20) * MILLION, 100_000 * DOLLAR) : roundTo(rng.logUniform(20, 300) * MILLION, MILLION);
       const isAtm = form === "424B5";
       this.registrations.push({
@@ -1174,7 +516,7 @@ class CompanyBuilder {
           instrument_type: "convertible_note",
           name: this.uniqueName("convertible_note", `Tranche ${i + 1} Convertible Note`),
           issued_at: iso(issued),
-          expires_at: iso(Math.max(addYears(issued, 1), anchor + rng.int(30, 700))),
+          expires_at: iso(Math.max(addYearsToDay(issued, 1), anchor + rng.int(30, 700))),
           shares_underlying: mulDiv(remaining, 10_000, conversion),
           exercise_price_micros: conversion,
           principal_cents: principal,
@@ -1187,7 +529,7 @@ class CompanyBuilder {
           instrument_type: "warrant",
           name: this.uniqueName("warrant", `Series ${i + 1} Warrants`),
           issued_at: iso(issued),
-          expires_at: iso(addYears(issued, 5)),
+          expires_at: iso(addYearsToDay(issued, 5)),
           shares_underlying: shares,
           exercise_price_micros: toMicros(price * rng.float(0.9, 1.5)),
           principal_cents: null,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { validateRecords } from "./import";
-import { IMPORT_KINDS, TICKER_PATTERN, type Dataset, type FinancialReportRecord } from "./import/schema";
+import { validateRecords } from "../import";
+import { IMPORT_KINDS, TICKER_PATTERN, type Dataset, type FinancialReportRecord } from "../import/schema";
 import {
+  generatedTickers,
   generateSampleDataset,
   SAMPLE_ANCHOR_DATE,
   SAMPLE_DEFAULT_TICKER_COUNT,
   SAMPLE_SHOWCASE,
   SAMPLE_SHOWCASE_COUNTS,
-  sampleTickers,
-} from "./sample";
+} from "@/lib/data/sample";
 
 const data = generateSampleDataset();
 const anchor = SAMPLE_ANCHOR_DATE;
@@ -55,7 +55,7 @@ describe("generateSampleDataset", () => {
     for (const kind of IMPORT_KINDS) {
       expect((data[kind] as { ticker: string }[]).filter((r) => tickers.has(r.ticker))).toEqual(small[kind]);
     }
-    expect(sampleTickers(1, 60)).toEqual(sampleTickers(1, 240).slice(0, 60));
+    expect(generatedTickers(1, 60)).toEqual(generatedTickers(1, 240).slice(0, 60));
   });
 
   it("has 240 unique, well-formed tickers by default", () => {
