@@ -3,7 +3,7 @@ import { chargeForBytes, formatDollars, parseDollars } from "@/lib/money";
 import { ledgerTotals } from "@/lib/billing/ledger";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { API_RECORD_FIELDS } from "@/lib/data/records/schemas";
-import { sampleTickers } from "@/lib/data/records";
+import { spreadTickers } from "@/lib/data/records";
 import { configureKey, deleteKey, setKeyStatus } from "@/lib/keys/manage";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { ENDPOINT_LIST, ENDPOINTS } from "@/lib/catalog";
@@ -682,7 +682,7 @@ describe("fields=", () => {
   });
 
   it("is honoured by ticker_count estimates: one sampled request per ticker, each projected", async () => {
-    const [first] = await sampleTickers(t.prisma, 1);
+    const [first] = await spreadTickers(t.prisma, 1);
     const org = await t.org({ dollars: "1" });
     const fields = "ticker,overall_offering_risk";
     const real = await t.request(`/v1/dilution-rating?ticker=${first}&fields=${fields}`, { key: org.key });

@@ -1,6 +1,6 @@
 import { chargeForBytes } from "@/lib/money";
 import { PLAN_SLUGS } from "@/lib/billing/plans";
-import { sampleTickers } from "@/lib/data/records";
+import { spreadTickers } from "@/lib/data/records";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { ENDPOINT_LIST, type EndpointDefinition, type EndpointName } from "@/lib/catalog";
 import type { ApiContext } from "./context";
@@ -72,7 +72,7 @@ export interface DocsData {
 export async function loadDocsData(ctx: ApiContext): Promise<DocsData> {
   const now = ctx.now();
   let fallback: Promise<string[]> | undefined;
-  const fallbackTickers = () => (fallback ??= sampleTickers(ctx.prisma, FALLBACK_TICKER_COUNT));
+  const fallbackTickers = () => (fallback ??= spreadTickers(ctx.prisma, FALLBACK_TICKER_COUNT));
 
   const [endpoints, plans] = await Promise.all([
     Promise.all(ENDPOINT_LIST.map((endpoint) => loadEndpointDoc(ctx, endpoint, now, fallbackTickers))),

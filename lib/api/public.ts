@@ -1,5 +1,5 @@
 import { ceilDiv, chargeForBytes, formatDollars, nanosToDollarNumber } from "@/lib/money";
-import { sampleTickers } from "@/lib/data/records";
+import { spreadTickers } from "@/lib/data/records";
 import { ENDPOINT_LIST, ENDPOINTS, isEndpointName, type EndpointDefinition } from "@/lib/catalog";
 import type { ApiContext } from "./context";
 import { buildDataBody, maxBodyBytes } from "./data";
@@ -95,7 +95,7 @@ export async function estimate(request: Request, ctx: ApiContext) {
   } else {
     // One request per ticker, as a client pulling N tickers would make them.
     tickerCount = query.tickerCount;
-    const sample = await sampleTickers(ctx.prisma, Math.min(tickerCount, ESTIMATE_SAMPLE_SIZE));
+    const sample = await spreadTickers(ctx.prisma, Math.min(tickerCount, ESTIMATE_SAMPLE_SIZE));
     const bounds = await Promise.all(
       sample.map(async (ticker) => {
         const dataQuery = { ...query, tickers: [ticker] };

@@ -560,7 +560,7 @@ export async function resolveCompanies(
  * first of each of n equal buckets), for cost estimates. Deterministic for
  * the same companies; fewer than n when fewer companies exist. One query.
  */
-export async function sampleTickers(prisma: PrismaClient, n: number): Promise<string[]> {
+export async function spreadTickers(prisma: PrismaClient, n: number): Promise<string[]> {
   if (!Number.isSafeInteger(n) || n < 1) return [];
   const rows = await prisma.$queryRaw<{ ticker: string }[]>`
     SELECT min(ticker COLLATE "C") AS ticker

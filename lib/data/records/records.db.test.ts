@@ -5,7 +5,7 @@ import { loadRatingInputs } from "./rating-inputs";
 import { computeDilutionRating } from "@/lib/ratings/engine";
 import { openTestDatabase } from "@/tests/support/database";
 import { API_RECORD_FIELDS, EVIDENCE_FIELDS } from "./schemas";
-import { RECORD_SOURCES, resolveCompanies, sampleTickers, type JsonRecord, type RecordQuery } from "@/lib/data/records";
+import { RECORD_SOURCES, resolveCompanies, spreadTickers, type JsonRecord, type RecordQuery } from "@/lib/data/records";
 import { isoDay } from "@/lib/utils/dates";
 import { bpsToPercent, centsToDollars, microsToDollars } from "../units";
 
@@ -743,12 +743,12 @@ describe("tickers", () => {
     expect(await resolveCompanies(db.prisma, ["NOPE"])).toEqual([]);
   });
 
-  it("sampleTickers spreads n tickers over the ordered list, deterministically", async () => {
-    expect(await sampleTickers(db.prisma, 2)).toEqual(["AAA", "CCC"]);
-    expect(await sampleTickers(db.prisma, 1)).toEqual(["AAA"]);
-    expect(await sampleTickers(db.prisma, 4)).toEqual(["AAA", "BBB", "CCC", "ZZZ"]);
-    expect(await sampleTickers(db.prisma, 10)).toEqual(["AAA", "BBB", "CCC", "ZZZ"]);
-    expect(await sampleTickers(db.prisma, 0)).toEqual([]);
-    expect(await sampleTickers(db.prisma, 2)).toEqual(await sampleTickers(db.prisma, 2));
+  it("spreadTickers spreads n tickers over the ordered list, deterministically", async () => {
+    expect(await spreadTickers(db.prisma, 2)).toEqual(["AAA", "CCC"]);
+    expect(await spreadTickers(db.prisma, 1)).toEqual(["AAA"]);
+    expect(await spreadTickers(db.prisma, 4)).toEqual(["AAA", "BBB", "CCC", "ZZZ"]);
+    expect(await spreadTickers(db.prisma, 10)).toEqual(["AAA", "BBB", "CCC", "ZZZ"]);
+    expect(await spreadTickers(db.prisma, 0)).toEqual([]);
+    expect(await spreadTickers(db.prisma, 2)).toEqual(await spreadTickers(db.prisma, 2));
   });
 });
