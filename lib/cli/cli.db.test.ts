@@ -158,6 +158,36 @@ describe("operator CLI", () => {
     expect(await tableCounts()).toEqual({ ...before, orgs: before.orgs + 1 });
   });
 
+  it("lists held payments of both sources, oldest first, naming each payment and its source", async () => {
+    const { id: orgId } = await json("org:create", "--name", "Held Co", "--plan", "retail");
+    await db.prisma.stripeCheckoutSession.create({
+      data: { id: "cs_test_held_cli", orgId, amountCents: 2_000, status: "HELD", heldReason: "Paid 1500 usd, expected 2000 usd.", paymentIntentId: "pi_held_cli_1", createdAt: new Date("2026-03-01T10:00:00Z") },
+    });
+    const attempt = await db.prisma.autoRechargeAttempt.create({
+      data: {
+        orgId,
+        day: new Date("2026-03-02T00:00:00Z"),
+        seq: 1,
+        amountCents: 5_000,
+        balanceNanos: 0n,
+        thresholdNanos: 5_000_000_000n,
+        paymentMethodId: "pm_held_cli",
+        status: "HELD",
+        failureMessage: "The organization was closed before the payment arrived.",
+        paymentIntentId: "pi_held_cli_2",
+        createdAt: new Date("2026-03-02T10:00:00Z"),
+      },
+    });
+    expect(await json("payments:held")).toEqual([
+      expect.objectContaining({ payment: "cs_test_held_cli", source: "checkout", org: orgId, amount: "$20.00", reason: "Paid 1500 usd, expected 2000 usd." }),
+      expect.objectContaining({ payment: attempt.id, source: "auto_recharge", org: orgId, amount: "$50.00", reason: "The organization was closed before the payment arrived." }),
+    ]);
+    expect((await cli("payments:held")).stdout.trim().split("\n")).toEqual([
+      "cs_test_held_cli (checkout)  Held Co: $20.00 usd — Paid 1500 usd, expected 2000 usd.",
+      `${attempt.id} (auto_recharge)  Held Co: $50.00 usd — The organization was closed before the payment arrived.`,
+    ]);
+  });
+
   it("prints help", async () => {
     const result = await cli("help");
     expect(result.stdout).toContain("credits:add --org <id> --dollars <amount> --reason <text>");

@@ -261,12 +261,13 @@ const COMMANDS: Record<string, Command> = {
   ),
   "payments:held": command(
     "payments:held",
-    "List payments held back, not credited (amount or currency not as created, or the organization closed).",
+    "List payments held back, not credited (amount or currency not as created, or the organization closed), from Checkout and auto-recharge.",
     z.strictObject({}),
     async (db) => {
       const held = await heldPayments(db);
       const json = held.map((p) => ({
-        session: p.id,
+        payment: p.id,
+        source: p.source,
         org: p.orgId,
         org_name: p.organization.name,
         amount: formatDollars(centsToNanos(p.amountCents)),
@@ -275,7 +276,7 @@ const COMMANDS: Record<string, Command> = {
         payment_intent: p.paymentIntentId,
         created_at: p.createdAt.toISOString(),
       }));
-      const text = json.length ? json.map((p) => `${p.session}  ${p.org_name}: ${p.amount} ${p.currency} — ${p.reason ?? "?"}`).join("\n") : "No payment is held back.";
+      const text = json.length ? json.map((p) => `${p.payment} (${p.source})  ${p.org_name}: ${p.amount} ${p.currency} — ${p.reason ?? "?"}`).join("\n") : "No payment is held back.";
       return { json, text };
     },
   ),
