@@ -25,7 +25,7 @@ import { BenchRun, type ScenarioResult } from "@/tools/bench/scenarios";
  * the recorded filings of ../shared/fixtures/edgar by default.
  */
 
-// ─────────── Targets, set from runs on a 2-core machine (README "Benchmarks") ───────────
+// ─────────── Targets, set from runs on a 2-core machine (docs/benchmarks.md) ───────────
 
 /** A paid one-ticker rating is a handful of queries plus one short transaction: a single client should see it well under 20 ms. */
 const PAID_RATING_P95_MS_SEQUENTIAL = 20;

@@ -7,7 +7,7 @@ import { finish, runWhereTheDatabaseIs } from "@/lib/cli/remote";
  * `npm run data:edgar -- inspect <file | [cik:]accession>… [--json]`, `… eval <ground truth> <filings>` (no database)
  *
  * Loads real data from SEC EDGAR into the database the app uses (see
- * lib/cli/edgar.ts for the options, README "Load real data" for what it
+ * lib/cli/edgar.ts for the options, docs/data.md "Load real data" for what it
  * costs). While `npm run dev` holds the embedded database, the sync runs
  * inside it (as the CLI does); a folder source is passed as an absolute path.
  */

@@ -183,7 +183,7 @@ export function DataUpload({ maxBytes, maxLabel, timingNote, uploadTicket }: Dat
           className="block w-full min-w-0 text-sm text-zinc-700 file:mr-3 file:h-9 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-100"
         />
         <p id={hintId} className="text-xs text-zinc-500">
-          Or drag the file here. At most {maxLabel}. The format is the one of <code className="font-mono">npm run data:import</code> (see the README): a JSON object of record lists, or a CSV of one kind named by its file (<code className="font-mono">offerings.csv</code>) or a <code className="font-mono">kind</code> column.
+          Or drag the file here. At most {maxLabel}. The format is the one of <code className="font-mono">npm run data:import</code> (see docs/data.md): a JSON object of record lists, or a CSV of one kind named by its file (<code className="font-mono">offerings.csv</code>) or a <code className="font-mono">kind</code> column.
         </p>
         {file ? (
           <p className="text-sm break-all text-zinc-800" data-testid="data-file">

@@ -15,7 +15,7 @@ import { MAX_ESTIMATE_FACTOR } from "./public";
 
 let t: Testbed;
 let ticker: string; // a sample ticker with data on every endpoint
-/** The estimate is never below the bill and at most this many times it (README, "Cost estimates"). */
+/** The estimate is never below the bill and at most this many times it (docs/api.md, "What a request costs"). */
 const ESTIMATE_FACTOR = MAX_ESTIMATE_FACTOR;
 /** The file's context: /estimate's per-client limit (tested on its own below) out of the way of the tests that compare estimates. */
 const testContext = () => createApiContext(t.prisma, { estimateLimitPerMinute: 1_000 });

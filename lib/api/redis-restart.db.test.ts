@@ -9,7 +9,7 @@ import { createApiContext } from "./context";
 
 /**
  * Redis holds only the per-minute windows. Restarting it resets them (as
- * README says), and nothing else: balances, the ledger, spend caps and their
+ * docs/api.md says), and nothing else: balances, the ledger, spend caps and their
  * spend so far live in PostgreSQL, so a request refused by a cap before the
  * restart is refused after it, and no money moves twice or goes missing.
  */

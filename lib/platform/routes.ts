@@ -62,7 +62,7 @@ export function exportUsage(request: Request, database: DatabaseSource = getAppD
   );
 }
 
-/** POST /api/stripe/webhook: Stripe's events, verified and applied once each (lib/billing/webhook.ts). */
+/** POST /api/stripe/webhook: Stripe's events, verified and applied once each (lib/billing/webhook). */
 export function stripeWebhookRoute(request: Request) {
   return handleStripeWebhook(request, { database: getAppDatabase });
 }

@@ -108,7 +108,7 @@ export class UsageEventRecorder {
   }
 }
 
-/** How long the client address of an API request is kept (documented in README: "Data kept"). */
+/** How long the client address of an API request is kept (documented in docs/console.md: "Data kept"). */
 export const CLIENT_ADDRESS_RETENTION_DAYS = 30;
 
 /** Erases the client addresses of usage events older than the retention; the events themselves stay. */

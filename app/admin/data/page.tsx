@@ -35,7 +35,7 @@ export default async function AdminDataPage() {
         </h2>
         {overview.companies.total > 0 && overview.companies.real === 0 ? (
           <Alert tone="warning" title="Only the sample dataset is loaded.">
-            Every company is fictional (marked “(Sample)”). Load real data from SEC EDGAR with npm run data:edgar -- sync --all (README, “Load real data”), or upload a file below.
+            Every company is fictional (marked “(Sample)”). Load real data from SEC EDGAR with npm run data:edgar -- sync --all (docs/data.md, “Load real data”), or upload a file below.
           </Alert>
         ) : null}
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="data-records">

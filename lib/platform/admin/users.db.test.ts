@@ -150,7 +150,7 @@ describe("the platform-administrator flag", () => {
     expect(await prisma.user.count({ where: { isPlatformAdmin: true, lockedAt: null, deletedAt: null } })).toBe(1);
   });
 
-  it("is set from the CLI with user:set-admin (the README's bootstrap)", async () => {
+  it("is set from the CLI with user:set-admin (docs/console.md's first administrator)", async () => {
     const ann = await person("Ann");
     const bea = await person("Bea");
     await onlyAdmins(ann.user.id);
