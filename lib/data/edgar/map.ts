@@ -1,6 +1,6 @@
 /**
  * One company's EDGAR facts → the records of the import format (see
- * ../import-schema.ts), each citing the filing it came from. Pure: the sync
+ * ../import/schema.ts), each citing the filing it came from. Pure: the sync
  * (./sync.ts) reads the resources and the documents, this decides what they
  * mean. docs/filings.md ("From filings to records") says the same for readers of the API.
  *
@@ -41,8 +41,8 @@ import type {
   FloatSnapshotRecord,
   OfferingRecord,
   RegistrationRecord,
-} from "../import-schema";
-import { emptyDataset, SERVED_TEXT_BYTES } from "../import-schema";
+} from "../import/schema";
+import { emptyDataset, SERVED_TEXT_BYTES } from "../import/schema";
 import { jsonTextBytes } from "../units";
 import { addDays, addMonths, addYears, isoDay } from "@/lib/utils/dates";
 import type { DeficiencyKind } from "./documents/eight-k";

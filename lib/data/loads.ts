@@ -1,1 +1,0 @@
-export { recordDataLoad, type LoadActor } from "./import/loads"; // the old path, for lib/data/edgar/sync.ts until it imports ./import/loads
