@@ -111,6 +111,28 @@ describe("periodic reports: warrants", () => {
   });
 });
 
+describe("periodic reports: warrants told in prose", () => {
+  it("reads warrants a report defines by name, with the last day to exercise them and their state at the period end", () => {
+    const result = read(
+      report(
+        "<p>As consideration, the Company issued to Example Partner warrants to purchase up to 500,000 shares of the Company’s common stock (the “Partner Warrants”).</p>" +
+          "<p>The warrants are exercisable commencing at any time from January 1, 2026 up to and including December 31, 2027 at 110% of the market price of the Company’s common stock.</p>" +
+          "<p>The Partner Warrants are recognized at fair value. Fair value on June 30, 2025 amounted to $120,000.</p>",
+      ),
+    );
+    expect(result.warrants).toEqual([{ series: "Partner Warrants", shares_outstanding: 500000, exercise_price: null, expiry: "2027-12-31", as_of: "2025-06-30" }]);
+  });
+
+  it("reads the warrants of units sold after the period end as a subsequent series, with no expiry when only a term is given", () => {
+    const html = report(
+      "<p>On January 29, 2026, the Company issued 3,180,000 Units at $0.20 per unit for proceeds of $636,000. Each unit is comprised of one common share and one-half of one common share purchase warrant, with each whole warrant entitling the holder to purchase one additional common share at a price of $0.25 for five years.</p>" +
+        "<p>On April 24, 2025, the Company issued 1,000,000 units at $0.15 per unit. Each unit consists of one common share and one common share purchase warrant at an exercise price of $0.20 per share until April 24, 2027.</p>",
+      { form: "20-F", period: "November 30, 2025" },
+    );
+    expect(read(html).warrants).toEqual([{ series: "January 29, 2026 unit warrants", shares_outstanding: 1590000, exercise_price: 0.25, expiry: null, as_of: "2026-01-29", subsequent: true }]);
+  });
+});
+
 describe("periodic reports: reverse splits", () => {
   it("lists a split that took effect with its ratio and date, marking one after the period end", () => {
     const result = read(

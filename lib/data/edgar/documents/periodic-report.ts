@@ -531,6 +531,101 @@ function readWarrantProse(r: Reader, series: WarrantSeries[]) {
   }
 }
 
+/**
+ * Warrants a report defines by name: "the Company issued to Qiantu USA
+ * warrants to purchase up to 333,333 … shares of the Company’s common stock
+ * (the “Qiantu Warrants”)", with the last day they can be exercised and their
+ * price when the next paragraphs state them ("up to and including September
+ * 30, 2024", "at an exercise price of $1.50 per share"; a formula is no
+ * price), and as of the period end when a paragraph about them gives their
+ * state on that day.
+ */
+function readNamedWarrants(r: Reader, series: WarrantSeries[]) {
+  const defined = new RegExp(String.raw`\bwarrants to purchase (?:up to )?(?:an aggregate of )?(\d{1,3}(?:,\d{3})+)\s*(?:\([^)]{0,80}\)\s*)?shares of (?:the Company[’']s |our |its )?common stock\s*\((?:the |collectively, the )?[“"]([A-Z][\w -]{0,40} Warrants)[”"]\)`);
+  const periodText = r.period ? periodWritten(r.period) : null;
+  for (const line of r.lines) {
+    if (line.cells) continue;
+    const m = defined.exec(line.text);
+    if (!m) continue;
+    const name = m[2]!;
+    if (series.some((s) => s.series !== null && nameKeyOf(s.series) === nameKeyOf(name))) continue;
+    const following = r.lines.slice(line.index + 1, line.index + 4).filter((l) => !l.cells);
+    if (following.some((l) => new RegExp(`${escapeRegExp(name)} (?:were|have been) (?:fully )?(?:exercised|cancell?ed|forfeited)|${escapeRegExp(name)} expired`, "i").test(l.text))) continue;
+    const entry: WarrantSeries = { series: name, shares_outstanding: parseCount(m[1]!), exercise_price: null, expiry: null, as_of: null };
+    const at = series.length;
+    const quote = quoteOf(line, m.index, m.index + m[0].length);
+    r.quote(`warrants[${at}].series`, quote);
+    r.quote(`warrants[${at}].shares_outstanding`, quote);
+    for (const other of [line, ...following]) {
+      const last = new RegExp(`\\b(?:up to and including|until|through|expir(?:e|es|ing) on) ${DATE}`, "i").exec(other.text);
+      if (last && entry.expiry === null && /exercis/i.test(other.text)) {
+        entry.expiry = isoDate(last[1]!);
+        r.quote(`warrants[${at}].expiry`, quoteOf(other, last.index, last.index + last[0].length));
+      }
+      const price = new RegExp(`\\bexercise price of ${AMOUNT_WORDS} per share`, "i").exec(other.text);
+      if (price && entry.exercise_price === null && !price[2]) {
+        entry.exercise_price = parseDollars(price[1]!);
+        r.quote(`warrants[${at}].exercise_price`, quoteOf(other, price.index, price.index + price[0].length));
+      }
+      const state = periodText && other !== line && other.text.includes(name) ? other.text.indexOf(periodText) : -1;
+      if (state >= 0 && entry.as_of === null) {
+        entry.as_of = r.period;
+        r.quote(`warrants[${at}].as_of`, quoteOf(other, state, state + periodText!.length));
+      }
+    }
+    series.push(entry);
+  }
+}
+
+const UNIT_WARRANTS: Record<string, number> = { one: 1, "one full": 1, "one whole": 1, "one-half of one": 0.5, "one half of one": 0.5, "one-half": 0.5 };
+
+/**
+ * Warrants in units sold after the period end, which no period-end table
+ * holds yet: "On January 29, 2021, the Company issued 3,180,000 Units at $0.20
+ * per unit … Each unit is comprised of one common share and one full …
+ * warrant, with each warrant entitling the holder to purchase one additional
+ * common share at a price of $0.25 for five years." Shares are the units
+ * times the warrants per unit; the expiry only when a date is written.
+ */
+function readSubsequentUnitWarrants(r: Reader, series: WarrantSeries[]) {
+  if (!r.period) return;
+  const issued = new RegExp(`^On ${DATE},? the Company (?:issued|completed (?:a|the) [^.]{0,60}? of|sold) (?:an aggregate of )?(\\d{1,3}(?:,\\d{3})+) units\\b`, "i");
+  const each = /\bEach unit (?:is comprised of|consists of|comprises) one common share and (one(?: full| whole)?|one-half(?: of one)?|one half of one) [^.]{0,60}?warrant[^.]*?\bat (?:a|an exercise) price of \$\s?(\d+(?:\.\d+)?)(?:\s+per (?:common )?share)?(?:[^.]{0,30}?\b(?:until|expiring(?: on)?) ([A-Z][a-z]+ \d{1,2},? \d{4}))?/i;
+  for (const line of r.lines) {
+    if (line.cells || !/\bunits?\b/i.test(line.text)) continue;
+    const sentences = sentencesOf(line.text);
+    sentences.forEach((sentence, k) => {
+      const m = issued.exec(sentence.text);
+      const date = m ? isoDate(m[1]!) : null;
+      if (!m || !date || date <= r.period!) return;
+      const next = sentences[k + 1];
+      const terms = next ? each.exec(next.text) : null;
+      if (!next || !terms) return;
+      const perUnit = UNIT_WARRANTS[terms[1]!.toLowerCase()];
+      const units = parseCount(m[2]!);
+      if (!perUnit || units === null) return;
+      const shares = units * perUnit;
+      if (!Number.isInteger(shares) || series.some((s) => s.as_of === date && s.shares_outstanding === shares)) return;
+      const expiry = terms[3] ? isoDate(terms[3]) : null;
+      const at = series.length;
+      series.push({ series: `${m[1]} unit warrants`, shares_outstanding: shares, exercise_price: parseDollars(terms[2]!), expiry, as_of: date, subsequent: true });
+      const issueQuote = quoteOf(line, sentence.start, sentence.start + m[0].length);
+      const warrantEnd = next.start + terms.index + terms[0].search(/warrant/i) + "warrant".length;
+      const start = sentence.start + m.index + m[0].search(/issued|completed|sold/i);
+      const sharesQuote = warrantEnd - start <= 200 ? line.text.slice(start, warrantEnd) : issueQuote;
+      const priceAt = next.start + terms.index + terms[0].search(/\bat (?:a|an exercise) price of/i);
+      r.quote(`warrants[${at}].series`, issueQuote);
+      r.quote(`warrants[${at}].shares_outstanding`, sharesQuote);
+      r.quote(`warrants[${at}].exercise_price`, quoteOf(line, priceAt, next.start + terms.index + terms[0].length));
+      if (expiry) r.quote(`warrants[${at}].expiry`, quoteOf(line, priceAt, next.start + terms.index + terms[0].length));
+      r.quote(`warrants[${at}].as_of`, issueQuote);
+    });
+  }
+}
+
+const nameKeyOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Warrants counted among the anti-dilutive securities, for the period end's column: "Warrants to purchase common stock | 63,000 | 63,000". */
 function readAntiDilutiveWarrants(r: Reader): { total: WarrantsTotal; quote: string; asOfQuote: string } | null {
   if (!r.period) return null;
@@ -560,6 +655,8 @@ function readAntiDilutiveWarrants(r: Reader): { total: WarrantsTotal; quote: str
 function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTotal | null } {
   const { series, total, totalQuote } = readWarrantTables(r);
   readWarrantProse(r, series);
+  readNamedWarrants(r, series);
+  readSubsequentUnitWarrants(r, series);
   if (total && totalQuote) {
     r.quote("warrants_total.shares_outstanding", totalQuote);
     if (total.weighted_average_exercise_price !== null) r.quote("warrants_total.weighted_average_exercise_price", totalQuote);
@@ -835,7 +932,7 @@ function periodWritten(iso: string): string {
 
 /** The report says every one of them was redeemed or converted by the period end. */
 function closedInFull(r: Reader, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = escapeRegExp(name);
   const re = new RegExp(`\\ball (?:of )?(?:the )?(?:outstanding )?(?:shares of )?(?:the )?${escaped} (?:were|was|have been|has been) (?:fully )?(?:redeemed|converted|repaid|extinguished)|${escaped} (?:were|was|have been|has been) (?:fully|entirely) (?:redeemed|converted|repaid)|${escaped} (?:were|was|have been|has been) (?:redeemed|converted|repaid) in full`, "i");
   return r.lines.some((l) => !l.cells && re.test(l.text));
 }
