@@ -47,7 +47,7 @@ import { jsonTextBytes } from "../units";
 import { addDays, addMonths, addYears, isoDay } from "@/lib/utils/dates";
 import type { DeficiencyKind } from "./documents/eight-k";
 import { parseEffectItems } from "./documents/effect-notice";
-import { AUTOMATIC_SHELF_FORM, BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS } from "@/lib/ratings/thresholds";
+import { AUTOMATIC_SHELF_FORM, BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS, SHELF_LIFE_YEARS } from "@/lib/ratings/thresholds";
 import { publicFloatOn, type CompanyFacts } from "./facts";
 import { filingUrl, submissionsUrl, type CompanyIndex, type Filing } from "./filings";
 import type { Inspection } from "./documents/inspect";
@@ -105,7 +105,6 @@ export interface MappedCompany {
 const REGISTRATION_FORM = /^(S-1|S-3|S-3ASR|F-1|F-3|F-3ASR)(\/A)?$/;
 const POST_EFFECTIVE_FORM = /^POS AM$/;
 const TAKEDOWN_FORM = /^424B[1-57]$/;
-const SHELF_LIFE_YEARS = 3;
 /** Forms that register one offering unless their Rule 415 box says they are a shelf. */
 const ONE_OFFERING_FORM = /^(S-1|F-1)$/;
 /** Rule 479: a registration statement on file nine months without becoming effective may be declared abandoned. */
@@ -307,7 +306,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
     if (!resale && shelf === false) pipeline.set(fileNumber, { group, effect: effect?.filing ?? null, read: latestRead });
     const effectiveAt = automatic ? original.filedAt : (effect?.date ?? null);
     const ended = deregistered.get(fileNumber);
-    // Rule 415(a)(5): a registration for a continuous offering is good for three years from effectiveness (an S-1 for one offering is spent sooner)
+    // Rule 415(a)(5) (SHELF_LIFE_YEARS); an S-1 for one offering is spent sooner
     const lapses = effectiveAt ? shiftDay(effectiveAt, (d) => addYears(d, SHELF_LIFE_YEARS)) : null;
     const expiresAt = ended && (!lapses || ended.filedAt < lapses) ? ended.filedAt : lapses;
     // "Declared effective": the API and the ratings judge expiry (and a deregistration, which ends it) by expires_at on their own day
