@@ -202,6 +202,51 @@ describe("periodic reports: at-the-market programs", () => {
   });
 });
 
+describe("periodic reports: listing deficiencies", () => {
+  it("reads a notice's kind from its listing rule and its date, open until a later paragraph says compliance was regained", () => {
+    const notice = "<p>On March 10, 2025, the Company received a written notice from Nasdaq indicating that the Company was not in compliance with Nasdaq Listing Rule 5550(a)(2).</p>";
+    expect(read(report(notice)).listing_deficiency).toEqual([{ kind: "minimum_bid_price", notice_date: "2025-03-10", status: "open" }]);
+    const regained = read(report(`${notice}<p>On April 29, 2025, Nasdaq notified the Company that it had regained compliance with the minimum bid price requirement.</p>`));
+    expect(regained.listing_deficiency).toEqual([{ kind: "minimum_bid_price", notice_date: "2025-03-10", status: "regained" }]);
+    expect(regained.evidence["listing_deficiency[0].status"]).toContain("regained compliance");
+  });
+
+  it("does not take a risk factor's possibility for a notice", () => {
+    expect(read(report("<p>If we fail to meet the minimum bid price requirement, we could receive a notice that we are not in compliance with Nasdaq rules.</p>")).listing_deficiency).toEqual([]);
+  });
+});
+
+describe("periodic reports: a full .txt submission", () => {
+  it("is routed to the periodic reader by its SEC header's form, with accession and filing date from the header", () => {
+    const txt = [
+      "<SEC-DOCUMENT>0001234567-25-000009.txt : 20250814",
+      "<SEC-HEADER>0001234567-25-000009.hdr.sgml : 20250814",
+      "ACCESSION NUMBER:\t\t0001234567-25-000009",
+      "CONFORMED SUBMISSION TYPE:\t10-Q",
+      "FILED AS OF DATE:\t\t20250814",
+      "FILER:",
+      "\tCOMPANY DATA:\t",
+      "\t\tCOMPANY CONFORMED NAME:\t\t\tEXAMPLE BIOTECH, INC.",
+      "\t\tCENTRAL INDEX KEY:\t\t\t0001234567",
+      "\tFILING VALUES:",
+      "\t\tFORM TYPE:\t\t10-Q",
+      "\t\tSEC FILE NUMBER:\t001-40001",
+      "</SEC-HEADER>",
+      "<DOCUMENT>\n<TYPE>10-Q\n<SEQUENCE>1\n<FILENAME>ex-20250630x10q.htm\n<TEXT>",
+      report("<p>On March 3, 2025, the Company effected a 1-for-20 reverse stock split of its common stock.</p>"),
+      "</TEXT>\n</DOCUMENT>\n</SEC-DOCUMENT>\n",
+    ].join("\n");
+    expect(read(txt)).toMatchObject({
+      accession: "0001234567-25-000009",
+      filed: "2025-08-14",
+      cik: 1234567,
+      primary_document: "ex-20250630x10q.htm",
+      period: "2025-06-30",
+      reverse_splits: [{ ratio: "1-for-20", effective_date: "2025-03-03" }],
+    });
+  });
+});
+
 describe("periodic reports: scoring against ground truth", () => {
   const truth = (programs: unknown[]): GroundTruth => ({ accession: "0000000000-25-000001", kind: "periodic_10q", going_concern: false, atm_programs: programs });
   const program = (agent: string, max: number, soldToDate: number | null) => ({

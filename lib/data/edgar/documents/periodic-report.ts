@@ -1,3 +1,4 @@
+import { classifyDeficiency, regainsCompliance, type DeficiencyKind } from "./eight-k";
 import { rowText, type Block } from "./html";
 import type { Filing } from "./submission";
 import { parseCount, parseDollars, quoteAround, type Line } from "./text";
@@ -63,8 +64,6 @@ export interface ReverseSplit {
   effective_date: string;
   subsequent?: true;
 }
-
-export type DeficiencyKind = "minimum_bid_price" | "stockholders_equity" | "market_value" | "periodic_filing" | "other";
 
 export interface ListingDeficiency {
   kind: DeficiencyKind;
@@ -959,16 +958,14 @@ function readPrincipalRow(r: Reader, item: Convertible, quotes: Record<string, s
 
 // ───────────────────────────── listing deficiency ─────────────────────────────
 
-function deficiencyKind(text: string): DeficiencyKind {
-  if (/minimum bid price|bid price requirement|closing bid price/i.test(text)) return "minimum_bid_price";
-  if (/stockholders[’']? equity|shareholders[’']? equity/i.test(text)) return "stockholders_equity";
-  if (/market value of (?:listed securities|publicly held shares)/i.test(text)) return "market_value";
-  if (/timely fil|periodic report|Form 10-[QK]/i.test(text)) return "periodic_filing";
-  return "other";
-}
-
 const NOTICE = new RegExp(`\\b(?:received|receipt of) (?:a |an )?(?:written )?(?:notice|notification|letter|deficiency letter)\\b[^.]{0,160}\\b(?:not in compliance|no longer (?:in compliance|meets?)|did not meet|does not meet|fail(?:ed|s)? to (?:meet|comply|satisfy))|\\bplaced (?:the Company|us) under (?:remedial )?delisting review\\b`, "i");
 
+/**
+ * Deficiency notices the report says the company received (or a review it was
+ * placed under), one per kind (kinds and regained compliance as for 8-K Item
+ * 3.01); open unless a later paragraph says compliance of that kind was
+ * regained, or its own paragraph says the securities were delisted.
+ */
 function readListingDeficiency(r: Reader): ListingDeficiency[] {
   const out: ListingDeficiency[] = [];
   for (const line of r.lines) {
@@ -976,17 +973,21 @@ function readListingDeficiency(r: Reader): ListingDeficiency[] {
     for (const sentence of sentencesOf(line.text)) {
       const m = NOTICE.exec(sentence.text);
       if (!m || HYPOTHETICAL.test(sentence.text.slice(0, m.index))) continue;
-      const kind = deficiencyKind(sentence.text);
+      const own = classifyDeficiency(sentence.text);
+      const kind = own === "other" ? classifyDeficiency(line.text) : own;
       if (out.some((d) => d.kind === kind)) continue;
       const date = new RegExp(`^On ${DATE}`, "i").exec(sentence.text);
-      const rest = line.text.slice(sentence.start);
-      const regained = /\bhas regained compliance\b|\bregained compliance\b(?![^.]*\bin order to\b)/i.exec(rest);
-      const delisted = /\b(?:were|was|have been) (?:delisted|suspended from trading)\b/i.exec(rest);
+      const later = r.lines.slice(line.index).filter((l) => !l.cells);
+      const regained = later.find((l) => regainsCompliance(l.text) && classifyDeficiency(l.text) === kind);
+      // delisted: said in the notice's own paragraph (a move between exchanges elsewhere is no delisting for a deficiency)
+      const delisted = /\b(?:were|was|have been|has been) (?:delisted|suspended from trading)\b/i.test(line.text.slice(sentence.start)) ? line : undefined;
       const status = regained ? "regained" : delisted ? "delisted" : "open";
       const at = out.length;
       const quote = quoteOf(line, sentence.start + m.index, sentence.start + m.index + m[0].length);
+      const statusLine = regained ?? delisted;
+      const statusAt = statusLine ? statusLine.text.search(regained ? /regain|compliance/i : /delisted|suspended/i) : -1;
       r.quote(`listing_deficiency[${at}].kind`, quote);
-      r.quote(`listing_deficiency[${at}].status`, regained ? quoteAround(rest, regained.index, regained.index + regained[0].length) : delisted ? quoteAround(rest, delisted.index, delisted.index + delisted[0].length) : quote);
+      r.quote(`listing_deficiency[${at}].status`, statusLine ? quoteOf(statusLine, statusAt, statusAt + 10) : quote);
       if (date) r.quote(`listing_deficiency[${at}].notice_date`, quote);
       out.push({ kind, notice_date: date ? isoDate(date[1]!) : null, status });
     }
