@@ -48,7 +48,7 @@ export function formatInspection(name: string, inspection: Inspection | Periodic
     lines.push(`  ${field.padEnd(28)}${show(value)}`);
     for (const [path, quote] of Object.entries(inspection.evidence)) {
       if (path !== field && !path.startsWith(`${field}.`) && !path.startsWith(`${field}[`)) continue;
-      lines.push(`  ${(path === field ? "" : `  ${path}`).padEnd(28)}“${quote}”`);
+      lines.push(path === field ? `  ${"".padEnd(28)}“${quote}”` : `    ${path}: “${quote}”`);
     }
   }
   const nulls = Object.entries(inspection).filter(([, v]) => v === null).map(([k]) => k);
