@@ -4,7 +4,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { createKeyAction } from "@/lib/platform/actions/keys";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
-import { isoDay } from "@/lib/utils/dates";
+import { addDays, isoDay } from "@/lib/utils/dates";
 import { EndpointChoices, FormButtons } from "./key-form-parts";
 import type { EndpointOption } from "./types";
 
@@ -58,5 +58,5 @@ export function CreateKeyDialog({
 }
 
 function tomorrowUtc(): string {
-  return isoDay(new Date(Date.now() + 86_400_000));
+  return isoDay(addDays(new Date(), 1));
 }

@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db";
 import type { LedgerKind } from "@/lib/generated/prisma/enums";
 import { toCsv } from "@/lib/utils/csv";
-import { isoDay } from "@/lib/utils/dates";
+import { addDays, isoDay, parseIsoDay } from "@/lib/utils/dates";
 import { formatExportDollars } from "@/lib/money";
 
 /**
@@ -34,8 +34,9 @@ const KIND_LABELS: Record<LedgerKind, string> = {
 export const HISTORY_LIMIT = 500;
 
 export async function billingHistory(db: DbClient, orgId: string, range: { from: string; to: string }): Promise<HistoryLine[]> {
-  const start = new Date(`${range.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000);
+  // The range's dates are calendar dates (historyRangeSchema in lib/platform/billing.ts).
+  const start = parseIsoDay(range.from)!;
+  const end = addDays(parseIsoDay(range.to)!, 1);
   const [entries, usageDays] = await Promise.all([
     db.creditLedgerEntry.findMany({
       where: { orgId, kind: { not: "USAGE" }, createdAt: { gte: start, lt: end } },
@@ -104,7 +105,7 @@ export function billingCsv(lines: HistoryLine[]): string {
  * when nothing was spent (it lasts indefinitely) or nothing is left.
  */
 export async function balanceRunway(db: DbClient, orgId: string, now = new Date()) {
-  const since = new Date(now.getTime() - 7 * 86_400_000);
+  const since = addDays(now, -7);
   const [spent, org] = await Promise.all([
     db.creditLedgerEntry.aggregate({ where: { orgId, kind: "USAGE", createdAt: { gte: since } }, _sum: { amountNanos: true } }),
     db.organization.findUniqueOrThrow({ where: { id: orgId }, select: { balanceNanos: true } }),

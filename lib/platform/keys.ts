@@ -5,6 +5,7 @@ import { configureKey, createKey, deleteKey, endGracePeriod, rollKey, ROLL_GRACE
 import { parseSpendCap } from "@/lib/billing/spend";
 import type { Principal } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
+import { addDays, isCalendarDate, parseIsoDay } from "@/lib/utils/dates";
 import { isUuid } from "@/lib/utils/uuid";
 import { auditActor, requireAccess } from "./access";
 
@@ -22,8 +23,8 @@ export const endpointListSchema = z.array(z.enum(ENDPOINT_NAMES, { error: "Unkno
 export const expiresOnSchema = z
   .string()
   .trim()
-  .refine((value) => value === "" || z.iso.date().safeParse(value).success, "Enter the expiry as a date (YYYY-MM-DD), or leave it empty.")
-  .transform((value) => (value === "" ? null : new Date(Date.parse(`${value}T00:00:00.000Z`) + 86_400_000)));
+  .refine((value) => value === "" || isCalendarDate(value), "Enter the expiry as a date (YYYY-MM-DD), or leave it empty.")
+  .transform((value) => (value === "" ? null : addDays(parseIsoDay(value)!, 1)));
 
 export const createKeyInput = z.object({
   name: keyNameSchema,

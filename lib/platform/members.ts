@@ -7,13 +7,14 @@ import type { DbClient, PrismaClient } from "@/lib/db";
 import { emailConfigured, sendInvitationEmail, type InvitationEmail } from "@/lib/email";
 import { DomainError } from "@/lib/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
+import { DAY_MS } from "@/lib/utils/dates";
 import { isUuid } from "@/lib/utils/uuid";
 import { auditActor, requireAccess, requireSignedIn } from "./access";
 
 /** Members, invitations and roles of an organization. */
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const INVITATION_TTL_DAYS = Math.round(INVITATION_TTL_MS / 86_400_000);
+const INVITATION_TTL_DAYS = 7;
+export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * DAY_MS;
 
 const roleSchema = z.enum(["OWNER", "ADMIN", "MEMBER"], { error: "Choose a role: owner, admin or member." });
 

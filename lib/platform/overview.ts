@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/db";
 import type { Principal } from "@/lib/auth/session";
+import { addDays } from "@/lib/utils/dates";
 import { requireAccess } from "./access";
 
 export const OVERVIEW_DAYS = 7;
@@ -12,7 +13,7 @@ export const OVERVIEW_DAYS = 7;
  */
 export async function orgOverview(db: DbClient, principal: Principal | null, orgId: string, now = new Date()) {
   await requireAccess(db, principal, orgId, "org:view");
-  const since = new Date(now.getTime() - OVERVIEW_DAYS * 86_400_000);
+  const since = addDays(now, -OVERVIEW_DAYS);
   const live = { orgId, deletedAt: null, status: "ACTIVE" } as const;
   const [activeKeys, firstKey, disabled, usage] = await Promise.all([
     db.apiKey.count({ where: live }),

@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/db";
 import { isServiceUnavailable } from "@/lib/errors";
+import { addDays } from "@/lib/utils/dates";
 
 /**
  * A refused or failed keyed request, or an answer without records (free),
@@ -113,6 +114,6 @@ export const CLIENT_ADDRESS_RETENTION_DAYS = 30;
 
 /** Erases the client addresses of usage events older than the retention; the events themselves stay. */
 export async function eraseOldClientAddresses(db: DbClient, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - CLIENT_ADDRESS_RETENTION_DAYS * 86_400_000);
+  const cutoff = addDays(now, -CLIENT_ADDRESS_RETENTION_DAYS);
   return db.$executeRaw`UPDATE usage_events SET client_ip = NULL WHERE client_ip IS NOT NULL AND created_at < ${cutoff}`;
 }

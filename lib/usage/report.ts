@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { DbClient } from "@/lib/db";
 import { formatExportDollars } from "@/lib/money";
 import { toCsv } from "@/lib/utils/csv";
-import { isoDay } from "@/lib/utils/dates";
+import { addDays, daysBetween, isCalendarDate, isoDay, parseIsoDay } from "@/lib/utils/dates";
 import { isUuid } from "@/lib/utils/uuid";
 
 /**
@@ -12,12 +12,11 @@ import { isUuid } from "@/lib/utils/uuid";
 
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD.")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Not a calendar date.");
+  .refine(isCalendarDate, "Not a calendar date.");
 
 export const usageQuerySchema = z
   .object({
@@ -27,8 +26,8 @@ export const usageQuerySchema = z
   })
   .transform((query, ctx) => {
     const to = query.to ?? isoDay(new Date());
-    const from = query.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS));
-    const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
+    const from = query.from ?? isoDay(addDays(parseIsoDay(to)!, -(DEFAULT_RANGE_DAYS - 1)));
+    const days = daysBetween(parseIsoDay(from)!, parseIsoDay(to)!) + 1;
     if (days < 1) ctx.addIssue({ code: "custom", path: ["from"], message: "The start date is after the end date." });
     if (days > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", path: ["from"], message: `Choose at most ${MAX_RANGE_DAYS} days.` });
     return { from, to, keyId: query.key };
@@ -37,7 +36,7 @@ export const usageQuerySchema = z
 /** "Last N days" ranges ending today (UTC), for quick links. */
 export function recentRanges(counts: readonly number[], now = new Date()) {
   const to = isoDay(now);
-  return counts.map((days) => ({ days, from: isoDay(new Date(now.getTime() - (days - 1) * DAY_MS)), to }));
+  return counts.map((days) => ({ days, from: isoDay(addDays(now, -(days - 1))), to }));
 }
 
 export type UsageQuery = z.output<typeof usageQuerySchema>;
@@ -65,8 +64,9 @@ function add(into: UsageTotals, row: UsageTotals) {
 
 /** The organization's usage over the query's range; who may see it is the caller's check (lib/platform/usage.ts). */
 export async function usageReport(db: DbClient, orgId: string, query: UsageQuery) {
-  const start = new Date(`${query.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+  // The query's dates are calendar dates (usageQuerySchema).
+  const start = parseIsoDay(query.from)!;
+  const end = addDays(parseIsoDay(query.to)!, 1);
   const rows = await db.$queryRaw<{ day: Date; endpoint: string; requests: number; failed: number; bytes: bigint; cost: bigint }[]>`
     SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS day,
            endpoint,
@@ -92,7 +92,7 @@ export async function usageReport(db: DbClient, orgId: string, query: UsageQuery
 
   // Every day of the range, so a chart shows quiet days as zero rather than skipping them.
   const perDay = new Map<string, UsageTotals>();
-  for (let t = start.getTime(); t < end.getTime(); t += DAY_MS) perDay.set(isoDay(new Date(t)), zero());
+  for (let day = start; day < end; day = addDays(day, 1)) perDay.set(isoDay(day), zero());
   const perEndpoint = new Map<string, UsageTotals>();
   const totals = zero();
   for (const row of detail) {

@@ -5,6 +5,7 @@ import { setMaxListeners } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
+import { isoDay } from "@/lib/utils/dates";
 
 /**
  * A small Stripe for development and tests: only what this app uses, shaped
@@ -1233,7 +1234,7 @@ class StripeMockServer {
     if (!charge) return { status: 404, html: page("Not found", "<h1>Receipt not found</h1>") };
     const rows: [string, string][] = [
       ["Amount paid", formatAmount(charge.amount, charge.currency)],
-      ["Date paid", new Date(charge.created * 1000).toISOString().slice(0, 10)],
+      ["Date paid", isoDay(new Date(charge.created * 1000))],
       ["Description", charge.description ?? ""],
       ["Status", charge.status],
       ["Refunded", formatAmount(charge.amountRefunded, charge.currency)],

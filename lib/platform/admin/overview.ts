@@ -3,7 +3,7 @@ import type { DbClient } from "@/lib/db";
 import { formatExportDollars } from "@/lib/money";
 import { usageQuerySchema } from "@/lib/usage/report";
 import { toCsv } from "@/lib/utils/csv";
-import { isoDay } from "@/lib/utils/dates";
+import { addDays, isoDay, parseIsoDay } from "@/lib/utils/dates";
 import { openPlanRequests } from "../plans";
 import { requirePlatformAdmin } from "./access";
 import { paymentsNeedingAttention } from "./payments";
@@ -13,8 +13,6 @@ import { paymentsNeedingAttention } from "./payments";
  * them): money in and out of balances from the ledger, and requests and
  * bytes per endpoint from the usage events. Sums are exact nano-dollars.
  */
-const DAY_MS = 86_400_000;
-
 export interface MoneyDay {
   day: string;
   topUpsNanos: bigint;
@@ -32,8 +30,9 @@ export interface MoneyDay {
 export async function platformOverview(db: DbClient, principal: Principal | null, input: unknown) {
   await requirePlatformAdmin(db, principal);
   const range = usageQuerySchema.parse(input);
-  const start = new Date(`${range.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
+  // The range's dates are calendar dates (usageQuerySchema).
+  const start = parseIsoDay(range.from)!;
+  const end = addDays(parseIsoDay(range.to)!, 1);
 
   const [money, usage, negative, requests, payments] = await Promise.all([
     db.$queryRaw<{ day: Date; kind: string; amount: bigint }[]>`
@@ -53,8 +52,8 @@ export async function platformOverview(db: DbClient, principal: Principal | null
   ]);
 
   const days = new Map<string, MoneyDay>();
-  for (let t = start.getTime(); t < end.getTime(); t += DAY_MS) {
-    const day = isoDay(new Date(t));
+  for (let date = start; date < end; date = addDays(date, 1)) {
+    const day = isoDay(date);
     days.set(day, { day, topUpsNanos: 0n, refundsNanos: 0n, disputesNanos: 0n, netSoldNanos: 0n, adjustmentsNanos: 0n, usageNanos: 0n, requests: 0, failed: 0, bytes: 0 });
   }
   for (const row of money) {

@@ -7,6 +7,7 @@ import type { DbClient, PrismaClient } from "@/lib/db";
 import { DomainError, isUniqueViolation } from "@/lib/errors";
 import { notifyAccessChanged } from "@/lib/keys/invalidation";
 import { formatDollars, NANOS_PER_DOLLAR, typedDollarsSchema } from "@/lib/money";
+import { parseIsoDay } from "@/lib/utils/dates";
 import { isUuid } from "@/lib/utils/uuid";
 import { adminActor, requirePlatformAdmin } from "./access";
 
@@ -299,10 +300,10 @@ export function parseUtcMoment(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?Z?$/.exec(value);
   if (!match) return null;
   const [, y, mo, d, h, mi, s = "0", ms = "0"] = match;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, "0"))));
-  // Date.UTC rolls "02-30" over into March: such a value is not a moment.
-  const valid = date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(mo) - 1 && date.getUTCDate() === Number(d) && date.getUTCHours() === Number(h) && date.getUTCMinutes() === Number(mi) && date.getUTCSeconds() === Number(s);
-  return valid ? date : null;
+  const day = parseIsoDay(`${y}-${mo}-${d}`);
+  // "02-30" or "24:00" is not a moment (Date would roll it over into the next month or day).
+  if (!day || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  return new Date(day.getTime() + ((Number(h) * 60 + Number(mi)) * 60 + Number(s)) * 1000 + Number(ms.padEnd(3, "0")));
 }
 
 const priceInput = (now: Date) =>
