@@ -111,6 +111,27 @@ describe("periodic reports: warrants", () => {
   });
 });
 
+describe("periodic reports: an ATM agent named only in the exhibit index", () => {
+  const notes = (exhibit: string) =>
+    report(
+      "<p>2024 ATM Offering</p><p>In March 2024, the Company entered into an ATM sales agreement under which it could offer and sell up to $80.0 million in shares of the Company’s common stock.</p>" +
+        "<p>During the year ended December 31, 2024, the Company received gross proceeds of $20.0 million from the sale of 4,000,000 shares of its common stock under its 2024 ATM Offering.</p>" +
+        `<table><tr><td>10.4</td><td>Master Purchase and Sales Agreement, dated as of March 2, 2024, by and between Example Biotech, Inc. and Supplier Co.</td></tr><tr><td>10.5</td><td>${exhibit}</td></tr></table>`,
+      { form: "10-K", period: "December 31, 2024" },
+    );
+
+  it("takes the first sales agent the exhibit index names for a sales agreement dated in the month the program began", () => {
+    const result = read(notes("Sales Agreement, dated as of March 28, 2024, by and among Example Biotech, Inc. and its sales agents, First Agent & Co., Second Securities, LLC."));
+    expect(result.atm_programs[0]?.agent).toBe("First Agent & Co.");
+    expect(result.evidence["atm_programs[0].agent"]).toContain("First Agent & Co.");
+  });
+
+  it("leaves the agent unknown when the agreement names none, or is dated in another month", () => {
+    expect(read(notes("Sales Agreement, dated as of March 28, 2024, by and among Example Biotech, Inc. and the Sales Agents.")).atm_programs[0]?.agent).toBeNull();
+    expect(read(notes("Sales Agreement, dated as of June 3, 2024, by and among Example Biotech, Inc. and Other Agent LLC.")).atm_programs[0]?.agent).toBeNull();
+  });
+});
+
 describe("periodic reports: warrants told in prose", () => {
   it("reads warrants a report defines by name, with the last day to exercise them and their state at the period end", () => {
     const result = read(

@@ -686,6 +686,8 @@ interface ProgramState {
   salesOutside: boolean;
   salesInside: boolean;
   periodLength: number;
+  /** "YYYY-MM" the program began, when its sentence says */
+  startMonth: string | null;
 }
 
 function newProgram(key: string): ProgramState {
@@ -696,6 +698,7 @@ function newProgram(key: string): ProgramState {
     salesOutside: false,
     salesInside: false,
     periodLength: 0,
+    startMonth: null,
   };
 }
 
@@ -753,7 +756,8 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
       if (max && !/per share/i.test(s.slice(max.index, max.index + max[0].length + 12)) && (atm || key)) {
         const value = amountAt(max[1]!, max[2], thousands);
         if (value !== null) set(state, "max_amount", value, quote(0, max.index + max[0].length));
-        const when = monthOf(s.slice(0, max.index));
+        const when = monthOf(s.slice(0, max.index)) ?? firstDate(s.slice(0, max.index))?.iso.slice(0, 7) ?? null;
+        state.startMonth ??= when;
         if (r.period && ((when && when > r.period.slice(0, 7)) || /\bintends? to commence\b/i.test(s))) state.program.subsequent = true;
       }
       // the agent, by name or by the alias the report gave it
@@ -834,6 +838,7 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
       }
     }
   }
+  for (const state of programs.values()) if (state.program.agent === null && state.startMonth) agentFromExhibits(r, state);
   const out: AtmProgram[] = [];
   for (const state of programs.values()) {
     const p = state.program;
@@ -851,6 +856,34 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
     out.push(p);
   }
   return out;
+}
+
+const EXHIBIT_AGREEMENT = new RegExp(
+  `(?:^|\\s)(?:(?:Controlled Equity Offering\\S*|At[- ]the[- ]Market(?: Offering| Issuance)?|Equity Distribution|Open Market|ATM)\\s+)?(?:Sales|Offering|Distribution) Agreement,? dated (?:as of )?${DATE},? by and (?:among|between) (.*)$`,
+  "i",
+);
+
+/**
+ * A program whose sales agent the notes do not name takes it from the exhibit
+ * index, when the index lists a sales agreement dated in the month the
+ * program began: "Sales Agreement, dated as of March 31, 2022, by and among
+ * Riot Blockchain, Inc. and its sales agents, Cantor Fitzgerald & Co., …" →
+ * the first agent named after the company. An agreement "with the Sales
+ * Agents" names none.
+ */
+function agentFromExhibits(r: Reader, state: ProgramState) {
+  for (const line of r.lines) {
+    if (!/agreement, dated/i.test(line.text) || /purchase and sales|master/i.test(line.text)) continue;
+    const m = EXHIBIT_AGREEMENT.exec(line.text);
+    if (!m || isoDate(m[1]!)?.slice(0, 7) !== state.startMonth) continue;
+    const parties = [...m[2]!.matchAll(new RegExp(CORPORATE_NAME, "g"))];
+    const agent = parties[1];
+    if (!agent) return;
+    const at = line.text.indexOf(m[2]!) + agent.index;
+    state.program.agent = agent[1]!.replace(/,$/, "");
+    state.quotes.agent = quoteOf(line, line.text.indexOf(m[0].trim()), at + agent[0].length);
+    return;
+  }
 }
 
 // ───────────────────────────── convertibles ─────────────────────────────
