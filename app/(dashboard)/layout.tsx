@@ -6,7 +6,7 @@ import { DashboardNav, type NavItem } from "@/components/dashboard/nav";
 import { OrgSwitcher } from "@/components/dashboard/org-switcher";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { getDashboard } from "@/lib/platform/session";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { ROLE_LABELS } from "@/lib/utils/roles";
 import { can } from "@/lib/platform/access";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

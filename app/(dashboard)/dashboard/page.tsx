@@ -11,7 +11,7 @@ import { API_KEY_ENV, curlExample } from "@/lib/api/examples";
 import { getOrgPage } from "@/lib/platform/session";
 import { Money } from "@/components/ui/money";
 import { keyPrefix } from "@/lib/keys";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { ROLE_LABELS } from "@/lib/utils/roles";
 import { can } from "@/lib/platform/access";
 import { OVERVIEW_DAYS, orgOverview } from "@/lib/platform/overview";
 import { formatCount } from "@/lib/utils/format";

@@ -4,7 +4,7 @@ import type { RoleOption } from "@/components/members/types";
 import { PageHeader } from "@/components/ui/page-header";
 import { getOrgPage } from "@/lib/platform/session";
 import { emailConfigured } from "@/lib/email";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { ROLE_LABELS } from "@/lib/utils/roles";
 import { can } from "@/lib/platform/access";
 import { INVITATION_TTL_MS, listMembers } from "@/lib/platform/members";
 import { formatDateTime } from "@/lib/utils/dates";

@@ -18,7 +18,7 @@ import { formatMoney } from "@/lib/money";
 import { Money } from "@/components/ui/money";
 import { getOrgPage } from "@/lib/platform/session";
 import { formatDateTime } from "@/lib/utils/dates";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { ROLE_LABELS } from "@/lib/utils/roles";
 import { formatCount } from "@/lib/utils/format";
 
 export const metadata: Metadata = { title: "Settings" };

@@ -7,7 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { getSignedInUser } from "@/lib/platform/session";
 import { getAppDatabase } from "@/lib/runtime/database";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { ROLE_LABELS } from "@/lib/utils/roles";
 import { findInvitation, isMemberOf } from "@/lib/platform/members";
 import { formatDateTime } from "@/lib/utils/dates";
 
