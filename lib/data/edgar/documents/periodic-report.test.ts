@@ -45,6 +45,26 @@ describe("periodic reports: the cover", () => {
   });
 });
 
+describe("periodic reports: the cover's count in its other shapes", () => {
+  const cover = (shape: string) => read(report("").replace(/<p>As of August 1, 2025[^<]*<\/p>/, shape)).shares_outstanding;
+
+  it("reads a count in millions or billions, and skips the market value held by non-affiliates", () => {
+    expect(cover("<p>The aggregate market value of the common stock held by non-affiliates as of December 31, 2024 was $1.1 billion. The number of shares of common stock outstanding as of August 1, 2025 was 2.5 billion.</p>")).toEqual({
+      value: 2500000000,
+      as_of: "2025-08-01",
+    });
+    expect(cover("<p>As of August 1, 2025, there were 5,893 million shares of the registrant’s Class A stock outstanding.</p>")).toEqual({ value: 5893000000, as_of: "2025-08-01" });
+  });
+
+  it("reads the cover's table: a heading row with or without its date, then the class's row", () => {
+    expect(cover("<table><tr><td>Class</td><td>Shares Outstanding</td><td>Date</td></tr><tr><td>Common stock, $1.00 par value</td><td>826,691,529</td><td>August 1, 2025</td></tr></table>")).toEqual({
+      value: 826691529,
+      as_of: "2025-08-01",
+    });
+    expect(cover("<table><tr><td>Class</td><td>Outstanding as of August 1, 2025</td></tr><tr><td>$0.25 Par Value</td><td>4,324,344,812</td></tr></table>")).toEqual({ value: 4324344812, as_of: "2025-08-01" });
+  });
+});
+
 describe("periodic reports: going concern", () => {
   const doubt = "<p>The Company has incurred recurring losses. These conditions raise substantial doubt about the Company’s ability to continue as a going concern.</p>";
   const risk = "<p>If we cannot raise capital, our auditors could raise substantial doubt about our ability to continue as a going concern.</p>";

@@ -284,35 +284,55 @@ function shareCounts(text: string): { value: number; index: number; end: number 
   return out;
 }
 
+/** Counts of shares written out or in millions ("5,893 million shares of … Class A stock", "was 2.5 billion"); a dollar amount is none. */
+function coverCounts(text: string): { value: number; index: number; end: number }[] {
+  const millions = [...text.matchAll(/(?<![\d.,$])(?<!\$\s)(\d{1,3}(?:,\d{3})*(?:\.\d+)?)\s+(million|billion)\b(?!\s+(?:in|of) (?:cash|dollars|proceeds))/gi)].map((m) => ({
+    value: countAt(m[1]!, m[2])!,
+    index: m.index,
+    end: m.index + m[0].length,
+  }));
+  return millions.length ? millions : shareCounts(text);
+}
+
+/**
+ * The cover's count of common shares outstanding and its date: the first
+ * sentence (or table row) of the cover that says shares are outstanding, with
+ * a count and a date, or a date whose count follows on the next line ("… as of
+ * December 31, 2015:" / "84,439,732 common shares"). Sentences about the
+ * market value held by non-affiliates are not it.
+ */
 function readSharesOutstanding(r: Reader): SharesOutstanding | null {
   const cover = r.lines.slice(0, COVER_LINES);
   for (let i = 0; i < cover.length; i++) {
     const line = cover[i]!;
-    if (!/outstanding/i.test(line.text) || !/\b(?:shares?|stock)\b/i.test(line.text)) continue;
-    if (/\bweighted\b|authori[sz]ed|par value[^,]*;/i.test(line.text)) continue;
-    // the cell or sentence that says what is outstanding and as of when
-    const part = line.cells ? (line.cells.find((c) => /outstanding/i.test(c)) ?? line.text) : line.text;
-    const date = firstDate(part);
-    const counts = shareCounts(part);
-    if (counts.length && date) {
-      const count = counts[0]!;
-      const start = Math.min(count.index, date.index);
-      const end = Math.max(count.end, date.index + date.text.length);
-      const quote = quoteAround(part, start, end);
-      r.quote("shares_outstanding.value", quote);
-      r.quote("shares_outstanding.as_of", quote);
-      return { value: count.value, as_of: date.iso };
-    }
-    if (date && !counts.length && /(?:as of|on)\s+/i.test(part)) {
-      // the count follows: the next line ("84,439,732 common shares") or a row of a class of common stock
+    if (!/outstanding/i.test(line.text)) continue;
+    const parts = line.cells ? [{ text: line.text, start: 0 }] : sentencesOf(line.text);
+    for (const part of parts) {
+      if (!/outstanding/i.test(part.text) || (!line.cells && !/\b(?:shares?|stock)\b/i.test(part.text))) continue;
+      if (/non-?affiliates|aggregate market value|\bweighted\b|authori[sz]ed|par value[^,]*;/i.test(part.text)) continue;
+      const date = firstDate(part.text);
+      const counts = coverCounts(part.text);
+      if (counts.length && date) {
+        const count = counts[0]!;
+        const quote = quoteOf(line, part.start + Math.min(count.index, date.index), part.start + Math.max(count.end, date.index + date.text.length));
+        r.quote("shares_outstanding.value", quote);
+        r.quote("shares_outstanding.as_of", quote);
+        return { value: count.value, as_of: date.iso };
+      }
+      if (counts.length || (!line.cells && (!date || !/(?:as of|on|at)\s+/i.test(part.text)))) continue;
+      // the count follows: the next line ("84,439,732 common shares") or the first row of the cover's table under its heading
+      // ("Class | Shares Outstanding | Date" / "Common stock, $1.00 par value | 826,691,529 | June 30, 2023")
       for (const next of cover.slice(i + 1, i + 4)) {
-        const found = shareCounts(next.text);
-        if (!found.length || !/common/i.test(next.text)) continue;
-        const lead = part.slice(Math.max(0, part.length - (200 - next.text.length - 1)));
+        const sameTable = line.cells !== null && next.table === line.table;
+        if (!sameTable && !/common/i.test(next.text)) continue;
+        const found = coverCounts(next.text);
+        const when = date ?? firstDate(next.text);
+        if (!found.length || !when) continue;
+        const lead = part.text.slice(Math.max(0, part.text.length - (200 - next.text.length - 1)));
         const quote = `${lead.trimStart()} ${next.text}`.trim();
         r.quote("shares_outstanding.value", quote);
         r.quote("shares_outstanding.as_of", quote);
-        return { value: found[0]!.value, as_of: date.iso };
+        return { value: found[0]!.value, as_of: when.iso };
       }
     }
   }
