@@ -80,6 +80,10 @@ describe("periodic reports: going concern", () => {
     expect(read(report(risk, { statements: false })).going_concern).toBeNull();
   });
 
+  it("does not take accounting guidance that describes the evaluation for a conclusion", () => {
+    expect(read(report("<p>ASU 2014-15 requires management to determine whether substantial doubt exists regarding the entity’s ability to continue as a going concern.</p>")).going_concern).toBe(false);
+  });
+
   it("takes IFRS wording (significant doubt, a material uncertainty) as doubt, and doubt alleviated by plans as none", () => {
     expect(read(report("<p>These factors indicate that a material uncertainty exists that casts significant doubt on the Company's ability to continue as a going concern.</p>")).going_concern).toBe(true);
     expect(read(report("<p>Management’s plans have alleviated the substantial doubt about the Company’s ability to continue as a going concern.</p>")).going_concern).toBe(false);
@@ -98,6 +102,16 @@ describe("periodic reports: warrants", () => {
     const result = read(report(activity("(in thousands, except per share data)")));
     expect(result.warrants_total).toEqual({ shares_outstanding: 1250000, weighted_average_exercise_price: 4.2, as_of: "2025-06-30" });
     expect(result.evidence["warrants_total.shares_outstanding"]).toBe("Outstanding as of June 30, 2025 1,250 $ 4.20");
+  });
+
+  it("reads warrants counted among the anti-dilutive securities, for the period end's column", () => {
+    const html = report(
+      "<p>The following potentially dilutive securities were excluded from the computation of diluted net loss per share because their effect would be anti-dilutive:</p>" +
+        "<table><tr><td></td><td>June 30, 2025</td><td>June 30, 2024</td></tr><tr><td>Stock options</td><td>120,000</td><td>90,000</td></tr>" +
+        "<tr><td>Common stock warrants</td><td>2,450,000</td><td>1,000,000</td></tr></table>",
+    );
+    expect(read(html).warrants_total).toEqual({ shares_outstanding: 2450000, weighted_average_exercise_price: null, as_of: "2025-06-30" });
+    expect(read(html.replace("June 30, 2025</td><td>June 30, 2024", "June 30, 2024</td><td>June 30, 2023")).warrants_total).toBeNull();
   });
 
   it("leaves counts as written when the table excepts shares from its thousands", () => {

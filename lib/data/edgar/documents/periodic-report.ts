@@ -358,6 +358,8 @@ function readGoingConcern(r: Reader): boolean | null {
       if (!m) continue;
       const before = sentence.text.slice(0, m.index);
       if (HYPOTHETICAL.test(before) || /alleviat|mitigat|no longer|not (?:raise|exist)/i.test(sentence.text)) continue;
+      // accounting guidance describing the evaluation ("ASU 2014-15 requires management to evaluate whether …") concludes nothing
+      if (/\b(?:ASU|Accounting Standards Update|ASC 205-40|Subtopic 205-40|requires? (?:management|an entity|entities) to|evaluate whether)\b/i.test(sentence.text)) continue;
       r.quote("going_concern", quoteOf(line, sentence.start + m.index, sentence.start + m.index + m[0].length));
       return true;
     }
@@ -463,7 +465,7 @@ function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: Warrant
       const row = rows[i]!;
       const cells = valueCells(row.cells!);
       // the closing balance: "Outstanding as of June 30, 2023 | 324,375 | 25.00 | 2.0"
-      const closing = /^(?:outstanding|balance)\b[^0-9]*?(?:as of|as at|at)?,?\s*/i.exec(cells[0] ?? "");
+      const closing = /^(?:warrants? )?(?:outstanding|balance)\b[^0-9]*?(?:as of|as at|at)?,?\s*/i.exec(cells[0] ?? "");
       const closingDate = closing ? firstDate(cells[0]!) : null;
       if (closing && closingDate && isPeriodDate(r, closingDate.iso) && !total && headerAt >= 0 && headerAt < i) {
         // a count, not a dollar balance of a warrant liability
@@ -651,7 +653,7 @@ function readAntiDilutiveWarrants(r: Reader): { total: WarrantsTotal; quote: str
   const [year, month, day] = r.period.split("-");
   const monthDay = `${MONTH_NAMES[Number(month) - 1]} ${Number(day)}`;
   for (const line of r.lines) {
-    if (line.table === null || !/^warrants?\b/i.test(line.cells![0] ?? "")) continue;
+    if (line.table === null || !/^(?:common stock |common share |outstanding |public |private placement |pre-?funded )?(?:purchase )?warrants?\b/i.test(line.cells![0] ?? "")) continue;
     const rows = tableRows(r, line.table);
     const before = rows.filter((row) => row.index < line.index);
     const headerText = before.map((row) => row.text).join(" ");
