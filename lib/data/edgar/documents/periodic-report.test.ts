@@ -238,6 +238,14 @@ describe("periodic reports: at-the-market programs", () => {
     expect(result.evidence["atm_programs[0].gross_sold_in_period"]).toContain("gross proceeds of $7.5 million");
   });
 
+  it("reads the capacity left as of the period end, not as of a later day", () => {
+    const left = read(report(`${atm}<p>As of June 30, 2025, approximately $42.5 million of common stock remained available for sale under the sales agreement.</p>`));
+    expect(left.atm_programs[0]).toMatchObject({ remaining: 42500000, as_of: "2025-06-30" });
+    expect(left.evidence["atm_programs[0].remaining"]).toContain("$42.5 million of common stock remained available");
+    const later = read(report(`${atm}<p>As of August 8, 2025, approximately $40.0 million remained available under the sales agreement.</p>`));
+    expect(later.atm_programs[0]?.remaining).toBeNull();
+  });
+
   it("multiplies prose amounts out under the notes' “(Dollars in thousands …)” heading", () => {
     const result = read(report(`<p>(Dollars in thousands, except per share amounts)</p>${atm.replace("$50.0 million", "$50,000").replace("$7.5 million", "$7,500")}`));
     expect(result.atm_programs[0]).toMatchObject({ max_amount: 50000000, gross_sold_in_period: 7500000 });

@@ -795,6 +795,23 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
           }
         }
       }
+      // capacity left: "As of June 30, 2023, $5.2 million remained available under the Sales Agreement"
+      const left =
+        new RegExp(`${AMOUNT_WORDS}(?: of (?:our )?(?:common stock|shares|capacity))?[^.;$]{0,40}?\\b(?:remained|remains|remaining|was|were|is) (?:available|unsold|remaining)\\b`, "i").exec(s) ??
+        new RegExp(`\\bremaining (?:capacity|availability|amount available)\\b[^.;$]{0,60}?\\b(?:was|is|of) (?:approximately )?${AMOUNT_WORDS}`, "i").exec(s);
+      const leftAsOf = left ? new RegExp(`\\b(?:As of|At) ${DATE}`, "i").exec(s) : null;
+      const leftIso = leftAsOf ? isoDate(leftAsOf[1]!) : null;
+      if (left && leftIso && r.period && leftIso <= r.period && (state.program.as_of === null || state.program.as_of === leftIso)) {
+        const amount = amountAt(left[1]!, left[2], thousands);
+        if (amount !== null) {
+          set(state, "remaining", amount, quote(Math.min(leftAsOf!.index, left.index), Math.max(leftAsOf!.index + leftAsOf![0].length, left.index + left[0].length)));
+          if (state.program.as_of === null) {
+            state.program.as_of = leftIso;
+            state.quotes.as_of = quote(leftAsOf!.index, leftAsOf!.index + leftAsOf![0].length);
+          }
+          state.salesInside = true;
+        }
+      }
       // sales in the period: "During the six months ended June 30, 2023, … from the sale of 15,877,000 shares"
       const during = new RegExp(`\\b(?:during|for) the (three|six|nine|twelve) months ended ${DATE}|\\b(?:during|for) the (?:fiscal )?year ended ${DATE}`, "i").exec(s);
       const soldShares = /\b(?:sale of|sold|offering of|issued)\s+(?:an aggregate of\s+)?(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s+(million|billion))?\s+(?:shares|units)\b/i.exec(s);
