@@ -29,7 +29,7 @@ import { loadRatingInputs } from "../records/rating-inputs";
 import { bumpDatasetVersion, notifyDataChanged } from "../version";
 import { parseEffectNotice } from "./documents/effect-notice";
 import { classifyDeficiency, complianceDeadline, regainsCompliance } from "./documents/eight-k";
-import { parseFeeExhibit } from "./documents/fee-table";
+import { feeExhibitCents } from "./documents/fee-table";
 import { parseFilingIndex, pickFeeExhibit } from "./documents/filing-index";
 import { htmlToText } from "./documents/plain-text";
 import { isAtmOffering } from "./documents/prospectus";
@@ -461,12 +461,8 @@ async function readFilingDocuments(source: EdgarSource, cik: string, filing: Fil
   const entries = listing === null ? [] : parseFilingIndex(listing);
   const exhibit = pickFeeExhibit(entries);
   const exhibitText = exhibit ? await read(exhibit) : null;
-  const fee = exhibitText === null ? null : parseFeeExhibit(exhibitText);
-  const facts: DocumentFacts = {
-    fee: fee && (fee.maxAggregateOfferingCents !== null || fee.totalOfferingCents !== null)
-      ? { maxAggregateOfferingCents: fee.maxAggregateOfferingCents?.toString() ?? null, totalOfferingCents: fee.totalOfferingCents?.toString() ?? null }
-      : null,
-  };
+  const size = exhibitText === null ? null : feeExhibitCents(exhibitText);
+  const facts: DocumentFacts = { fee: size === null ? null : { maxAggregateOfferingCents: size.toString(), totalOfferingCents: null } };
   if (kind === "takedown") {
     const body = primary ? await read(primary) : null;
     if (body !== null) facts.atm = isAtmOffering(htmlToText(body));

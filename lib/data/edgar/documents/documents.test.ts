@@ -3,9 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEffectItems, parseEffectNotice } from "./effect-notice";
 import { classifyDeficiency, regainsCompliance } from "./eight-k";
-import { parseFeeExhibit } from "./fee-table";
+import { feeExhibitCents } from "./fee-table";
 import { parseFilingIndex, pickFeeExhibit, type FilingIndexEntry } from "./filing-index";
-import { dollarsToCents, htmlToText } from "./plain-text";
+import { htmlToText } from "./plain-text";
 import { isAtmOffering } from "./prospectus";
 import { parseSecHeader } from "./submission";
 
@@ -126,26 +126,6 @@ describe("parseSecHeader", () => {
   });
 });
 
-describe("dollarsToCents", () => {
-  it("turns every written form into exact cents", () => {
-    expect(dollarsToCents("$4,200,000,000")).toBe(420_000_000_000n);
-    expect(dollarsToCents("4200000000")).toBe(420_000_000_000n);
-    expect(dollarsToCents("4,200,000,000.00")).toBe(420_000_000_000n);
-    expect(dollarsToCents("643,020.00")).toBe(64_302_000n);
-    expect(dollarsToCents("$ 2,296.5")).toBe(229_650n);
-    expect(dollarsToCents("(1,250.00)")).toBe(-125_000n);
-    expect(dollarsToCents("4,200", 6)).toBe(420_000_000_000n);
-    expect(dollarsToCents("0.015")).toBe(2n);
-  });
-
-  it("stays exact beyond 2^53 and refuses what is not an amount", () => {
-    expect(dollarsToCents("$98,765,432,109,876,543.21")).toBe(9_876_543_210_987_654_321n);
-    expect(dollarsToCents("—")).toBeNull();
-    expect(dollarsToCents("(1)x")).toBeNull();
-    expect(dollarsToCents("")).toBeNull();
-  });
-});
-
 describe("htmlToText", () => {
   it("strips tags, decodes entities and collapses whitespace, keeping table cells apart", () => {
     const html = "<p>Smith&nbsp;&amp;&nbsp;Sons&#8217;<br/>stock&#x2019;s <b>bid</b>\n\n price &lt;$1&gt; &ldquo;q&rdquo;</p><table><tr><td>a</td><td>b</td></tr></table>";
@@ -164,41 +144,19 @@ describe("htmlToText", () => {
   });
 });
 
-describe("parseFeeExhibit", () => {
-  it("reads MicroStrategy's real Exhibit 107: $4,200,000,000 under a 424B5", () => {
-    expect(parseFeeExhibit(FEE_EXHIBIT)).toEqual({
-      maxAggregateOfferingCents: 420_000_000_000n,
-      totalOfferingCents: 420_000_000_000n,
-      formType: "424B5",
-    });
-  });
-
-  it("falls back to the visible table when there is no inline XBRL", () => {
+describe("feeExhibitCents: an exhibit fetched on its own", () => {
+  it("reads MicroStrategy's real Exhibit 107: $4,200,000,000 under a 424B5, with or without its inline XBRL", () => {
+    expect(feeExhibitCents(FEE_EXHIBIT)).toBe(420_000_000_000n);
     const plain = FEE_EXHIBIT.replace(/<ix:header>[\s\S]*?<\/ix:header>/, "").replace(/<\/?ix:[^>]*>/g, "");
     expect(plain).not.toContain("ix:");
-    expect(parseFeeExhibit(plain)).toEqual({
-      maxAggregateOfferingCents: 420_000_000_000n,
-      totalOfferingCents: 420_000_000_000n,
-      formType: "424B5",
-    });
-  });
-
-  it("sums the offering lines, counting a repeated fact once, and honours scale", () => {
-    const fact = (context: string, value: string, scale = "0") =>
-      `<ix:nonFraction name="ffd:MaxAggtOfferingPric" contextRef="${context}" unitRef="Unit_USD" decimals="0" scale="${scale}">${value}</ix:nonFraction>`;
-    const html = `<ix:nonNumeric name="ffd:FormTp" contextRef="c">S-3</ix:nonNumeric>
-      <td>$${fact("line1", "75,000,000")}</td><td>$${fact("line2", "25", "6")}</td><td>${fact("line1", "75,000,000")}</td>`;
-    expect(parseFeeExhibit(html)).toEqual({ maxAggregateOfferingCents: 10_000_000_000n, totalOfferingCents: null, formType: "S-3" });
+    expect(feeExhibitCents(plain)).toBe(420_000_000_000n);
   });
 
   it("is null where the exhibit states no amount (an automatic shelf deferring its fees)", () => {
-    const deferred = FEE_EXHIBIT.replace(/<ix:nonFraction name="ffd:(?:MaxAggtOfferingPric|TtlOfferingAmt)"[^>]*>[^<]*<\/ix:nonFraction>/g, "(2)");
-    expect(parseFeeExhibit(deferred)).toEqual({ maxAggregateOfferingCents: null, totalOfferingCents: null, formType: "424B5" });
-    expect(parseFeeExhibit("<html><body>Exhibit 107 Rule 456(b) and 457(r)</body></html>")).toEqual({
-      maxAggregateOfferingCents: null,
-      totalOfferingCents: null,
-      formType: null,
-    });
+    // Under Rule 457(r) the amounts and the fees are left out (paid as the shelf is used): every dollar fact becomes a footnote.
+    const deferred = FEE_EXHIBIT.replace(/<ix:nonFraction name="ffd:(?:MaxAggtOfferingPric|TtlOfferingAmt|FeeAmt|TtlFeeAmt|NetFeeAmt)"[^>]*>[^<]*<\/ix:nonFraction>/g, "(2)");
+    expect(feeExhibitCents(deferred)).toBeNull();
+    expect(feeExhibitCents("<html><body>Exhibit 107 Rule 456(b) and 457(r)</body></html>")).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Plain text out of EDGAR's markup for the phrase tests, and the values its
- * headers and notices write as text (CIKs, dates, dollar amounts).
+ * headers and notices write as text (CIKs, dates).
  */
 import { blocksText, htmlBlocks } from "./html";
 const NAMED_ENTITIES: Record<string, string> = {
@@ -65,38 +65,6 @@ export function normalizeForMatching(text: string): string {
     .replace(/[\u2010-\u2015\u2212]/g, "-")
     .replace(/\s+/g, " ")
     .toLowerCase();
-}
-
-/**
- * "$4,200,000,000", "4200000000", "4,200,000,000.00", "(1,250.5)" → cents,
- * exactly. `scale` is a power of ten the amount is multiplied by (inline XBRL
- * `scale="6"` for millions). Fractions of a cent round half away from zero.
- */
-export function dollarsToCents(text: string, scale = 0): bigint | null {
-  let s = text.replace(/[\s$,\u00a0]/g, "").replace(/^USD/i, "");
-  let negative = false;
-  if (/^\(.*\)$/.test(s)) {
-    negative = true;
-    s = s.slice(1, -1);
-  }
-  if (s.startsWith("-")) {
-    negative = !negative;
-    s = s.slice(1);
-  }
-  const match = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/.exec(s);
-  if (!match) return null;
-  const whole = match[1] ?? "0";
-  const fraction = match[2] ?? match[3] ?? "";
-  const digits = BigInt(whole + fraction);
-  const exponent = scale - fraction.length + 2; // dollars → cents is 10^2
-  let cents: bigint;
-  if (exponent >= 0) {
-    cents = digits * 10n ** BigInt(exponent);
-  } else {
-    const divisor = 10n ** BigInt(-exponent);
-    cents = (digits + divisor / 2n) / divisor;
-  }
-  return negative ? -cents : cents;
 }
 
 const pad2 = (n: string) => n.padStart(2, "0");
