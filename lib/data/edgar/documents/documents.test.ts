@@ -264,6 +264,7 @@ describe("regainsCompliance", () => {
     "Nasdaq notified the Company that it regained compliance.",
     "The Company received a letter stating that it is now in compliance with the Nasdaq listing requirements.",
     "Nasdaq informed the Company that the matter is now closed.",
+    "On May 2, 2025, Nasdaq notified the Company that it had regained compliance with Listing Rule 5550(a)(2).",
     "The Company has until May 1 to regain compliance. On April 2 the Company received notice it had regained compliance.",
     "The Company\u2019s stockholders\u2019 equity rose and Nasdaq confirmed the Company has regained compliance.",
   ])("fires on: %s", (text) => {
@@ -278,6 +279,7 @@ describe("regainsCompliance", () => {
     "The Company has not regained compliance with the rule.",
     "There can be no assurance that the Company will have regained compliance by the deadline.",
     "The Company would be deemed to have regained compliance upon such a showing.",
+    "Nasdaq may confirm in May that the Company has regained compliance.",
     "The Company is not in compliance with Listing Rule 5550(a)(2).",
     "",
   ])("does not fire on: %s", (text) => {

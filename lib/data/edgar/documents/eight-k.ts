@@ -101,9 +101,9 @@ const REGAINED = [
 ];
 /** A sentence opening like this states a condition, not a fact. */
 const CONDITION = /\b(?:if|unless|whether)\b/;
-/** Just before the phrase, these make it a prediction, a possibility or a denial. */
+/** Just before the phrase, these make it a prediction, a possibility or a denial ("may", not the month of "May 2, 2025"). */
 const NOT_A_FACT =
-  /\b(?:not|no|never|fails?|failed|failure|deemed|considered|will|would|could|may|might|shall|should|can|must|until|assurance|order to|expects?|intends?|anticipates?|seeks?|plans?)\b/;
+  /\b(?:not|no|never|fails?|failed|failure|deemed|considered|will|would|could|may(?!\s+\d{1,2}\b)|might|shall|should|can|must|until|assurance|order to|expects?|intends?|anticipates?|seeks?|plans?)\b/;
 
 function sentences(text: string): string[] {
   return text.split(/(?<=[.;!?])\s+(?=["(]?[a-z0-9])/);
