@@ -1,6 +1,7 @@
 import { classifyDeficiency, regainsCompliance, type DeficiencyKind } from "./eight-k";
 import { rowText, type Block } from "./html";
 import type { Filing } from "./submission";
+import { readReverseSplits as readSplitsInLines, sentencesOf } from "./reverse-splits";
 import { parseCount, parseDollars, quoteAround, type Line } from "./text";
 
 /**
@@ -165,23 +166,6 @@ function countAt(count: string, word: string | undefined): number | null {
 }
 
 const AMOUNT_WORDS = String.raw`\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s+(million|billion)\b)?`;
-
-/** Initials ("H.C.", "U.S.") and the abbreviations of company names do not end a sentence. */
-const ABBREVIATION = /(?:^|[\s(])(?:[A-Z]\.){1,3}$|\b(?:Inc|Co|Corp|Ltd|No|Mr|Ms|Mrs|Dr|St|vs)\.$/;
-
-/** Sentences of a paragraph (a period followed by a space and a capital, a digit or a quote). */
-function sentencesOf(text: string): { text: string; start: number }[] {
-  const out: { text: string; start: number }[] = [];
-  const re = /(?<=[.;!?])\s+(?=[A-Z0-9“"(•])/g;
-  let start = 0;
-  for (const m of text.matchAll(re)) {
-    if (ABBREVIATION.test(text.slice(Math.max(start, m.index - 12), m.index))) continue;
-    out.push({ text: text.slice(start, m.index), start });
-    start = m.index + m[0].length;
-  }
-  out.push({ text: text.slice(start), start });
-  return out;
-}
 
 /** A quote of the line around [start, end) (the whole sentence when it fits in 200 characters). */
 function quoteOf(line: Line, start: number, end: number): string {
@@ -370,36 +354,18 @@ function readGoingConcern(r: Reader): boolean | null {
 
 // ───────────────────────────── reverse splits ─────────────────────────────
 
-const SPLIT_RATIO = /\b(?:1|one)[- ]for[- ](\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|twenty-five|thirty|forty|fifty|one hundred)\b/i;
-const WORD_RATIOS: Record<string, number> = {
-  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15,
-  twenty: 20, "twenty-five": 25, thirty: 30, forty: 40, fifty: 50, "one hundred": 100,
-};
-const TOOK_EFFECT = /\b(?:effectuated|effected|became effective|was made effective|was effective|took effect|went into effect|implemented|completed|began trading on a (?:reverse )?split[- ]adjusted basis)\b/i;
-
-function readReverseSplits(r: Reader): ReverseSplit[] {
+/** Splits the report states as effected, with their dates (./reverse-splits.ts); one without a stated date is not a report's fact. */
+function readReverseSplits(r: Reader, company: string | null): ReverseSplit[] {
   const splits: ReverseSplit[] = [];
-  r.lines.forEach((line) => {
-    if (!/reverse (?:stock |share )?split/i.test(line.text) || !SPLIT_RATIO.test(line.text)) return;
-    for (const sentence of sentencesOf(line.text)) {
-      const ratio = SPLIT_RATIO.exec(sentence.text);
-      if (!ratio || !/reverse (?:stock |share )?split/i.test(sentence.text) || !TOOK_EFFECT.test(sentence.text)) continue;
-      if (/\bup to\s*$|\brange\b|\bbetween\s*$/i.test(sentence.text.slice(0, ratio.index))) continue;
-      if (HYPOTHETICAL.test(sentence.text) || /\b(?:approve|authori[sz]e|proposal|intends?|plans?)\b/i.test(sentence.text.slice(0, ratio.index)) && !/\beffect/i.test(sentence.text.slice(0, ratio.index))) continue;
-      const date = firstDate(sentence.text);
-      if (!date) continue;
-      const n = /^\d+$/.test(ratio[1]!) ? Number(ratio[1]) : WORD_RATIOS[ratio[1]!.toLowerCase()];
-      if (!n || n < 2) continue;
-      const entry: ReverseSplit = { ratio: `1-for-${n}`, effective_date: date.iso };
-      if (splits.some((s) => s.ratio === entry.ratio && s.effective_date === entry.effective_date)) continue;
-      if (r.period && entry.effective_date > r.period) entry.subsequent = true;
-      const i = splits.length;
-      const quote = quoteOf(line, sentence.start + Math.min(ratio.index, date.index), sentence.start + Math.max(ratio.index + ratio[0].length, date.index + date.text.length));
-      r.quote(`reverse_splits[${i}].ratio`, quote);
-      r.quote(`reverse_splits[${i}].effective_date`, quote);
-      splits.push(entry);
-    }
-  });
+  for (const found of readSplitsInLines(r.lines, company)) {
+    if (!found.effective_date || !found.dateQuote) continue;
+    const entry: ReverseSplit = { ratio: found.ratio, effective_date: found.effective_date };
+    if (r.period && entry.effective_date > r.period) entry.subsequent = true;
+    const i = splits.length;
+    r.quote(`reverse_splits[${i}].ratio`, found.ratioQuote);
+    r.quote(`reverse_splits[${i}].effective_date`, found.dateQuote);
+    splits.push(entry);
+  }
   return splits;
 }
 
@@ -1085,7 +1051,7 @@ export function readPeriodicBlocks(blocks: Block[], filing: Filing | null = null
     warrants_total: total,
     atm_programs: readAtmPrograms(r),
     convertibles: readConvertibles(r),
-    reverse_splits: readReverseSplits(r),
+    reverse_splits: readReverseSplits(r, cover.company),
     listing_deficiency: readListingDeficiency(r),
   };
   return { report, evidence: r.evidence };

@@ -15,6 +15,7 @@ import {
   type Line,
 } from "./text";
 import { normalizeForMatching } from "./plain-text";
+import { readReverseSplits, type ReverseSplit } from "./reverse-splits";
 
 /**
  * What a prospectus (424B1–B5, B7) or registration statement (S-1, S-3,
@@ -76,6 +77,13 @@ export interface OfferingTerms {
    * instruments all the same. Not a REAL-FILINGS.md field.
    */
   private_placement_warrants: PrivateWarrant[];
+  /**
+   * Reverse stock splits the document states as effected ("adjusted to
+   * reflect the 1-for-15 reverse split … effective October 31, 2023"), read
+   * by ./reverse-splits.ts; the date is null when the document gives none.
+   * Not a REAL-FILINGS.md field.
+   */
+  reverse_splits: ReverseSplit[];
 }
 
 export interface PrivateWarrant {
@@ -84,8 +92,11 @@ export interface PrivateWarrant {
   exercise_price: number | null;
 }
 
-/** A field of the terms, or one value of a private-placement warrant ("private_placement_warrants[0].shares"). */
-export type EvidenceKey = OfferingField | `private_placement_warrants[${number}].${"shares" | "exercise_price"}`;
+/** A field of the terms, or one value of a private-placement warrant ("private_placement_warrants[0].shares") or of a reverse split ("reverse_splits[0].ratio"). */
+export type EvidenceKey =
+  | OfferingField
+  | `private_placement_warrants[${number}].${"shares" | "exercise_price"}`
+  | `reverse_splits[${number}].${"ratio" | "effective_date"}`;
 
 export type OfferingField = keyof OfferingTerms;
 
@@ -126,6 +137,7 @@ const EMPTY_TERMS: OfferingTerms = {
   fee_table_kind: "none",
   rule_415: null,
   private_placement_warrants: [],
+  reverse_splits: [],
 };
 
 // ───────────────────────────── the parts of a document ─────────────────────────────
@@ -573,6 +585,15 @@ function readPrivatePlacement(r: Reading) {
   });
 }
 
+function readSplits(r: Reading, company: string | null) {
+  for (const split of readReverseSplits(r.lines, company)) {
+    const index = r.terms.reverse_splits.length;
+    r.terms.reverse_splits.push({ ratio: split.ratio, effective_date: split.effective_date });
+    r.evidence[`reverse_splits[${index}].ratio`] = split.ratioQuote;
+    if (split.dateQuote) r.evidence[`reverse_splits[${index}].effective_date`] = split.dateQuote;
+  }
+}
+
 function readAtm(r: Reading) {
   const max = findInLines(r.lines, new RegExp(`\\baggregate (?:gross )?(?:offering|sales) price of up to ${AMOUNT}(?:\\s(million|billion))?`, "i"));
   if (max) set(r, "atm_max_amount", parseScaledDollars(max.match[1]!, max.match[2]), max.quote);
@@ -584,7 +605,7 @@ function readAtm(r: Reading) {
  */
 export function readOfferingTerms(filing: Filing): OfferingReading {
   const form = (filing.header.form ?? "").toUpperCase();
-  const terms: OfferingTerms = { ...EMPTY_TERMS, private_placement_warrants: [] };
+  const terms: OfferingTerms = { ...EMPTY_TERMS, private_placement_warrants: [], reverse_splits: [] };
   if (!isOfferingDocument(form) || !filing.primary) return { terms: { ...terms, fee_table_kind: null }, evidence: {} };
   const lines = documentLines(filing.primary.blocks());
   const r: Reading = { lines, cover: coverLines(lines), pairs: labelledValues(lines), terms, evidence: {} };
@@ -597,6 +618,7 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
     set(r, "max_aggregate_offering", fees.maxAggregateOffering, fees.maxAggregateQuote);
   }
 
+  readSplits(r, filing.header.company);
   if (REGISTRATION_FORMS.test(form) && !/^POS/.test(form)) readRule415(r);
   const type = classify(r, form, fees);
   if (type) set(r, "offering_type", type.type, type.quote);

@@ -208,6 +208,23 @@ describe("reading an offering of a kind the fixtures lack", () => {
     expect(ipo.offering_type).toBe("ipo");
   });
 
+  it("reads the reverse splits a prospectus says its figures reflect, each ratio and date quoted", () => {
+    const html = `<p>We have entered into an At The Market Sales Agreement with Example Securities, LLC relating to shares of our common stock having an aggregate offering price of up to $3,000,000 through Example Securities, LLC, as our sales agent.</p>
+      <p>All share and per share amounts presented in this prospectus supplement have been retroactively adjusted to reflect the (i) 1-for-15 reverse split of the Company’s common stock effective October 31, 2023, (ii) 1-for-10 reverse split of the Company’s common stock effective July 16, 2024 and (iii) 1-for-9 reverse split of the Company’s common stock effective May 6, 2025.</p>
+      <p>Our stockholders have authorized our board to effect a further reverse split at a ratio of up to 1-for-50, which we may effect at any time.</p>`;
+    const result = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }]));
+    expect(result.reverse_splits).toEqual([
+      { ratio: "1-for-15", effective_date: "2023-10-31" },
+      { ratio: "1-for-10", effective_date: "2024-07-16" },
+      { ratio: "1-for-9", effective_date: "2025-05-06" },
+    ]);
+    expect(result.evidence["reverse_splits[2].ratio"]).toContain("(iii) 1-for-9 reverse split of the Company’s common stock effective May 6, 2025.");
+    expect(result.evidence["reverse_splits[0].effective_date"]).toContain("1-for-15 reverse split of the Company’s common stock effective October 31, 2023");
+    const none = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: html.replace(/<p>All share.*?<\/p>/s, "") }]));
+    expect(none.reverse_splits).toEqual([]);
+    expect(Object.keys(none.evidence).filter((k) => k.startsWith("reverse_splits"))).toEqual([]);
+  });
+
   it("keeps a shelf registration statement 'other' when it carries an at-the-market prospectus too", () => {
     const html = `<p>$100,000,000</p><p>Common Stock, Preferred Stock, Warrants, Units</p>
       <p>We may offer and sell from time to time, in one or more offerings, up to $100,000,000 of the securities described in this prospectus.</p>
