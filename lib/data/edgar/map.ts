@@ -156,6 +156,7 @@ export function documentFactsOf(inspection: Inspection): DocumentFacts {
     fee_table_kind: rest.fee_table_kind,
     rule_415: rest.rule_415,
     private_placement_warrants: rest.private_placement_warrants,
+    reverse_splits: rest.reverse_splits,
   };
   const size = dollarsToCentsText(terms.max_aggregate_offering);
   return {
