@@ -203,6 +203,21 @@ describe("periodic reports: reverse splits", () => {
     expect(result.evidence["reverse_splits[0].ratio"]).toBe("On March 3, 2025, the Company effected a 1-for-20 reverse stock split of its common stock.");
   });
 
+  it("lists each split of a sentence that recites several, each with its own date, and leaves out one without a date", () => {
+    const result = read(
+      report(
+        "<p>All share and per share amounts have been retroactively adjusted to reflect the 1-for-15 reverse stock split effective October 31, 2022, the one (1)-for-ten (10) reverse stock split effective July 16, 2024 and the 1:9 reverse stock split effective May 6, 2025.</p>" +
+          "<p>All share amounts also reflect a 1-for-4 reverse split the Company effected before its initial public offering.</p>",
+      ),
+    );
+    expect(result.reverse_splits).toEqual([
+      { ratio: "1-for-15", effective_date: "2022-10-31" },
+      { ratio: "1-for-10", effective_date: "2024-07-16" },
+      { ratio: "1-for-9", effective_date: "2025-05-06" },
+    ]);
+    expect(result.evidence["reverse_splits[2].effective_date"]).toContain("the 1:9 reverse stock split effective May 6, 2025.");
+  });
+
   it("does not list a split that was only authorized or proposed", () => {
     const result = read(
       report(

@@ -79,6 +79,15 @@ describe("what is not a reverse split that took place", () => {
     expect(splits("If implemented, the 1-for-10 reverse stock split would become effective on September 1, 2025.")).toEqual([]);
   });
 
+  it("a split an offering's figures assume, to be effected with the offering", () => {
+    expect(splits("The share numbers in this prospectus give effect to a 1-for-10 reverse stock split of our common stock to be effected prior to the closing of this offering.")).toEqual([]);
+    expect(splits("On a pro forma basis, after giving effect to the 1-for-4 reverse stock split effective upon the pricing of this offering, we would have had 2,000,000 shares outstanding.")).toEqual([]);
+  });
+
+  it("a registration statement's effective date is not the split's", () => {
+    expect(splits("On July 16, 2024, we effected a 1-for-10 reverse stock split, and our registration statement was declared effective on August 1, 2024.")).toEqual([{ ratio: "1-for-10", effective_date: "2024-07-16" }]);
+  });
+
   it("a forward split", () => {
     expect(splits("On June 10, 2024, the Company effected a 2-for-1 stock split of its common stock.")).toEqual([]);
     expect(splits("Each share was exchanged on a one-for-one basis in the combination effective January 2, 2024.")).toEqual([]);

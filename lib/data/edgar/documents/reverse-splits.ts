@@ -72,12 +72,12 @@ const SPLIT_WORDS = /\b(?:splits?|consolidations?|combinations?)\b/i;
 const EFFECTED = /\b(?:effected|effectuated|became effective|become effective|becomes effective|was effective|is effective|be effective|was made effective|took effect|take effect|takes effect|went into effect|go into effect|was implemented|implemented|completed|consummated|effective|began trading on a (?:reverse )?split[- ]adjusted basis)\b/i;
 /** Words that make a sentence a possibility, condition or plan ("may" in lower case only: May is a month). */
 const NOT_DONE =
-  /\b(?:[Cc]ould|may|[Mm]ight|[Ww]ould|[Ii]f|[Ww]hether|[Uu]nless|[Ss]hould|[Cc]an|[Cc]annot|will not|no assurance|possible|risk that|[Ii]ntends?|[Pp]lans? to|[Ee]xpects? to|[Aa]nticipates?|[Pp]ropos(?:e|ed|es|al)|[Ss]eeks?|subject to (?:stockholder|shareholder)|[Aa]t the discretion|in (?:its|the Board's|the board's) discretion)\b/;
+  /\b(?:[Cc]ould|may|[Mm]ight|[Ww]ould|[Ii]f|[Ww]hether|[Uu]nless|[Ss]hould|[Cc]an|[Cc]annot|will not|no assurance|possible|risk that|[Ii]ntends?|[Pp]lans? to|[Ee]xpects? to|[Aa]nticipates?|[Pp]ropos(?:e|ed|es|al)|[Ss]eeks?|subject to (?:stockholder|shareholder)|[Aa]t the discretion|in (?:its|the Board's|the board's) discretion|pro forma|assum(?:es|ing)|(?:prior to|upon|in connection with) (?:the )?(?:closing|completion|consummation|pricing)? ?(?:of )?this offering)\b/;
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const DATE = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})\b/g;
 /** A date said to be the split's own: "effective (as of) October 31, 2023", "became effective at 12:01 a.m. … on May 6, 2025", "effected on …". */
-const EFFECT_BEFORE_DATE = /\b(?:effective|effected|effectuated|took effect|take effect|takes effect|went into effect|implemented|completed)\b(?:\b[ap]\.m\.|[^.;]){0,80}$/i;
+const EFFECT_BEFORE_DATE = /\b(?:(?<!declared\s)effective|effected|effectuated|took effect|take effect|takes effect|went into effect|implemented|completed)\b(?:\b[ap]\.m\.|[^.;]){0,80}$/i;
 
 function isoOf(month: string, day: string, year: string): string | null {
   const iso = `${year}-${String(MONTHS.indexOf(month.toLowerCase()) + 1).padStart(2, "0")}-${day.padStart(2, "0")}`;
