@@ -39,7 +39,6 @@ const WORD_NUMBER = `(?:(?:${UNITS.join("|")}|a)[- ]hundred(?:[- ](?:and[- ])?${
 export function wordNumber(text: string): number | null {
   const t = text.toLowerCase().replace(/,/g, "").trim();
   if (/^\d+$/.test(t)) return Number(t);
-  let total = 0;
   let current = 0;
   for (const word of t.split(/[- ]+/)) {
     if (word === "and") continue;
@@ -50,8 +49,7 @@ export function wordNumber(text: string): number | null {
     else if (TENS.includes(word)) current += (TENS.indexOf(word) + 2) * 10;
     else return null;
   }
-  total += current;
-  return total || null;
+  return current || null;
 }
 
 // ───────────────────────────── patterns ─────────────────────────────
