@@ -12,6 +12,7 @@ export const ENDPOINT_NAMES = [
   "nasdaq-compliance",
   "float-outstanding",
   "offerings",
+  "reverse-splits",
 ] as const;
 
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
@@ -88,6 +89,16 @@ export const ENDPOINTS: Record<EndpointName, EndpointDefinition> = {
     title: "Offerings",
     summary: "Completed offerings: public offerings, registered directs, PIPEs, ATM use and warrant exercises.",
     defaultPricePerGbNanos: 25n * DOLLAR,
+    maxLimit: 100,
+    supportsDateRange: true,
+    inTrialPlan: true,
+  },
+  "reverse-splits": {
+    name: "reverse-splits",
+    path: "/v1/reverse-splits",
+    title: "Reverse splits",
+    summary: "Reverse stock splits: ratio and effective date, each from the filing that states it.",
+    defaultPricePerGbNanos: 8n * DOLLAR,
     maxLimit: 100,
     supportsDateRange: true,
     inTrialPlan: true,

@@ -2,7 +2,17 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_LIST, type EndpointDefinition } from "@/lib/catalog";
 import { importDataset } from "@/lib/data/import";
-import { INSTRUMENT_TYPES, MAX_STATUS_UPDATES, OFFERING_TYPES, RISK_LEVELS, SERVED_TEXT_BYTES, type Dataset } from "@/lib/data/import/schema";
+import {
+  AGENT_ROLES,
+  INSTRUMENT_TYPES,
+  MAX_STATUS_UPDATES,
+  OFFERING_STATUSES,
+  OFFERING_TYPES,
+  QUOTED_FIELDS,
+  RISK_LEVELS,
+  SERVED_TEXT_BYTES,
+  type Dataset,
+} from "@/lib/data/import/schema";
 import { API_RECORD_FIELDS } from "@/lib/data/records/schemas";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { clampText } from "@/lib/data/units";
@@ -128,6 +138,10 @@ const evidence = maybe(
 ).map((e) => e ?? {});
 const laterDay = (from: string) => fc.integer({ min: 0, max: 2000 }).map((n) => new Date(Date.parse(from) + n * 86_400_000).toISOString().slice(0, 10));
 const ordered = fc.tuple(whole(), whole()).map(([a, b]): [string, string] => (BigInt(a) <= BigInt(b) ? [a, b] : [b, a]));
+/** Some of a record's quotes, each as long as a quote may be. */
+const quotesOf = (fields: readonly string[]) =>
+  maybe(fc.record(Object.fromEntries(fields.map((field) => [field, servedText(SERVED_TEXT_BYTES.quote)])), { requiredKeys: [] }));
+const bps = maybe(fc.integer({ min: 0, max: 10_000 }));
 
 /** One company's records, two of each kind (one financial report), every value drawn at random; the counts never change. */
 function companyRecords(ticker: string, run: number): fc.Arbitrary<Partial<Dataset>> {
@@ -143,6 +157,12 @@ function companyRecords(ticker: string, run: number): fc.Arbitrary<Partial<Datas
         over_baby_shelf: maybe(fc.boolean()),
         public_float_cents: maybe(whole()),
         effective: fc.boolean(),
+        is_resale: fc.boolean(),
+        is_shelf: maybe(fc.boolean()),
+        atm_agent: maybe(servedText(SERVED_TEXT_BYTES.underwriter)),
+        atm_commission_bps: bps,
+        deregistered: fc.boolean(),
+        quotes: quotesOf(QUOTED_FIELDS.registrations),
         evidence,
       })
       .chain((r) => fc.record({ r: fc.constant(r), effective_at: laterDay(r.filed_at), expires_at: maybe(laterDay(r.filed_at)) }))
@@ -160,6 +180,12 @@ function companyRecords(ticker: string, run: number): fc.Arbitrary<Partial<Datas
         over_baby_shelf: r.over_baby_shelf,
         public_float_cents: r.public_float_cents,
         is_effective: r.effective,
+        is_resale: r.is_resale,
+        is_shelf: r.is_shelf,
+        atm_agent: r.is_atm ? r.atm_agent : null,
+        atm_commission_bps: r.is_atm ? r.atm_commission_bps : null,
+        deregistered_at: r.deregistered ? expires_at : null,
+        quotes: r.quotes,
         ...r.evidence,
       }));
   const offering = (i: number) =>
@@ -174,9 +200,26 @@ function companyRecords(ticker: string, run: number): fc.Arbitrary<Partial<Datas
         warrants_issued: maybe(whole()),
         warrant_price_micros: maybe(whole()),
         underwriter: maybe(servedText(SERVED_TEXT_BYTES.underwriter)),
+        status: fc.constantFrom(...OFFERING_STATUSES),
+        agent_role: maybe(fc.constantFrom(...AGENT_ROLES)),
+        prefunded_warrants: maybe(whole()),
+        prefunded_price_micros: maybe(whole()),
+        net_proceeds_cents: maybe(whole()),
+        fee_bps: bps,
+        overallotment_shares: maybe(whole()),
+        anticipated_amount_cents: maybe(whole()),
+        revised_amount_cents: maybe(whole()),
+        quotes: quotesOf(QUOTED_FIELDS.offerings),
         evidence,
       })
-      .map(({ evidence: e, ...o }) => ({ ticker, accession_number: accession("O", i), ...o, ...e }));
+      .chain((o) => fc.record({ o: fc.constant(o), withdrawn_at: laterDay(o.offering_date) }))
+      .map(({ o: { evidence: e, ...o }, withdrawn_at }) => ({
+        ticker,
+        accession_number: accession("O", i),
+        ...o,
+        withdrawn_at: o.status === "withdrawn" ? withdrawn_at : null,
+        ...e,
+      }));
   const instrument = (i: number) =>
     fc
       .record({
@@ -186,6 +229,10 @@ function companyRecords(ticker: string, run: number): fc.Arbitrary<Partial<Datas
         shares_underlying: whole(),
         exercise_price_micros: maybe(whole()),
         amounts: ordered,
+        registered: maybe(fc.boolean()),
+        pre_funded: fc.boolean(),
+        exercisable_at: maybe(day),
+        quotes: quotesOf(QUOTED_FIELDS.dilution_instruments),
         evidence,
       })
       .chain((r) => fc.record({ r: fc.constant(r), expires_at: maybe(laterDay(r.issued_at)) }))
@@ -221,7 +268,7 @@ function companyRecords(ticker: string, run: number): fc.Arbitrary<Partial<Datas
       }));
   const float = (i: number) =>
     fc
-      .record({ shares: ordered, price_micros: maybe(whole()), market_cap_cents: maybe(whole()), insider: maybe(fc.integer({ min: 0, max: 10_000 })), institutional: maybe(fc.integer({ min: 0, max: 10_000 })), evidence })
+      .record({ shares: ordered, price_micros: maybe(whole()), market_cap_cents: maybe(whole()), insider: bps, institutional: bps, quotes: quotesOf(QUOTED_FIELDS.float_snapshots), evidence })
       .map(({ shares, insider, institutional, evidence: e, ...f }) => ({
         ticker,
         as_of: `2024-0${i + 1}-15`,
@@ -232,6 +279,11 @@ function companyRecords(ticker: string, run: number): fc.Arbitrary<Partial<Datas
         institutional_ownership_bps: institutional,
         ...e,
       }));
+  const reverseSplit = (i: number) =>
+    fc
+      .record({ old_shares: fc.integer({ min: 2, max: 1_000_000 }), quotes: quotesOf(QUOTED_FIELDS.reverse_splits), evidence })
+      .chain((r) => fc.record({ r: fc.constant(r), new_shares: fc.integer({ min: 1, max: r.old_shares - 1 }) }))
+      .map(({ r: { evidence: e, ...r }, new_shares }) => ({ ticker, effective_date: `2024-0${i + 1}-20`, ...r, new_shares, ...e }));
   const financials = fc
     .record({ period_end: day, cash_cents: whole(), quarterly_burn_cents: maybe(whole()), debt_cents: maybe(whole()), reg_sho: maybe(fc.boolean()), evidence })
     .chain((r) => fc.record({ r: fc.constant(r), filed_at: laterDay(r.period_end) }))
@@ -243,6 +295,7 @@ function companyRecords(ticker: string, run: number): fc.Arbitrary<Partial<Datas
       dilution_instruments: fc.tuple(...TWO.map(instrument)),
       compliance_deficiencies: fc.tuple(...TWO.map(deficiency)),
       float_snapshots: fc.tuple(...TWO.map(float)),
+      reverse_splits: fc.tuple(...TWO.map(reverseSplit)),
       financial_reports: fc.tuple(financials),
     })
     .map((records) => ({ companies: [{ ticker, name: `Property ${run}`, exchange: "Nasdaq" }], ...records }));

@@ -88,6 +88,7 @@ const RECORD_COMPONENTS: Record<EndpointName, string> = {
   "nasdaq-compliance": "ComplianceRecord",
   "float-outstanding": "FloatRecord",
   offerings: "OfferingRecord",
+  "reverse-splits": "ReverseSplitRecord",
 };
 
 /**

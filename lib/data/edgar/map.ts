@@ -28,6 +28,8 @@
  * - Resale registrations and debt shelves are not offering capacity: they
  *   make no registration record. A post-effective amendment that
  *   deregisters the unsold securities ends its shelf on its filing day.
+ * - Reverse splits: an 8-K under Item 5.03 that announces one as effective,
+ *   else the first prospectus that recites it (with its ratio and date).
  * - Listing deficiencies: 8-Ks whose items include 3.01, classified from the
  *   text; a later one that says compliance was regained resolves the open
  *   deficiency of that kind. Without the text an 8-K is not classified (it
@@ -41,6 +43,7 @@ import type {
   FloatSnapshotRecord,
   OfferingRecord,
   RegistrationRecord,
+  ReverseSplitRecord,
 } from "../import/schema";
 import { emptyDataset, SERVED_TEXT_BYTES } from "../import/schema";
 import { jsonTextBytes } from "../units";
@@ -58,7 +61,7 @@ import type { OfferingTerms } from "./documents/prospectus";
  * prospectus's facts from an older version are read again (from the stored
  * submission when there is one): raise it when the readers change what they read.
  */
-export const DOCUMENT_READER_VERSION = 3;
+export const DOCUMENT_READER_VERSION = 4;
 
 /** A prospectus's or registration statement's terms as ./readers read them, with their quotes. */
 export interface OfferingFacts {
@@ -82,6 +85,8 @@ export interface DocumentFacts {
   atm?: boolean;
   /** An 8-K under Item 3.01. */
   deficiency?: { kind: DeficiencyKind; regained: boolean; deadline: string | null };
+  /** An 8-K under Item 5.03: the reverse splits it announces as effective, with their quotes. */
+  reverseSplits?: { ratio: string; effectiveDate: string; ratioQuote: string; dateQuote: string | null }[];
   /** An EFFECT notice's own XML, when its index entry did not say. */
   effect?: { fileNumber: string; form: string | null; effectiveDate: string };
 }
@@ -113,12 +118,12 @@ const ABANDONED_AFTER_MONTHS = 9;
 const PRICING_PROSPECTUS_DAYS = 15;
 
 /** Registration and prospectus forms whose documents the sync reads (fee exhibit, ATM text). */
-export function needsDocuments(filing: Filing): "registration" | "takedown" | "deficiency" | "effect" | null {
+export function needsDocuments(filing: Filing): "registration" | "takedown" | "eight-k" | "effect" | null {
   const base = filing.form.replace(/\/A$/, "");
   if (REGISTRATION_FORM.test(filing.form) && !AUTOMATIC_SHELF_FORM.test(base)) return "registration";
   if (POST_EFFECTIVE_FORM.test(filing.form)) return "registration";
   if (TAKEDOWN_FORM.test(filing.form)) return "takedown";
-  if (filing.form === "8-K" && itemsOf(filing).includes("3.01")) return "deficiency";
+  if (filing.form === "8-K" && itemsOf(filing).some((item) => item === "3.01" || item === "5.03")) return "eight-k";
   if (filing.form === "EFFECT" && !parseEffectItems(filing.items)) return "effect";
   return null;
 }
@@ -537,6 +542,30 @@ export function mapCompany(input: CompanyInput): MappedCompany {
     }
   }
   if (unclassified) notes.push(`${unclassified} Item 3.01 8-K(s) not classified: their text was not available`);
+
+  // ── reverse splits: an 8-K's announcement, else the first prospectus that recites the split ──
+  const splits = new Map<string, { record: ReverseSplitRecord; fromEightK: boolean }>();
+  const addSplit = (filing: Filing, ratio: string, effectiveDate: string | null, quotes: Record<string, string> | null, fromEightK: boolean) => {
+    const m = /^(\d+)-for-(\d+)$/.exec(ratio);
+    if (!m || !effectiveDate) return;
+    const known = splits.get(effectiveDate);
+    if (known && (known.fromEightK || !fromEightK)) return;
+    splits.set(effectiveDate, {
+      fromEightK,
+      record: { ticker, effective_date: effectiveDate, old_shares: m[2]!, new_shares: m[1]!, quotes, ...evidence(filing) },
+    });
+  };
+  for (const filing of filings) {
+    const said = input.documents.get(filing.accessionNumber);
+    for (const split of said?.reverseSplits ?? []) {
+      addSplit(filing, split.ratio, split.effectiveDate, mergeQuotes({ ratio: split.ratioQuote }, split.dateQuote ? { effective_date: split.dateQuote } : null), true);
+    }
+    (said?.offering?.terms.reverse_splits ?? []).forEach((split, index) => {
+      const at = `reverse_splits[${index}]`;
+      addSplit(filing, split.ratio, split.effective_date, quotesOf(said!.offering!.evidence, { ratio: `${at}.ratio`, effective_date: `${at}.effective_date` }), false);
+    });
+  }
+  dataset.reverse_splits.push(...[...splits.values()].map((s) => s.record));
 
   // ── financial reports and float ──
   if (input.facts) {

@@ -102,6 +102,17 @@ describe("prospectuses read by the sync", () => {
       offering_amount: expect.stringContaining("3,000,000"),
       atm_agent: expect.stringContaining("Ascendiant"),
     });
+
+    // The three reverse splits its ATM supplement recites (no 8-K of them is in the recordings), quoted from there.
+    const splits = await records("reverse-splits", "ALZN", true);
+    expect(splits.map((r) => [r.effective_date, r.ratio])).toEqual([
+      ["2025-05-06", "1-for-9"],
+      ["2024-07-16", "1-for-10"],
+      ["2023-10-31", "1-for-15"],
+    ]);
+    for (const split of splits) {
+      expect(split.source).toMatchObject({ accession_number: "0001214659-26-002941", form: "424B5", quotes: { ratio: expect.stringContaining(String(split.ratio)) } });
+    }
   });
 
   it("stores each submission once; a second sync fetches nothing it has; reextract reads the stored filings with no source", async () => {

@@ -31,6 +31,7 @@ import { parseEffectNotice } from "./documents/effect-notice";
 import { classifyDeficiency, complianceDeadline, regainsCompliance } from "./documents/eight-k";
 import { feeExhibitCents } from "./documents/fee-table";
 import { parseFilingIndex, pickFeeExhibit } from "./documents/filing-index";
+import { readAnnouncedReverseSplits } from "./documents/reverse-splits";
 import { htmlToText } from "./documents/plain-text";
 import { isAtmOffering } from "./documents/prospectus";
 import { parseCompanyFacts, type CompanyFacts } from "./facts";
@@ -414,7 +415,7 @@ async function readDocuments(
       }
     }
     if (!facts && source) {
-      const fetched = await readFilingDocuments(source, index.cik, filing);
+      const fetched = await readFilingDocuments(source, index, filing);
       facts = fetched.facts;
       if (fetched.text !== null) filings.set(filing.accessionNumber, { form: filing.form, filedAt: filing.filedAt, text: fetched.text });
     }
@@ -434,12 +435,13 @@ function readSubmissionFacts(submission: string, cik: string): DocumentFacts | n
   }
 }
 
-async function readFilingDocuments(source: EdgarSource, cik: string, filing: Filing): Promise<{ facts: DocumentFacts; text: string | null }> {
+async function readFilingDocuments(source: EdgarSource, index: CompanyIndex, filing: Filing): Promise<{ facts: DocumentFacts; text: string | null }> {
+  const cik = index.cik;
   const kind = needsDocuments(filing);
   const read = async (name: string) => text(await source.get(archivePath(cik, filing.accessionNumber, name)));
   const primary = filing.primaryDocument ? storedDocumentName(filing.primaryDocument) : null;
 
-  if (kind === "deficiency" || kind === "effect") {
+  if (kind === "eight-k" || kind === "effect") {
     const body = primary ? await read(primary) : null;
     if (body === null) return { facts: { missing: true }, text: null };
     if (kind === "effect") {
@@ -447,7 +449,15 @@ async function readFilingDocuments(source: EdgarSource, cik: string, filing: Fil
       return { facts: notice ? { effect: { fileNumber: notice.fileNumber, form: notice.form, effectiveDate: notice.effectiveDate } } : { missing: true }, text: null };
     }
     const words = htmlToText(body);
-    return { facts: { deficiency: { kind: classifyDeficiency(words), regained: regainsCompliance(words), deadline: complianceDeadline(words) } }, text: null };
+    const items = filing.items.split(",").map((item) => item.trim());
+    const facts: DocumentFacts = {};
+    if (items.includes("3.01")) facts.deficiency = { kind: classifyDeficiency(words), regained: regainsCompliance(words), deadline: complianceDeadline(words) };
+    if (items.includes("5.03")) {
+      facts.reverseSplits = readAnnouncedReverseSplits(words, index.name)
+        .filter((split) => split.effective_date !== null)
+        .map((split) => ({ ratio: split.ratio, effectiveDate: split.effective_date!, ratioQuote: split.ratioQuote, dateQuote: split.dateQuote }));
+    }
+    return { facts, text: null };
   }
 
   // A prospectus or registration statement: the full submission (SEC header, the document and its exhibits in one request).

@@ -41,6 +41,7 @@ export const IMPORT_KINDS = [
   "dilution_instruments",
   "compliance_deficiencies",
   "float_snapshots",
+  "reverse_splits",
   "daily_prices",
   "reg_sho_thresholds",
 ] as const;
@@ -155,6 +156,7 @@ export const QUOTED_FIELDS = {
   ],
   dilution_instruments: ["shares_underlying", "exercise_price", "expiration_date", "exercisable_date", "registered"],
   float_snapshots: ["outstanding"],
+  reverse_splits: ["ratio", "effective_date"],
 } as const;
 
 /** The most status updates a compliance deficiency holds. */
@@ -519,6 +521,23 @@ export const floatSnapshotSchema = z
       issue(ctx, r.public_float_cents === null ? "public_float_cents" : "public_float_as_of", "public_float_cents and public_float_as_of go together");
   });
 
+/** The most shares one new share may stand for (a 1-for-1,000,000 split is not one a filing states). */
+const MAX_SPLIT_SHARES = 1_000_000n;
+
+export const reverseSplitSchema = z
+  .strictObject({
+    ticker: tickerSchema,
+    effective_date: date(),
+    /** N old shares became new_shares (1 unless stated otherwise): "1-for-N". */
+    old_shares: wholeNumber("shares", { min: 2n, max: MAX_SPLIT_SHARES }).transform(Number),
+    new_shares: withDefault(wholeNumber("shares", { min: 1n, max: MAX_SPLIT_SHARES }).transform(Number), 1),
+    quotes: quotes(QUOTED_FIELDS.reverse_splits),
+    ...evidence,
+  })
+  .superRefine((r, ctx) => {
+    if (r.new_shares >= r.old_shares) issue(ctx, "new_shares", "must be less than old_shares: a reverse split leaves fewer shares");
+  });
+
 export const dailyPriceSchema = z.strictObject({
   ticker: tickerSchema,
   date: date(),
@@ -698,6 +717,13 @@ export const RECORD_KINDS = {
       ...EVIDENCE_COLUMNS,
     },
   }),
+  reverse_splits: kind({
+    table: "reverse_splits",
+    schema: reverseSplitSchema,
+    key: ["ticker", "effective_date"],
+    parent: "companies",
+    columns: { effective_date: "date", old_shares: "integer", new_shares: "integer", quotes: "jsonb", ...EVIDENCE_COLUMNS },
+  }),
   daily_prices: kind({
     table: "daily_prices",
     schema: dailyPriceSchema,
@@ -874,6 +900,14 @@ export interface FloatSnapshotRecord extends Evidence {
   quotes?: Quotes<"float_snapshots"> | null;
 }
 
+export interface ReverseSplitRecord extends Evidence {
+  ticker: string;
+  effective_date: DateString;
+  old_shares: Whole;
+  new_shares?: Whole;
+  quotes?: Quotes<"reverse_splits"> | null;
+}
+
 export interface DailyPriceRecord {
   ticker: string;
   date: DateString;
@@ -894,6 +928,7 @@ export interface Dataset {
   dilution_instruments: DilutionInstrumentRecord[];
   compliance_deficiencies: ComplianceDeficiencyRecord[];
   float_snapshots: FloatSnapshotRecord[];
+  reverse_splits: ReverseSplitRecord[];
   daily_prices: DailyPriceRecord[];
   reg_sho_thresholds: RegShoThresholdRecord[];
 }
@@ -910,6 +945,7 @@ export function emptyDataset(): Dataset {
     dilution_instruments: [],
     compliance_deficiencies: [],
     float_snapshots: [],
+    reverse_splits: [],
     daily_prices: [],
     reg_sho_thresholds: [],
   };
@@ -925,7 +961,8 @@ const _typesAgree: [
   Accepts<"dilution_instruments", DilutionInstrumentRecord>,
   Accepts<"compliance_deficiencies", ComplianceDeficiencyRecord>,
   Accepts<"float_snapshots", FloatSnapshotRecord>,
+  Accepts<"reverse_splits", ReverseSplitRecord>,
   Accepts<"daily_prices", DailyPriceRecord>,
   Accepts<"reg_sho_thresholds", RegShoThresholdRecord>,
-] = [true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true];
 void _typesAgree;

@@ -37,6 +37,7 @@ import {
   type DilutionRatingRecord,
   type FloatRecord,
   type OfferingApiRecord,
+  type ReverseSplitApiRecord,
   type RegistrationApiRecord,
 } from "./schemas";
 import {
@@ -528,6 +529,44 @@ async function dilutionRating(prisma: PrismaClient, q: RecordQuery): Promise<Jso
   return records;
 }
 
+// ───────────────────────────── reverse-splits ─────────────────────────────
+
+const reverseSplitSelect = {
+  id: true,
+  companyId: true,
+  effectiveDate: true,
+  oldShares: true,
+  newShares: true,
+  quotes: true,
+  ...SOURCE_COLUMNS,
+} satisfies Prisma.ReverseSplitSelect;
+
+export function serializeReverseSplit(ticker: string, r: Prisma.ReverseSplitGetPayload<{ select: typeof reverseSplitSelect }>): ReverseSplitApiRecord {
+  return {
+    ticker,
+    effective_date: isoDay(r.effectiveDate),
+    ratio: `${r.newShares}-for-${r.oldShares}`,
+    old_shares: r.oldShares,
+    new_shares: r.newShares,
+  };
+}
+
+async function reverseSplits(prisma: PrismaClient, q: RecordQuery): Promise<JsonRecord[]> {
+  checkPage(q);
+  if (q.companies.length === 0) return [];
+  const companies = companyMap(q);
+  const rows = await prisma.reverseSplit.findMany({
+    select: reverseSplitSelect,
+    where: { companyId: { in: [...companies.keys()] }, effectiveDate: dateRange(q) },
+    orderBy: [{ effectiveDate: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
+    ...pageArgs(q),
+  });
+  return rows.map((r) => {
+    const company = companyOf(companies, r.companyId);
+    return withSource(serializeReverseSplit(company.ticker, r), r, company, q, QUOTED_FIELDS.reverse_splits);
+  });
+}
+
 // ───────────────────────────── the catalog's sources ─────────────────────────────
 
 export const RECORD_SOURCES: Record<EndpointName, RecordSource> = {
@@ -537,6 +576,7 @@ export const RECORD_SOURCES: Record<EndpointName, RecordSource> = {
   "nasdaq-compliance": nasdaqCompliance,
   "float-outstanding": floatOutstanding,
   offerings,
+  "reverse-splits": reverseSplits,
 };
 
 // ───────────────────────────── tickers ─────────────────────────────

@@ -173,6 +173,23 @@ beforeAll(async () => {
     ],
   });
 
+  await p.reverseSplit.createMany({
+    data: [
+      {
+        companyId: AAA.id,
+        effectiveDate: day("2024-07-16"),
+        oldShares: 10,
+        quotes: { ratio: "a 1-for-10 reverse stock split", effective_date: "effective July 16, 2024", stray: "not a field of the record" },
+        sourceAccession: "0000000001-25-000009",
+        sourceForm: "424B5",
+        sourceFiledAt: day("2025-03-01"),
+        sourceUrl: "https://www.sec.gov/Archives/edgar/data/1/000000000125000009/0000000001-25-000009-index.htm",
+      },
+      { companyId: AAA.id, effectiveDate: day("2023-10-31"), oldShares: 15 },
+      { companyId: BBB.id, effectiveDate: day("2025-05-06"), oldShares: 9, newShares: 2 },
+    ],
+  });
+
   await p.floatSnapshot.createMany({
     data: [
       {
@@ -328,6 +345,8 @@ function identity(endpoint: EndpointName, r: JsonRecord): string {
       return `${r.ticker}|${r.instrument_type}|${r.name}`;
     case "dilution-rating":
       return String(r.ticker);
+    case "reverse-splits":
+      return `${r.ticker}|${r.effective_date}`;
   }
 }
 
@@ -529,6 +548,33 @@ describe("nasdaq-compliance", () => {
     const wide = await fetch("nasdaq-compliance", { dateFrom: day("2024-05-01"), dateTo: day("2025-04-02") });
     expect(wide).toHaveLength(4);
     expect(await fetch("nasdaq-compliance", { dateFrom: day("2024-05-02"), dateTo: day("2025-03-31") })).toEqual([]);
+  });
+});
+
+describe("reverse-splits", () => {
+  it("serializes each split as its ratio and date, latest first, with the filing's words under include=source", async () => {
+    const records = await fetch("reverse-splits", { includeSource: true });
+    expect(records.map((r) => [r.ticker, r.effective_date, r.ratio])).toEqual([
+      ["BBB", "2025-05-06", "2-for-9"],
+      ["AAA", "2024-07-16", "1-for-10"],
+      ["AAA", "2023-10-31", "1-for-15"],
+    ]);
+    expect(records[1]).toEqual({
+      ticker: "AAA",
+      effective_date: "2024-07-16",
+      ratio: "1-for-10",
+      old_shares: 10,
+      new_shares: 1,
+      source: {
+        type: "sec_filing",
+        accession_number: "0000000001-25-000009",
+        form: "424B5",
+        filed_date: "2025-03-01",
+        url: "https://www.sec.gov/Archives/edgar/data/1/000000000125000009/0000000001-25-000009-index.htm",
+        quotes: { ratio: "a 1-for-10 reverse stock split", effective_date: "effective July 16, 2024" },
+      },
+    });
+    expect((await fetch("reverse-splits", { dateFrom: day("2024-01-01"), dateTo: day("2024-12-31") })).map((r) => r.effective_date)).toEqual(["2024-07-16"]);
   });
 });
 

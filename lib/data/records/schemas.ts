@@ -280,6 +280,20 @@ const offering = record(
   "An offering: priced, or in the pipeline (pending or withdrawn).",
 );
 
+/** "1-for-N" with both numbers at most the import's bound (1,000,000). */
+const SPLIT_RATIO_WIDTH = quoted("1000000-for-1000000".length);
+
+const reverseSplit = record(
+  {
+    ticker: ticker(),
+    effective_date: date("Day the split took effect (or takes effect, when a filing states it in advance)."),
+    ratio: measure(z.string().describe('"1-for-N": N shares became one (or "M-for-N").'), SPLIT_RATIO_WIDTH),
+    old_shares: count("Shares before the split for each new_shares after it (N of 1-for-N)."),
+    new_shares: count("Shares after the split for each old_shares (1 unless the filing states otherwise)."),
+  },
+  "A reverse stock split: share counts divide, and per-share prices multiply, by old_shares / new_shares from its effective date.",
+);
+
 /** Each endpoint's record. */
 export const API_RECORD_SCHEMAS = {
   "dilution-rating": dilutionRating,
@@ -288,6 +302,7 @@ export const API_RECORD_SCHEMAS = {
   "nasdaq-compliance": compliance,
   "float-outstanding": float,
   offerings: offering,
+  "reverse-splits": reverseSplit,
 } as const satisfies Record<EndpointName, z.ZodObject>;
 type Schemas = typeof API_RECORD_SCHEMAS;
 
@@ -304,6 +319,8 @@ export type RegistrationApiRecord = z.infer<Schemas["registrations"]>;
 export type ComplianceRecord = z.infer<Schemas["nasdaq-compliance"]>;
 /** /v1/float-outstanding (market_cap_final is absent when unknown) */
 export type FloatRecord = z.infer<Schemas["float-outstanding"]>;
+/** /v1/reverse-splits */
+export type ReverseSplitApiRecord = z.infer<Schemas["reverse-splits"]>;
 /** /v1/offerings (the import's row is import/schema.ts's OfferingRecord) */
 export type OfferingApiRecord = z.infer<Schemas["offerings"]>;
 
@@ -361,6 +378,7 @@ const QUOTES_OF: Partial<Record<EndpointName, keyof typeof QUOTED_FIELDS>> = {
   offerings: "offerings",
   "dilution-data": "dilution_instruments",
   "float-outstanding": "float_snapshots",
+  "reverse-splits": "reverse_splits",
 };
 
 /** The field `includeSource` appends to each record, and its schema: a rating lists every filing, other records name one. */

@@ -99,6 +99,9 @@ export class CompanyBuilder {
     if (plan.bulk?.instruments) this.bulkInstruments(plan.bulk.instruments);
     this.deficiencyHistory();
     if (plan.bulk?.deficiencies) this.bulkDeficiencies(plan.bulk.deficiencies);
+    for (const split of plan.reverseSplits ?? []) {
+      this.out.reverse_splits.push({ ticker: this.ticker, effective_date: iso(this.anchor - split.daysAgo), old_shares: split.factor, new_shares: 1 });
+    }
 
     this.issued.sort((a, b) => a[0] - b[0]);
     // Shares outstanding today ≈ the target (so market cap ≈ plan), at least 15 %
@@ -614,7 +617,11 @@ export class CompanyBuilder {
       const resolved = notice + rng.int(40, 200);
       const split = rng.chance(0.5);
       const updates: StatusUpdate[] = [{ date: iso(notice), text: noticeText("minimum_bid_price", exchange, notice + 180) }];
-      if (split) updates.push({ date: iso(resolved - 12), text: `Effected a 1-for-${rng.pick([5, 10, 15, 20, 25])} reverse stock split.` });
+      if (split) {
+        const factor = rng.pick([5, 10, 15, 20, 25]);
+        updates.push({ date: iso(resolved - 12), text: `Effected a 1-for-${factor} reverse stock split.` });
+        this.out.reverse_splits.push({ ticker: this.ticker, effective_date: iso(resolved - 12), old_shares: factor, new_shares: 1 });
+      }
       updates.push({ date: iso(resolved), text: "Regained compliance: the closing bid price was at or above $1.00 for 10 consecutive business days." });
       push("minimum_bid_price", "resolved", "Low", notice, notice + 180, resolved, updates);
     }

@@ -12,7 +12,8 @@ import type { Rng } from "./rng";
  *
  * - highRisk (ZVTX): weeks of cash, baby-shelf-limited S-3 with an almost
  *   used-up ATM, frequent offerings with warrants, active minimum-bid-price and
- *   stockholders'-equity deficiencies (High), on the Reg SHO threshold list.
+ *   stockholders'-equity deficiencies (High), on the Reg SHO threshold list,
+ *   two reverse splits behind it.
  * - lowRisk (QLMN): the calm one: no shelf, no offerings, no warrants or
  *   convertibles, no deficiencies, cash-flow positive (zero burn).
  * - babyShelf (ZBBY): effective S-3 with public float under $75M, ATM with
@@ -92,6 +93,8 @@ export interface CompanyPlan {
   filingLagDays: number;
   /** Exact totals for the bulk showcases. */
   bulk?: { offerings?: number; registrations?: number; instruments?: number; deficiencies?: number };
+  /** Reverse splits a showcase has done, 1-for-factor that many days before the anchor (others get one with a regained bid price). */
+  reverseSplits?: readonly { daysAgo: number; factor: number }[];
 }
 
 const SECTORS: Record<string, readonly string[]> = {
@@ -347,6 +350,10 @@ export function showcasePlans(): ((rng: Rng) => CompanyPlan)[] {
       equity: "active",
       equityNoticeDaysAgo: 30, // no plan accepted yet: High
       regSho: true,
+      reverseSplits: [
+        { daysAgo: 640, factor: 15 },
+        { daysAgo: 300, factor: 20 },
+      ],
     }),
     // lowRisk
     () => ({

@@ -79,7 +79,7 @@ function storedCounts(value: unknown): Partial<Record<ImportKind, KindCounts>> {
 /** The dataset's records per kind, sample and real companies, and the last loads, newest first. */
 export async function dataOverview(db: PrismaClient, principal: Principal | null) {
   await requirePlatformAdmin(db, principal);
-  const [companies, sampleCompanies, edgarCompanies, partialCiks, lastSync, financialReports, registrations, offerings, instruments, deficiencies, floats, prices, regSho, loads] = await Promise.all([
+  const [companies, sampleCompanies, edgarCompanies, partialCiks, lastSync, financialReports, registrations, offerings, instruments, deficiencies, floats, reverseSplits, prices, regSho, loads] = await Promise.all([
     db.company.count(),
     db.company.count({ where: { isSample: true } }),
     db.company.count({ where: { cik: { not: null }, isSample: false } }),
@@ -91,6 +91,7 @@ export async function dataOverview(db: PrismaClient, principal: Principal | null
     db.dilutionInstrument.count(),
     db.complianceDeficiency.count(),
     db.floatSnapshot.count(),
+    db.reverseSplit.count(),
     db.dailyPrice.count(),
     db.regShoThreshold.count(),
     db.dataLoad.findMany({ orderBy: [{ finishedAt: "desc" }, { id: "desc" }], take: DATA_LOADS_SHOWN }),
@@ -103,6 +104,7 @@ export async function dataOverview(db: PrismaClient, principal: Principal | null
     dilution_instruments: instruments,
     compliance_deficiencies: deficiencies,
     float_snapshots: floats,
+    reverse_splits: reverseSplits,
     daily_prices: prices,
     reg_sho_thresholds: regSho,
   };
