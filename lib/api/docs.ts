@@ -22,7 +22,7 @@ export const PREFERRED_SAMPLE_TICKERS: Record<EndpointName, string> = {
   "nasdaq-compliance": SAMPLE_SHOWCASE.manyDeficiencies,
   "float-outstanding": SAMPLE_SHOWCASE.highRisk,
   offerings: SAMPLE_SHOWCASE.manyOfferings,
-  "reverse-splits": SAMPLE_SHOWCASE.manyInstruments,
+  "reverse-splits": SAMPLE_SHOWCASE.highRisk,
 };
 
 // Tickers spread over the database, tried when no showcase ticker has data
