@@ -1,8 +1,8 @@
 import { classifyDeficiency, regainsCompliance, type DeficiencyKind } from "./eight-k";
 import { rowText, type Block } from "./html";
 import type { Filing } from "./submission";
-import { readReverseSplits as readSplitsInLines, sentencesOf } from "./reverse-splits";
-import { parseCount, parseDollars, quoteAround, type Line } from "./text";
+import { readReverseSplits as readSplitsInLines } from "./reverse-splits";
+import { parseCount, parseDollars, quoteAround, sentencesOf, type Line } from "./text";
 
 /**
  * What a periodic report (10-Q, 10-K, 20-F, 40-F) states about what still

@@ -155,3 +155,20 @@ export function parseSmallNumber(text: string): number | null {
 export function nameKey(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
+
+/** Initials ("H.C.", "U.S.") and the abbreviations of company names and times do not end a sentence. */
+const ABBREVIATION = /(?:^|[\s(])(?:[A-Z]\.){1,3}$|\b[ap]\.m\.$|\b(?:Inc|Co|Corp|Ltd|No|Mr|Ms|Mrs|Dr|St|vs)\.$/;
+
+/** Sentences of a paragraph (a period followed by a space and a capital, a digit or a quote), with where each starts. */
+export function sentencesOf(text: string): { text: string; start: number }[] {
+  const out: { text: string; start: number }[] = [];
+  const re = /(?<=[.;!?])\s+(?=[A-Z0-9“"(•])/g;
+  let start = 0;
+  for (const m of text.matchAll(re)) {
+    if (ABBREVIATION.test(text.slice(Math.max(start, m.index - 12), m.index))) continue;
+    out.push({ text: text.slice(start, m.index), start });
+    start = m.index + m[0].length;
+  }
+  out.push({ text: text.slice(start), start });
+  return out;
+}
