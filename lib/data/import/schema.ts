@@ -291,33 +291,27 @@ const statusUpdateSchema = z.strictObject({
   text: servedText(SERVED_TEXT_BYTES.statusUpdateText),
 });
 
-/** A JSON array, or (from CSV) the JSON text of one; sorted oldest first. */
-const statusUpdatesSchema = z
-  .preprocess(
-    (v) => {
-      if (typeof v !== "string") return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z.array(statusUpdateSchema, { error: requiredOr('a JSON array of {"date","text"}') }).max(MAX_STATUS_UPDATES, `must have at most ${MAX_STATUS_UPDATES} entries`),
-  )
-  .transform((updates) => [...updates].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
+/** A JSON value, or (from CSV, where a cell is text) the JSON text of one. */
+function jsonOrItsText<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, schema);
+}
 
-/** Quotes by API field: a JSON object, or (from CSV) the JSON text of one. */
+/** A JSON array of status updates; sorted oldest first. */
+const statusUpdatesSchema = jsonOrItsText(
+  z.array(statusUpdateSchema, { error: requiredOr('a JSON array of {"date","text"}') }).max(MAX_STATUS_UPDATES, `must have at most ${MAX_STATUS_UPDATES} entries`),
+).transform((updates) => [...updates].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
+
+/** Quotes by API field: a JSON object of {"field": "quote"}. */
 function quotes(fields: readonly string[]) {
   return optional(
-    z.preprocess(
-      (v) => {
-        if (typeof v !== "string") return v;
-        try {
-          return JSON.parse(v);
-        } catch {
-          return v;
-        }
-      },
+    jsonOrItsText(
       z.partialRecord(z.enum(fields as [string, ...string[]]), servedText(SERVED_TEXT_BYTES.quote), {
         error: requiredOr('a JSON object of {"field": "quote"}'),
       }),

@@ -121,7 +121,8 @@ function companyOf(companies: Map<string, ResolvedCompany>, companyId: string): 
 /**
  * A serialized record, with its evidence at the end when the query asks for
  * it: the filing, and the quote of each value read from its text (`quoted`:
- * the fields this kind of record keeps quotes for).
+ * the fields this kind of record keeps quotes for). Queries read the quotes
+ * column only with include=source: the other requests never pay for it.
  */
 function withSource<T extends object>(
   record: T,
@@ -201,7 +202,6 @@ const registrationSelect = {
   atmAgent: true,
   atmCommissionBps: true,
   deregisteredAt: true,
-  quotes: true,
 } satisfies Prisma.RegistrationSelect;
 
 export function serializeRegistration(
@@ -251,7 +251,7 @@ async function registrations(prisma: PrismaClient, q: RecordQuery): Promise<Json
     ];
   }
   const rows = await prisma.registration.findMany({
-    select: registrationSelect,
+    select: { ...registrationSelect, quotes: q.includeSource === true },
     where,
     orderBy: [{ filedAt: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
@@ -321,7 +321,6 @@ const floatSelect = {
   marketCapCents: true,
   insiderOwnershipBps: true,
   institutionalOwnershipBps: true,
-  quotes: true,
   ...SOURCE_COLUMNS,
 } satisfies Prisma.FloatSnapshotSelect;
 
@@ -346,7 +345,7 @@ async function floatOutstanding(prisma: PrismaClient, q: RecordQuery): Promise<J
   if (q.companies.length === 0) return [];
   const companies = companyMap(q);
   const rows = await prisma.floatSnapshot.findMany({
-    select: floatSelect,
+    select: { ...floatSelect, quotes: q.includeSource === true },
     where: { companyId: { in: [...companies.keys()] } },
     orderBy: [{ asOf: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
@@ -366,7 +365,6 @@ const instrumentSelect = {
   registered: true,
   preFunded: true,
   exercisableAt: true,
-  quotes: true,
 } satisfies Prisma.DilutionInstrumentSelect;
 
 export function serializeInstrument(
@@ -394,7 +392,7 @@ async function dilutionData(prisma: PrismaClient, q: RecordQuery): Promise<JsonR
   if (q.companies.length === 0) return [];
   const companies = companyMap(q);
   const rows = await prisma.dilutionInstrument.findMany({
-    select: instrumentSelect,
+    select: { ...instrumentSelect, quotes: q.includeSource === true },
     where: { companyId: { in: [...companies.keys()] } },
     orderBy: [{ issuedAt: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
@@ -430,7 +428,6 @@ const offeringSelect = {
   anticipatedAmountCents: true,
   revisedAmountCents: true,
   withdrawnAt: true,
-  quotes: true,
   ...SOURCE_COLUMNS,
 } satisfies Prisma.OfferingSelect;
 
@@ -468,7 +465,7 @@ async function offerings(prisma: PrismaClient, q: RecordQuery): Promise<JsonReco
   if (q.companies.length === 0) return [];
   const companies = companyMap(q);
   const rows = await prisma.offering.findMany({
-    select: offeringSelect,
+    select: { ...offeringSelect, quotes: q.includeSource === true },
     where: { companyId: { in: [...companies.keys()] }, offeringDate: dateRange(q) },
     orderBy: [{ offeringDate: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
@@ -537,7 +534,6 @@ const reverseSplitSelect = {
   effectiveDate: true,
   oldShares: true,
   newShares: true,
-  quotes: true,
   ...SOURCE_COLUMNS,
 } satisfies Prisma.ReverseSplitSelect;
 
@@ -556,7 +552,7 @@ async function reverseSplits(prisma: PrismaClient, q: RecordQuery): Promise<Json
   if (q.companies.length === 0) return [];
   const companies = companyMap(q);
   const rows = await prisma.reverseSplit.findMany({
-    select: reverseSplitSelect,
+    select: { ...reverseSplitSelect, quotes: q.includeSource === true },
     where: { companyId: { in: [...companies.keys()] }, effectiveDate: dateRange(q) },
     orderBy: [{ effectiveDate: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
