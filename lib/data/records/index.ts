@@ -537,7 +537,7 @@ const reverseSplitSelect = {
   ...SOURCE_COLUMNS,
 } satisfies Prisma.ReverseSplitSelect;
 
-export function serializeReverseSplit(ticker: string, r: Prisma.ReverseSplitGetPayload<{ select: typeof reverseSplitSelect }>): ReverseSplitApiRecord {
+function serializeReverseSplit(ticker: string, r: Prisma.ReverseSplitGetPayload<{ select: typeof reverseSplitSelect }>): ReverseSplitApiRecord {
   return {
     ticker,
     effective_date: isoDay(r.effectiveDate),

@@ -139,18 +139,6 @@ export function parseScaledDollars(amount: string, scale: string | undefined): n
 export const COUNT = String.raw`\d{1,3}(?:,\d{3})+|\d+`;
 export const AMOUNT = String.raw`\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)`;
 
-const WORD_NUMBERS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30,
-};
-
-/** "five" → 5, "5" → 5, "(5)" → 5. */
-export function parseSmallNumber(text: string): number | null {
-  const t = text.toLowerCase().replace(/[()]/g, "").trim();
-  if (/^\d+$/.test(t)) return Number(t);
-  return WORD_NUMBERS[t] ?? null;
-}
-
 /** Text compared the way the scoring compares names: case, spacing and punctuation ignored. */
 export function nameKey(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, "");
