@@ -156,7 +156,7 @@ function amountAt(amount: string, word: string | undefined, thousands: boolean):
   return thousands && !amount.includes(".") ? value * 1000 : value;
 }
 
-/** "approximately 70.5 million" → 70500000; "15,877,000" → 15877000. */
+/** "approximately 12.5 million" → 12500000; "4,250,000" → 4250000. */
 function countAt(count: string, word: string | undefined): number | null {
   if (word) {
     const value = parseDollars(count);
@@ -487,10 +487,10 @@ function seriesLabel(r: Reader, expiry: string): { name: string; quote: string }
 }
 
 /**
- * Warrants outstanding told in prose: "As of June 30, 2023 28,482,585
- * prefunded warrants (…) exercisable into the same number of shares …, as
- * well as 89,052,573 Preferred D Warrants (…) exercisable into 155,414,904
- * shares of common stock".
+ * Warrants outstanding told in prose: "As of <date> 1,200,000 prefunded
+ * warrants (…) exercisable into the same number of shares …, as well as
+ * 3,000,000 Series B Warrants (…) exercisable into 4,500,000 shares of common
+ * stock", the shares, not the warrants, being the series' count.
  */
 function readWarrantProse(r: Reader, series: WarrantSeries[]) {
   const pattern = new RegExp(String.raw`(\d{1,3}(?:,\d{3})+)\s+((?:[A-Z][\w-]*\s+){0,3}?|pre-?funded\s+)[Ww]arrants\s*(?:\([^)]{0,60}\)\s*)?exercisable (?:in)?to (?:(the same number of)|(\d{1,3}(?:,\d{3})+)) shares of (?:our |the Company’s |the Company's )?common stock`, "g");
@@ -519,11 +519,11 @@ function readWarrantProse(r: Reader, series: WarrantSeries[]) {
 }
 
 /**
- * Warrants a report defines by name: "the Company issued to Qiantu USA
- * warrants to purchase up to 333,333 … shares of the Company’s common stock
- * (the “Qiantu Warrants”)", with the last day they can be exercised and their
- * price when the next paragraphs state them ("up to and including September
- * 30, 2024", "at an exercise price of $1.50 per share"; a formula is no
+ * Warrants a report defines by name: "the Company issued to <a partner>
+ * warrants to purchase up to 500,000 … shares of the Company’s common stock
+ * (the “Partner Warrants”)", with the last day they can be exercised and their
+ * price when the next paragraphs state them ("up to and including December
+ * 31, 2027", "at an exercise price of $1.50 per share"; a formula is no
  * price), and as of the period end when a paragraph about them gives their
  * state on that day.
  */
@@ -778,7 +778,7 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
           state.salesInside = true;
         }
       }
-      // sales in the period: "During the six months ended June 30, 2023, … from the sale of 15,877,000 shares"
+      // sales in the period: "During the six months ended <period end>, … from the sale of 4,250,000 shares"
       const during = new RegExp(`\\b(?:during|for) the (three|six|nine|twelve) months ended ${DATE}|\\b(?:during|for) the (?:fiscal )?year ended ${DATE}`, "i").exec(s);
       const soldShares = /\b(?:sale of|sold|offering of|issued)\s+(?:an aggregate of\s+)?(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s+(million|billion))?\s+(?:shares|units)\b/i.exec(s);
       const gross = new RegExp(`(?:${AMOUNT_WORDS} (?:of |in )?gross proceeds|gross proceeds of (?:approximately )?${AMOUNT_WORDS})`, "i").exec(s);
