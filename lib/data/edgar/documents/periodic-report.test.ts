@@ -170,9 +170,9 @@ describe("periodic reports: warrants told in prose", () => {
   it("reads warrants a report defines by name, with the last day to exercise them and their state at the period end", () => {
     const result = read(
       report(
-        "<p>As consideration, the Company issued to Example Partner warrants to purchase up to 500,000 shares of the Company’s common stock (the “Partner Warrants”).</p>" +
-          "<p>The warrants are exercisable commencing at any time from January 1, 2026 up to and including December 31, 2027 at 110% of the market price of the Company’s common stock.</p>" +
-          "<p>The Partner Warrants are recognized at fair value. Fair value on June 30, 2025 amounted to $120,000.</p>",
+        "<p>Under the supply agreement we granted Example Partner warrants to purchase 500,000 shares of our common stock (the “Partner Warrants”).</p>" +
+          "<p>Holders may exercise them in whole or in part through December 31, 2027, at a price equal to 110% of the trailing average closing price.</p>" +
+          "<p>The Partner Warrants are carried as a liability; their fair value as of June 30, 2025 was $120,000.</p>",
       ),
     );
     expect(result.warrants).toEqual([{ series: "Partner Warrants", shares_outstanding: 500000, exercise_price: null, expiry: "2027-12-31", as_of: "2025-06-30" }]);
@@ -193,7 +193,7 @@ describe("periodic reports: reverse splits", () => {
     const result = read(
       report(
         "<p>On March 3, 2025, the Company effected a 1-for-20 reverse stock split of its common stock.</p>" +
-          "<p>The second reverse stock split of one-for-eight was made effective on July 14, 2025.</p>",
+          "<p>After the quarter, a further one-for-eight reverse stock split became effective on July 14, 2025.</p>",
       ),
     );
     expect(result.reverse_splits).toEqual([
