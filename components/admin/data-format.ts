@@ -31,6 +31,7 @@ export const DATA_KINDS = [
   ["dilution_instruments", "Dilution instruments"],
   ["compliance_deficiencies", "Compliance deficiencies"],
   ["float_snapshots", "Float snapshots"],
+  ["reverse_splits", "Reverse splits"],
   ["daily_prices", "Closing prices"],
   ["reg_sho_thresholds", "Reg SHO threshold entries"],
 ] as const;
