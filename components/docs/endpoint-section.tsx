@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { EndpointDoc, PlanLimits } from "@/lib/api/docs";
-import { describeParameters } from "@/lib/api/describe";
+import { dateRangeField, describeParameters } from "@/lib/api/describe";
 import { buildExamples } from "@/lib/api/examples";
 import { DEFAULT_LIMIT } from "@/lib/api/params";
 import { Money } from "@/components/ui/money";
@@ -10,12 +10,6 @@ import { DocSection } from "./doc-section";
 import { ParameterList } from "./parameter-list";
 import { pricePerGbText, requestsPerDollarText } from "./pricing";
 import { SampleResponse } from "./sample-response";
-
-const DATE_FIELD: Record<string, string> = {
-  registrations: "filing date",
-  "nasdaq-compliance": "notice date",
-  offerings: "offering date",
-};
 
 /** An endpoint's live facts; the price is null when the database did not answer. */
 export type EndpointSectionDoc = Omit<EndpointDoc, "pricePerGbNanos"> & { pricePerGbNanos: bigint | null };
@@ -69,7 +63,7 @@ export function EndpointSection({ doc, baseUrl, plans, fallbackTicker, databaseA
                 {endpoint.supportsDateRange ? (
                   <>
                     <code className="font-mono text-[13px]">date_from</code> / <code className="font-mono text-[13px]">date_to</code> on
-                    the {DATE_FIELD[endpoint.name] ?? "date"}
+                    the {dateRangeField(endpoint.name)}
                   </>
                 ) : (
                   "Not supported"

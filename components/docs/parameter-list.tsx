@@ -17,7 +17,16 @@ export function ParameterList({ parameters }: { parameters: ParameterDescription
             )}
           </dt>
           <dd className="mt-1 text-sm leading-6 text-zinc-700">
-            {parameter.description}
+            {/* The descriptions are also OpenAPI's, where `name` is code: here too, not a pair of backticks. */}
+            {parameter.description.split("`").map((part, i) =>
+              i % 2 ? (
+                <code key={i} className="font-mono text-[13px]">
+                  {part}
+                </code>
+              ) : (
+                part
+              ),
+            )}
             <Constraints parameter={parameter} />
           </dd>
         </div>

@@ -18,6 +18,15 @@ export interface ParameterDescription {
   values?: string[];
 }
 
+/** The date date_from and date_to compare, in words, for an endpoint with a date range. */
+const DATE_RANGE_FIELDS: Record<string, string> = {
+  registrations: "filing date",
+  "nasdaq-compliance": "notice date",
+  offerings: "offering date",
+  "reverse-splits": "effective date",
+};
+export const dateRangeField = (endpointName: string) => DATE_RANGE_FIELDS[endpointName] ?? "date";
+
 export function describeParameters(endpoint: EndpointDefinition): ParameterDescription[] {
   const parameters: ParameterDescription[] = [
     {
@@ -38,12 +47,10 @@ export function describeParameters(endpoint: EndpointDefinition): ParameterDescr
     },
   ];
   if (endpoint.supportsDateRange) {
-    const field = { registrations: "filing date", "nasdaq-compliance": "notice date", offerings: "offering date" }[
-      endpoint.name as "registrations" | "nasdaq-compliance" | "offerings"
-    ];
+    const field = dateRangeField(endpoint.name);
     parameters.push(
-      { name: "date_from", type: "date", required: false, description: `Earliest ${field ?? "date"} (YYYY-MM-DD, inclusive).` },
-      { name: "date_to", type: "date", required: false, description: `Latest ${field ?? "date"} (YYYY-MM-DD, inclusive).` },
+      { name: "date_from", type: "date", required: false, description: `Earliest ${field} (YYYY-MM-DD, inclusive).` },
+      { name: "date_to", type: "date", required: false, description: `Latest ${field} (YYYY-MM-DD, inclusive).` },
     );
   }
   if (endpoint.name === "registrations") {
