@@ -22,7 +22,7 @@ export function KeyCards({ keys, actions }: { keys: KeyRow[]; actions?: (key: Ke
               <KeySpend keyRow={key} inline />
             </dd>
             <dt className="text-zinc-500">Created</dt>
-            <dd className="min-w-0 truncate">
+            <dd className="min-w-0 break-words">
               {key.createdAt} by {key.createdBy}
             </dd>
             <dt className="text-zinc-500">Last used</dt>
