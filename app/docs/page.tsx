@@ -86,8 +86,9 @@ export default async function DocsPage() {
             </h1>
             <p className="mt-4 text-base leading-7 text-pretty text-zinc-600 sm:text-lg">
               Read-only JSON about the dilution risk of listed companies, by ticker: ratings with explanations, warrants and
-              convertibles, shelf registrations and ATM programs, listing-compliance deficiencies, float and ownership, and
-              completed offerings. Authenticate with a key in a header; pay per GB of JSON returned, from a prepaid balance.
+              convertibles, shelf registrations and ATM programs, listing-compliance deficiencies, float and ownership,
+              offerings (priced and in the pipeline) and reverse splits, each value with the filing it was read from.
+              Authenticate with a key in a header; pay per GB of JSON returned, from a prepaid balance.
             </p>
             <div className="mt-6 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-zinc-200 bg-white py-2 pr-2 pl-4 shadow-sm">
               <span className="text-sm text-zinc-500">Base URL</span>
