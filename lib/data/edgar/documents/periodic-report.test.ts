@@ -341,3 +341,169 @@ describe("periodic reports: scoring against ground truth", () => {
     expect(score.mismatches.filter((m) => m.kind === "quote").map((m) => m.field)).toContain("atm_programs[0].max_amount");
   });
 });
+
+describe("periodic reports: equity lines (constructed)", () => {
+  const sepa =
+    "<p>On March 15, 2025, the Company entered into a Standby Equity Purchase Agreement (the “SEPA”) with YA II PN, Ltd. (“Yorkville”), pursuant to which the Company has the right, but not the obligation, to sell to Yorkville up to $20,000,000 of its shares of common stock during the 36 months following the execution of the SEPA.</p>" +
+    "<p>During the six months ended June 30, 2025, the Company sold 1,234,567 shares under the SEPA for gross proceeds of $1.2 million.</p>";
+
+  it("reads a standby equity purchase agreement: purchaser, commitment, and the availability left at the period end", () => {
+    const result = read(report(`${sepa}<p>As of June 30, 2025, $18.8 million remained available under the SEPA (see Note 9).</p>`));
+    expect(result.equity_lines).toEqual([{ counterparty: "YA II PN, Ltd.", commitment: 20000000, drawn_to_date: null, remaining: 18800000, as_of: "2025-06-30" }]);
+    expect(result.evidence["equity_lines[0].commitment"]).toContain("up to $20,000,000");
+    expect(result.evidence["equity_lines[0].remaining"]).toContain("As of June 30, 2025, $18.8 million remained available");
+    expect(result.atm_programs).toEqual([]);
+  });
+
+  it("takes sales in the period for no total to date, and availability dated after the period end for none at it", () => {
+    const result = read(report(`${sepa}<p>As of August 10, 2025, $17.0 million remained available under the SEPA.</p>`));
+    expect(result.equity_lines[0]).toMatchObject({ drawn_to_date: null, remaining: null, as_of: null });
+  });
+
+  it("reads a common stock purchase agreement with an investor, and sales to date stated as such, in thousands too", () => {
+    const html = report(
+      "<p>(Dollars in thousands, except per share amounts)</p>" +
+        "<p>On November 2, 2024, we entered into a purchase agreement (the “Purchase Agreement”) with Lincoln Park Capital Fund, LLC (“Lincoln Park”). Under the Purchase Agreement, Lincoln Park has committed to purchase up to $15,000 of our common stock from time to time over a 24-month period at our discretion.</p>" +
+        "<p>As of June 30, 2025, the Company had sold an aggregate of 3,000,000 shares of common stock to Lincoln Park under the Purchase Agreement for aggregate gross proceeds of $2,400.</p>",
+    );
+    const result = read(html);
+    expect(result.equity_lines).toEqual([{ counterparty: "Lincoln Park Capital Fund, LLC", commitment: 15000000, drawn_to_date: 2400000, remaining: null, as_of: "2025-06-30" }]);
+    expect(result.evidence["equity_lines[0].drawn_to_date"]).toContain("aggregate gross proceeds of $2,400");
+  });
+
+  it("does not take an at-the-market program called an equity line, a registered direct offering, a plan, or a line terminated before the period", () => {
+    const atmLine =
+      "<p>On May 1, 2024, the Company entered into an equity line Sales Agreement with Example Securities, LLC, as sales agent, under which the Company may sell shares of its common stock having an aggregate offering price of up to $50.0 million. " +
+      "During the six months ended June 30, 2025, the Company sold 2,500,000 shares under the sales agreement for gross proceeds of $7.5 million.</p>";
+    const atm = read(report(atmLine));
+    expect(atm.equity_lines).toEqual([]);
+    expect(atm.atm_programs[0]).toMatchObject({ agent: "Example Securities, LLC", max_amount: 50000000 });
+    const direct = "<p>On April 2, 2025, the Company entered into a securities purchase agreement with Example Fund LP for a registered direct offering of 2,000,000 shares of common stock and warrants, pursuant to which the investor agreed to purchase up to $3.0 million of shares.</p>";
+    expect(read(report(direct)).equity_lines).toEqual([]);
+    const plan = "<p>If we are unable to raise capital, we may enter into an equity line of credit with an investor such as White Lion Capital, LLC, which could result in substantial dilution.</p>";
+    expect(read(report(plan)).equity_lines).toEqual([]);
+    const ended =
+      "<p>On January 5, 2023, the Company entered into a common stock purchase agreement (the “ELOC Agreement”) with Tumim Stone Capital LLC, under which the Company has the right, but not the obligation, to sell up to $10.0 million of its common stock to Tumim Stone Capital LLC.</p>" +
+      "<p>On December 1, 2024, the Company terminated the ELOC Agreement.</p>";
+    expect(read(report(ended)).equity_lines).toEqual([]);
+  });
+});
+
+describe("periodic reports: convertibles (constructed)", () => {
+  const note =
+    "<p>On May 1, 2025, the Company issued a convertible promissory note (the “May 2025 Note”) to Example Capital LLC in the principal amount of $500,000. " +
+    "The May 2025 Note bears interest at 10% per annum, matures on May 1, 2026 and is convertible into shares of common stock at a conversion price of $0.50 per share.</p>";
+
+  it("reads a small cap's convertible promissory note: its principal as of the day it was issued, price and maturity", () => {
+    const result = read(report(note));
+    expect(result.convertibles).toEqual([{ kind: "note", name: "May 2025 Note", principal_or_stated_outstanding: 500000, conversion_price: 0.5, maturity: "2026-05-01", as_of: "2025-05-01" }]);
+    expect(result.evidence["convertibles[0].principal_or_stated_outstanding"]).toContain("in the principal amount of $500,000");
+    expect(result.evidence["convertibles[0].conversion_price"]).toContain("conversion price of $0.50 per share");
+  });
+
+  it("takes the principal outstanding at the period end when the report states it, after a partial conversion", () => {
+    const result = read(
+      report(
+        `${note}<p>During June 2025, the holder converted $150,000 of principal of the May 2025 Note into 300,000 shares of common stock. As of June 30, 2025, the outstanding principal balance of the May 2025 Note was $350,000.</p>`,
+      ),
+    );
+    expect(result.convertibles[0]).toMatchObject({ principal_or_stated_outstanding: 350000, as_of: "2025-06-30" });
+    // converted in part, with no balance stated: the issue's principal is no longer the outstanding one
+    const partial = read(report(`${note}<p>During June 2025, the holder converted $150,000 of principal of the May 2025 Note into 300,000 shares of common stock.</p>`));
+    expect(partial.convertibles[0]).toMatchObject({ principal_or_stated_outstanding: null, as_of: null, conversion_price: 0.5 });
+  });
+
+  it("gives no price for a variable conversion formula or a conversion rate alone", () => {
+    const variable = read(
+      report(
+        "<p>On April 10, 2025, we issued a secured convertible debenture in the principal amount of $1,000,000, due April 10, 2026, convertible at a conversion price equal to the lesser of $0.40 per share or 75% of the lowest VWAP during the ten trading days prior to conversion.</p>",
+      ),
+    );
+    expect(variable.convertibles).toEqual([{ kind: "note", name: "secured convertible debenture dated April 10, 2025", principal_or_stated_outstanding: 1000000, conversion_price: null, maturity: "2026-04-10", as_of: "2025-04-10" }]);
+    const rate = read(report("<p>On February 3, 2025, the Company issued a convertible note in the principal amount of $2.0 million. Each $1,000 principal amount of the note is convertible into 250 shares of common stock.</p>"));
+    expect(rate.convertibles[0]).toMatchObject({ principal_or_stated_outstanding: 2000000, conversion_price: null, maturity: null });
+  });
+
+  it("does not list a note converted or repaid in full by the period end, but does one converted after it", () => {
+    expect(read(report(`${note}<p>On June 2, 2025, the May 2025 Note was converted in full into 1,000,000 shares of common stock.</p>`)).convertibles).toEqual([]);
+    expect(read(report(`${note}<p>On June 20, 2025, the Company repaid the May 2025 Note in full.</p>`)).convertibles).toEqual([]);
+    expect(read(report(`${note}<p>On July 15, 2025, the May 2025 Note was converted in full into 1,000,000 shares of common stock.</p>`)).convertibles).toHaveLength(1);
+  });
+
+  it("does not take shares issued on converting notes for notes issued", () => {
+    expect(read(report("<p>On June 5, 2025, the Company issued 1,200,000 shares of common stock upon the conversion of $60,000 of principal of the convertible notes at a conversion price of $0.05 per share.</p>")).convertibles).toEqual([]);
+  });
+
+  it("does not list a convertible note the company invested in, nor a risk factor's possibility", () => {
+    expect(read(report("<p>During the six months ended June 30, 2025, the Company invested in a $4.5 million convertible note issued by Example Startup, Inc., convertible at $2.00 per share.</p>")).convertibles).toEqual([]);
+    expect(read(report("<p>If we issue convertible notes in the future, the Company could issue a convertible note at a conversion price of $0.10 per share, which would dilute our stockholders.</p>")).convertibles).toEqual([]);
+  });
+
+  it("reads a debt table's convertible notes row for the period end's column, in millions, with its footnote's price", () => {
+    const html = report(
+      "<p>NOTE 7. DEBT</p><p>The carrying value of our debt was as follows (in millions):</p>" +
+        "<table><tr><td></td><td>December 31, 2024</td><td>June 30, 2025</td></tr>" +
+        "<tr><td>Term loan</td><td>$</td><td>100</td><td>$</td><td>90</td></tr>" +
+        "<tr><td>Convertible notes (a)</td><td>1,150</td><td>1,000</td></tr>" +
+        "<tr><td>Total debt</td><td>1,250</td><td>1,090</td></tr></table>" +
+        "<p>(a) As of June 30, 2025, each $1,000 principal amount of the notes is convertible into 40.0 shares of our common stock, which is equivalent to a conversion price of approximately $25.00 per share.</p>" +
+        "<p>The following securities were excluded from diluted net loss per share as anti-dilutive:</p>" +
+        "<table><tr><td></td><td>June 30, 2025</td><td>June 30, 2024</td></tr><tr><td>Convertible notes</td><td>40,000,000</td><td>46,000,000</td></tr></table>",
+    );
+    const result = read(html);
+    expect(result.convertibles).toEqual([{ kind: "note", name: "Convertible notes", principal_or_stated_outstanding: 1000000000, conversion_price: 25, maturity: null, as_of: "2025-06-30" }]);
+    expect(result.evidence["convertibles[0].principal_or_stated_outstanding"]).toBe("Convertible notes (a) 1,150 1,000");
+  });
+
+  it("reads convertible preferred stock with its conversion price and the total stated value outstanding", () => {
+    const result = read(
+      report(
+        "<p>Each share of Series B Convertible Preferred Stock is convertible into common stock at a conversion price of $2.00 per share. " +
+          "As of June 30, 2025, 1,500 shares of Series B Convertible Preferred Stock with an aggregate stated value of $1,500,000 were outstanding.</p>",
+      ),
+    );
+    expect(result.convertibles).toEqual([{ kind: "preferred", name: "Series B Convertible Preferred Stock", principal_or_stated_outstanding: 1500000, conversion_price: 2, maturity: null, as_of: "2025-06-30" }]);
+  });
+});
+
+describe("periodic reports: small-cap warrant and going-concern wording (constructed)", () => {
+  it("reads an activity table closed by “Outstanding at <period end>”, headed by shares under a warrant heading", () => {
+    const result = read(
+      report(
+        "<p>A summary of the Company’s warrant activity for the six months ended June 30, 2025 is as follows:</p>" +
+          "<table><tr><td></td><td>Shares</td><td>Weighted Average Exercise Price</td></tr>" +
+          "<tr><td>Outstanding at December 31, 2024</td><td>4,000,000</td><td>$</td><td>1.10</td></tr>" +
+          "<tr><td>Granted</td><td>1,250,000</td><td>$</td><td>1.75</td></tr>" +
+          "<tr><td>Outstanding at June 30, 2025</td><td>5,250,000</td><td>$</td><td>1.25</td></tr></table>",
+      ),
+    );
+    expect(result.warrants_total).toEqual({ shares_outstanding: 5250000, weighted_average_exercise_price: 1.25, as_of: "2025-06-30" });
+  });
+
+  it("reads warrants outstanding told in a sentence, and not warrants the company holds in another company", () => {
+    const result = read(report("<p>As of June 30, 2025, there were 5,250,000 warrants outstanding with a weighted average exercise price of $1.25 per share.</p>"));
+    expect(result.warrants_total).toEqual({ shares_outstanding: 5250000, weighted_average_exercise_price: 1.25, as_of: "2025-06-30" });
+    expect(result.evidence["warrants_total.shares_outstanding"]).toContain("5,250,000 warrants outstanding");
+    const shares = read(report("<p>At June 30, 2025, the Company had outstanding warrants to purchase 2,100,000 shares of common stock.</p>"));
+    expect(shares.warrants_total).toEqual({ shares_outstanding: 2100000, weighted_average_exercise_price: null, as_of: "2025-06-30" });
+    const held = read(report("<p>As of June 30, 2025, the Company held 1,000,000 warrants of Example Partner, Inc. outstanding with an exercise price of $3.00 per share, recorded as investments.</p>"));
+    expect(held.warrants_total).toBeNull();
+  });
+
+  it("takes going-concern doubt stated of the company, not doubt that could arise", () => {
+    expect(read(report("<p>Management has concluded that these conditions raise substantial doubt about the Company’s ability to continue as a going concern within one year after the date the financial statements are issued.</p>")).going_concern).toBe(true);
+    expect(read(report("<p>Substantial doubt about our ability to continue as a going concern may arise if we are unable to obtain additional financing.</p>")).going_concern).toBe(false);
+  });
+});
+
+describe("periodic reports: scoring equity lines", () => {
+  it("scores equity lines like the other lists: matched by content, a line the truth lacks invented", () => {
+    const line = { counterparty: "YA II PN, Ltd.", commitment: 20000000, drawn_to_date: null, remaining: 18800000, as_of: "2025-06-30" };
+    const inspection = { ...read(report("")), equity_lines: [{ ...line, counterparty: "YA II PN Ltd" }, { ...line, counterparty: "Other Fund LLC", commitment: 5, remaining: 1 }], evidence: {} };
+    const truth: GroundTruth = { accession: "0000000000-25-000001", kind: "periodic_10q", going_concern: false, equity_lines: [line] };
+    const score = scorePeriodicInspections([{ truth, inspection, visibleText: "" }]);
+    expect(score.fields.find((f) => f.field === "equity_lines[].counterparty")).toMatchObject({ stated: 1, correct: 1, invented: 1 });
+    expect(score.fields.find((f) => f.field === "equity_lines[].remaining")).toMatchObject({ stated: 1, correct: 1, invented: 1 });
+    expect(score.mismatches.filter((m) => m.kind === "quote").map((m) => m.field)).toContain("equity_lines[0].commitment");
+  });
+});

@@ -2,7 +2,7 @@ import { classifyDeficiency, regainsCompliance, type DeficiencyKind } from "./ei
 import { rowText, type Block } from "./html";
 import type { Filing } from "./submission";
 import { readReverseSplits as readSplitsInLines } from "./reverse-splits";
-import { parseCount, parseDollars, quoteAround, sentencesOf, type Line } from "./text";
+import { nameKey, parseCount, parseDollars, quoteAround, sentencesOf, type Line } from "./text";
 
 /**
  * What a periodic report (10-Q, 10-K, 20-F, 40-F) states about what still
@@ -58,6 +58,19 @@ export interface Convertible {
   conversion_price: number | null;
   maturity: string | null;
   as_of: string | null;
+  subsequent?: true;
+}
+
+/** A committed equity facility (standby equity purchase agreement, equity line): the purchaser buys when the company chooses to sell. */
+export interface EquityLine {
+  counterparty: string | null;
+  /** the most the purchaser committed to buy, in dollars */
+  commitment: number | null;
+  /** gross sold to it since the agreement began, when the report states it as such */
+  drawn_to_date: number | null;
+  remaining: number | null;
+  as_of: string | null;
+  subsequent?: true;
 }
 
 export interface ReverseSplit {
@@ -83,6 +96,7 @@ export interface PeriodicReport {
   warrants: WarrantSeries[];
   warrants_total: WarrantsTotal | null;
   atm_programs: AtmProgram[];
+  equity_lines: EquityLine[];
   convertibles: Convertible[];
   reverse_splits: ReverseSplit[];
   listing_deficiency: ListingDeficiency[];
@@ -342,6 +356,8 @@ function readGoingConcern(r: Reader): boolean | null {
       if (!m) continue;
       const before = sentence.text.slice(0, m.index);
       if (HYPOTHETICAL.test(before) || /alleviat|mitigat|no longer|not (?:raise|exist)/i.test(sentence.text)) continue;
+      // "Substantial doubt about our ability to continue as a going concern could arise if …": a risk, not a conclusion
+      if (/^[^.;]{0,40}?\b(?:may|could|might|would|will) (?:arise|exist|be raised|result|develop)\b|^[^.;]{0,60}?\bin the future\b/i.test(sentence.text.slice(m.index + m[0].length))) continue;
       // accounting guidance describing the evaluation ("ASU 2014-15 requires management to evaluate whether …") concludes nothing
       if (/\b(?:ASU|Accounting Standards Update|ASC 205-40|Subtopic 205-40|requires? (?:management|an entity|entities) to|evaluate whether)\b/i.test(sentence.text)) continue;
       r.quote("going_concern", quoteOf(line, sentence.start + m.index, sentence.start + m.index + m[0].length));
@@ -421,8 +437,10 @@ function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: Warrant
   const tables = [...new Set(r.lines.filter((l) => l.table !== null).map((l) => l.table!))];
   for (const table of tables) {
     const rows = tableRows(r, table);
-    const headerAt = rows.findIndex((row) => /warrants?\b/i.test(row.text) && /exercise price/i.test(row.text) && !/^(?:balance|outstanding)/i.test(row.text));
+    let headerAt = rows.findIndex((row) => /warrants?\b/i.test(row.text) && /exercise price/i.test(row.text) && !/^(?:balance|outstanding)/i.test(row.text));
     const above = rows.length ? lineAbove(r, rows[0]!, /warrant/i) : null;
+    // "A summary of the Company’s warrant activity …" above a table headed "Shares | Weighted Average Exercise Price"
+    if (headerAt < 0 && above) headerAt = rows.findIndex((row) => /exercise price/i.test(row.text) && !/^(?:balance|outstanding)/i.test(row.text));
     if (headerAt < 0 && !above) continue;
     const context = `${above?.text ?? ""} ${headerAt >= 0 ? rows[headerAt]!.text : ""}`;
     if (!/warrant/i.test(context) || /option|restricted stock|RSU/i.test(context)) continue;
@@ -639,6 +657,41 @@ function readAntiDilutiveWarrants(r: Reader): { total: WarrantsTotal; quote: str
   return null;
 }
 
+/**
+ * The warrants outstanding at the period end told in one sentence: "As of June
+ * 30, 2023, there were 5,250,000 warrants outstanding with a weighted average
+ * exercise price of $1.25", "At June 30, 2023, the Company had outstanding
+ * warrants to purchase 5,250,000 shares of common stock …". Warrants the
+ * company holds in another company are an investment, not its own.
+ */
+function readWarrantTotalProse(r: Reader): { total: WarrantsTotal; quote: string } | null {
+  if (!r.period) return null;
+  const counts = [
+    /\b(\d{1,3}(?:,\d{3})+|\d{4,})\s+(?:(?:common stock|common share|outstanding|stock purchase|share purchase|purchase)\s+)*warrants\b(?!\s+to purchase)[^.;]{0,40}?\boutstanding\b/i,
+    /\boutstanding\s+(?:(?:common stock|stock purchase|share purchase|purchase)\s+)*warrants\s+to\s+purchase\s+(?:an aggregate of\s+)?(?:up to\s+)?(\d{1,3}(?:,\d{3})+|\d{4,})\s+shares\b/i,
+    /\bwarrants\s+to\s+purchase\s+(?:an aggregate of\s+)?(\d{1,3}(?:,\d{3})+|\d{4,})\s+shares\s+of\s+(?:the Company[’']s\s+|our\s+|its\s+)?common stock\s+(?:were\s+|remained\s+)?outstanding\b/i,
+    /\bwarrants\s+outstanding\s+(?:to purchase\s+)?(?:was|were|totaled|of)\s+(\d{1,3}(?:,\d{3})+|\d{4,})\b/i,
+  ];
+  for (const line of r.lines) {
+    if (line.cells || !/warrants?/i.test(line.text) || !/outstanding/i.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const s = sentence.text;
+      if (HYPOTHETICAL.test(s) || /\b(?:holds?|held|owns?|investments? in|acquired)\b/i.test(s) || /\b(?:options?|restricted stock|RSUs?)\b/i.test(s)) continue;
+      const when = new RegExp(`\\b(?:As of|At) ${DATE}`, "i").exec(s);
+      if (!when || isoDate(when[1]!) !== r.period) continue;
+      const m = counts.map((re) => re.exec(s)).find((x) => x !== null);
+      if (!m) continue;
+      const price = new RegExp(`\\bweighted[- ]average exercise price of ${AMOUNT_WORDS}`, "i").exec(s);
+      const end = Math.max(m.index + m[0].length, price && !price[2] ? price.index + price[0].length : 0);
+      return {
+        total: { shares_outstanding: parseCount(m[1]!), weighted_average_exercise_price: price && !price[2] ? parseDollars(price[1]!) : null, as_of: r.period },
+        quote: quoteOf(line, sentence.start + Math.min(when.index, m.index), sentence.start + end),
+      };
+    }
+  }
+  return null;
+}
+
 function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTotal | null } {
   const { series, total, totalQuote } = readWarrantTables(r);
   readWarrantProse(r, series);
@@ -651,6 +704,13 @@ function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTo
     return { warrants: series, total };
   }
   if (series.length === 0) {
+    const prose = readWarrantTotalProse(r);
+    if (prose) {
+      r.quote("warrants_total.shares_outstanding", prose.quote);
+      if (prose.total.weighted_average_exercise_price !== null) r.quote("warrants_total.weighted_average_exercise_price", prose.quote);
+      r.quote("warrants_total.as_of", prose.quote);
+      return { warrants: series, total: prose.total };
+    }
     const anti = readAntiDilutiveWarrants(r);
     if (anti) {
       r.quote("warrants_total.shares_outstanding", anti.quote);
@@ -893,67 +953,424 @@ function agentFromExhibits(r: Reader, state: ProgramState) {
 
 // ───────────────────────────── convertibles ─────────────────────────────
 
-function readConvertibles(r: Reader): Convertible[] {
-  const found: { item: Convertible; quotes: Record<string, string> }[] = [];
-  const periodText = r.period ? periodWritten(r.period) : null;
-  for (let i = 0; i < r.lines.length; i++) {
-    const line = r.lines[i]!;
-    if (line.cells) continue;
-    // "the Company issued $650.0 million principal of 1.0% Convertible Senior Notes due 2026 (the “Notes”)"
-    const note = new RegExp(`\\bissued ${AMOUNT_WORDS} (?:in )?(?:aggregate )?principal (?:amount )?of (?:its |our )?((?:[\\d.]+% )?(?:[A-Z][\\w-]* )*Convertible (?:Senior )?(?:Secured )?Notes due (?:19|20)\\d{2})`).exec(line.text);
-    if (note) {
-      const name = note[3]!;
-      if (found.some((f) => f.item.name === name)) continue;
-      const item: Convertible = { kind: "note", name, principal_or_stated_outstanding: null, conversion_price: null, maturity: null, as_of: null };
-      const quotes: Record<string, string> = {};
-      const q = quoteOf(line, note.index, note.index + note[0].length);
-      quotes.name = q;
-      quotes.kind = q;
-      const near = r.lines.slice(i, i + 14).filter((l) => !l.cells);
-      for (const other of near) {
-        const price = new RegExp(`conversion price of (?:approximately )?${AMOUNT_WORDS} per share`, "i").exec(other.text);
-        if (price && item.conversion_price === null) {
-          item.conversion_price = parseDollars(price[1]!);
-          quotes.conversion_price = quoteOf(other, price.index, price.index + price[0].length);
-        }
-        const maturity = new RegExp(`\\bNotes (?:will )?mature on ${DATE}`).exec(other.text);
-        if (maturity && item.maturity === null) {
-          item.maturity = isoDate(maturity[1]!);
-          quotes.maturity = quoteOf(other, maturity.index, maturity.index + maturity[0].length);
-        }
-      }
-      if (closedInFull(r, "Notes")) continue;
-      readPrincipalRow(r, item, quotes);
-      if (periodText) {
-        const asOf = r.lines.find((l) => !l.cells && l.text.includes(periodText) && /\bnotes\b/i.test(l.text) && /outstanding|consists of/i.test(l.text));
-        if (asOf) {
-          item.as_of = r.period;
-          const at = asOf.text.indexOf(periodText);
-          quotes.as_of = quoteOf(asOf, at, at + periodText.length);
-        }
-      }
-      found.push({ item, quotes });
-      continue;
-    }
-    // "Each share of Series A Preferred Stock is convertible into shares of … common stock at an initial conversion price of $14.52 per share"
-    const preferred = new RegExp(`\\b(Series [A-Z]{1,2}(?:-\\d)? (?:Convertible )?Preferred Stock) is convertible into [^.]{0,80}?conversion price of (?:approximately )?${AMOUNT_WORDS} per share`).exec(line.text);
-    if (preferred) {
-      const name = preferred[1]!;
-      if (found.some((f) => f.item.name === name) || closedInFull(r, name)) continue;
-      const item: Convertible = { kind: "preferred", name, principal_or_stated_outstanding: null, conversion_price: parseDollars(preferred[2]!), maturity: null, as_of: null };
-      const q = quoteOf(line, preferred.index, preferred.index + preferred[0].length);
-      const quotes: Record<string, string> = { name: q, kind: q, conversion_price: q };
-      if (periodText) {
-        const asOf = r.lines.find((l) => !l.cells && l.text.includes(periodText) && l.text.includes(name));
-        if (asOf) {
-          item.as_of = r.period;
-          const at = asOf.text.indexOf(periodText);
-          quotes.as_of = quoteOf(asOf, at, at + periodText.length);
-        }
-      }
-      found.push({ item, quotes });
+interface FoundConvertible {
+  item: Convertible;
+  quotes: Record<string, string>;
+  /** the line that defines it */
+  at: number;
+  /** the words the report calls it by afterwards (“Notes”, “May 2023 Note”, “convertible promissory note”) */
+  term: string;
+  /** where its principal came from: a period-end statement outranks the amount it was issued for */
+  principalFrom: "period" | "issue" | null;
+}
+
+/** The kinds of convertible debt a report names: convertible senior notes, convertible promissory notes, convertible debentures. */
+const CONVERTIBLE_DEBT = String.raw`convertible (?:senior |secured |unsecured |subordinated |promissory |term |bridge )*(?:notes?|debentures?)`;
+/** A conversion price that is a formula ("the lesser of $0.50 or 70% of the lowest trading price") is no price. */
+const PRICE_FORMULA = /\b(?:lesser|lower|greater|higher) of\b|\d+(?:\.\d+)?\s?% of\b|\bdiscount (?:to|of)\b|\baverage\b|\bVWAP\b|\bvariable\b/i;
+const OWN_ISSUE = /\b(?:the Company|we|the Registrant)\s+(?:also\s+)?(?:issued|sold|entered into|executed|delivered)\b/i;
+const HELD_NOT_ISSUED = /\b(?:invest(?:ed|ment)s? in|purchased|acquired|holds?|held|receivable|loaned|lent|advanced)\b/i;
+
+/** "conversion price of $0.50 per share", "convertible into common stock at $0.50 per share": a stated price, never a formula. */
+function conversionPriceIn(text: string): { value: number; index: number; end: number } | null {
+  const patterns = [
+    new RegExp(`\\bconversion price (?:of|equal to|is|was|set at) (?:approximately )?${AMOUNT_WORDS}(?: per share)?`, "i"),
+    new RegExp(`\\bconvertible (?:in)?to [^.;]{0,90}?\\bat (?:a (?:fixed )?(?:conversion )?price of |a price of )?(?:approximately )?${AMOUNT_WORDS} per share`, "i"),
+    new RegExp(`\\bconvertible at (?:a (?:fixed )?(?:conversion )?price of )?(?:approximately )?${AMOUNT_WORDS} per share`, "i"),
+  ];
+  for (const re of patterns) {
+    const m = re.exec(text);
+    if (!m || m[2]) continue;
+    const around = text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 60);
+    if (PRICE_FORMULA.test(around)) return null;
+    const value = parseDollars(m[1]!);
+    if (value !== null) return { value, index: m.index, end: m.index + m[0].length };
+  }
+  return null;
+}
+
+/** "matures on May 1, 2024", "maturity date of May 1, 2024", "due and payable on May 1, 2024" (interest due on a day is not a maturity). */
+function maturityIn(text: string): { iso: string; index: number; end: number } | null {
+  const re = new RegExp(`\\b(?:matur(?:e|es|ing|ed)|maturity date (?:of|is|was)|due(?: and payable)?)(?: on)? ${DATE}`, "gi");
+  for (const m of text.matchAll(re)) {
+    if (/^due/i.test(m[0]) && /\binterest\b[^.]{0,25}$/i.test(text.slice(Math.max(0, m.index - 30), m.index))) continue;
+    const iso = isoDate(m[1]!);
+    if (iso) return { iso, index: m.index, end: m.index + m[0].length };
+  }
+  return null;
+}
+
+/** The defined term a sentence gives what it introduces: (the “May 2023 Note”). */
+function definedTerm(text: string): string | null {
+  const m = /\((?:the |each, (?:a|the) |collectively,? the |individually,? (?:a|the) |each (?:a|the) )?[“"]([A-Z][^”"]{1,40})[”"]/.exec(text);
+  return m ? m[1]! : null;
+}
+
+/** The amounts of "As of June 30, 2023 and December 31, 2022, … were $734,231 and $732,289, respectively": the one of the period end. */
+function periodAmount(r: Reader, sentence: string, from: number, thousands: boolean): { value: number; index: number; end: number } | null {
+  if (!r.period) return null;
+  const clause = new RegExp(`\\b(?:As of|At) ${DATE}(?:,? and (${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|(?:19|20)\\d{2}))?`, "i").exec(sentence.slice(0, from));
+  if (!clause) return null;
+  const first = isoDate(clause[1]!);
+  const second = clause[2] ? (isoDate(clause[2]) ?? (first ? `${clause[2]}${first.slice(4)}` : null)) : null;
+  const dates = second ? [first, second] : [first];
+  const periodAt = dates.indexOf(r.period);
+  if (periodAt < 0) return null;
+  const amounts = [...sentence.slice(from).matchAll(new RegExp(AMOUNT_WORDS, "g"))];
+  if (dates.length > 1 && (!/\brespectively\b/i.test(sentence) || amounts.length < dates.length)) return null;
+  const m = amounts[periodAt];
+  if (!m) return null;
+  const value = amountAt(m[1]!, m[2], thousands);
+  return value === null ? null : { value, index: from + m.index, end: from + m.index + m[0].length };
+}
+
+/** A sentence says every one of them was converted, redeemed or repaid by the period end ("the Note was converted in full on April 3, 2023"). */
+function closedInFull(r: Reader, name: string): boolean {
+  const t = `(?:the )?${escapeRegExp(name)}`;
+  const re = new RegExp(
+    [
+      `\\ball (?:of )?(?:the )?(?:outstanding )?(?:shares of )?${t} (?:were|was|have been|has been|had been) (?:fully )?(?:redeemed|converted|repaid|extinguished|retired|exchanged)`,
+      `${t} (?:were|was|have been|has been|had been) (?:fully|entirely) (?:redeemed|converted|repaid|paid|settled|extinguished|retired)`,
+      `${t} (?:were|was|have been|has been|had been) (?:redeemed|converted|repaid|paid|settled|extinguished|retired)(?: off)? in (?:full|its entirety|their entirety)`,
+      `\\b(?:converted|repaid|paid off|redeemed|settled|retired) (?:all of |in full )?(?:the )?(?:entire |full |remaining |total )?(?:outstanding )?(?:principal (?:balance|amount) |balance )?(?:and accrued (?:and unpaid )?interest )?(?:of|on|under) ${t}(?: in full)?(?![^.]{0,20}\\bin part)`,
+      `\\bfull (?:conversion|repayment|redemption|settlement) of ${t}`,
+      `\\b(?:converted|repaid|paid off|prepaid|redeemed|settled|retired) ${t} in (?:full|its entirety)`,
+    ].join("|"),
+    "i",
+  );
+  for (const line of r.lines) {
+    if (line.cells || !re.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      if (!re.test(sentence.text) || HYPOTHETICAL.test(sentence.text)) continue;
+      if (/\b(?:partial(?:ly)?|portion|part of)\b/i.test(sentence.text) && !/\bremaining\b/i.test(sentence.text)) continue;
+      // converted after the period end: still outstanding at it
+      const when = firstDate(sentence.text)?.iso ?? null;
+      if (r.period && when && when > r.period) continue;
+      return true;
     }
   }
+  return false;
+}
+
+/** The lines that tell about an instrument: its own paragraph and the next few, up to one that introduces another. */
+function linesAbout(r: Reader, at: number, count: number, introduces: RegExp): ReportLine[] {
+  const out: ReportLine[] = [r.lines[at]!];
+  for (const line of r.lines.slice(at + 1, at + 1 + count * 4)) {
+    if (line.cells) continue;
+    if (out.length >= count || introduces.test(line.text)) break;
+    out.push(line);
+  }
+  return out;
+}
+
+/**
+ * The principal a paragraph says is outstanding at the period end: "As of June
+ * 30, 2023, the outstanding principal balance of the Note was $350,000", or a
+ * principal the report stated that its period-end carrying amount and discount
+ * add up to ("notes outstanding, net of unamortized discounts of $13,269 …,
+ * were $734,231" beside "an aggregate principal amount … of $747,500").
+ */
+function periodPrincipal(r: Reader, found: FoundConvertible, about: ReportLine[]) {
+  if (!r.period) return;
+  const periodText = periodWritten(r.period);
+  for (const line of about) {
+    const thousands = r.thousands[line.index]!;
+    for (const sentence of sentencesOf(line.text)) {
+      const s = sentence.text;
+      if (!s.includes(periodText) && !s.includes(periodText.replace(/, \d{4}$/, ""))) continue;
+      const stated = /\b(?:outstanding |remaining |unpaid |aggregate )?principal (?:balance|amount)(?: outstanding)?\b(?:(?! net of)[^$.;]){0,80}?\b(?:was|were|of|totaled|totaling|is|amounted to)\s+(?:approximately\s+)?(?=\$)/i.exec(s);
+      if (stated) {
+        const amount = periodAmount(r, s, stated.index + stated[0].length, thousands);
+        if (amount && amount.value > 0) {
+          found.item.principal_or_stated_outstanding = amount.value;
+          found.item.as_of = r.period;
+          found.principalFrom = "period";
+          const q = quoteOf(line, sentence.start, sentence.start + amount.end);
+          found.quotes.principal_or_stated_outstanding = q;
+          found.quotes.as_of = q;
+          return;
+        }
+      }
+      const net = /\bnet of (?:unamortized )?(?:debt )?discounts? (?:and (?:debt )?issuance costs )?(?:of )?(?:approximately )?(?=\$)/i.exec(s);
+      const were = net ? /\b(?:were|was|totaled|of)\s+(?:approximately\s+)?(?=\$)/i.exec(s.slice(net.index + net[0].length)) : null;
+      if (!net || !were) continue;
+      const discount = periodAmount(r, s.slice(0, net.index + net[0].length + were.index), net.index + net[0].length, thousands);
+      const carrying = periodAmount(r, s, net.index + net[0].length + were.index + were[0].length, thousands);
+      if (!discount || !carrying) continue;
+      const principal = discount.value + carrying.value;
+      for (const other of about) {
+        const stated = [...other.text.matchAll(new RegExp(`\\bprincipal (?:amount )?(?:of (?:[^$.;]{0,40}? of )?)?${AMOUNT_WORDS}|${AMOUNT_WORDS} (?:in )?(?:aggregate )?principal`, "gi"))];
+        for (const m of stated) {
+          const value = amountAt(m[1] ?? m[3]!, m[2] ?? m[4], r.thousands[other.index]!);
+          if (value === null || Math.abs(value - principal) > 0.5) continue;
+          found.item.principal_or_stated_outstanding = value;
+          found.item.as_of = r.period;
+          found.principalFrom = "period";
+          found.quotes.principal_or_stated_outstanding = quoteOf(other, m.index, m.index + m[0].length);
+          found.quotes.as_of = quoteOf(line, sentence.start, sentence.start + s.length);
+          return;
+        }
+      }
+    }
+  }
+}
+
+/** Convertible debt the report says it issued, in the words of large filers and small ones alike. */
+function readConvertibleDebtProse(r: Reader, found: FoundConvertible[]) {
+  const named = new RegExp(`\\bissued ${AMOUNT_WORDS} (?:in )?(?:aggregate )?principal (?:amount )?of (?:its |our |the Company[’']s )?((?:[\\d.]+% )?(?:[A-Z][\\w-]* )*Convertible (?:Senior )?(?:Secured |Unsecured |Subordinated )?(?:Notes|Debentures) due (?:19|20)\\d{2})`);
+  const single = new RegExp(`\\b(?:a|an|one|the|two|three|several|additional|certain) (?:[\\w%.$,’'-]+ ){0,6}?((?:senior |secured |unsecured |subordinated )*${CONVERTIBLE_DEBT})\\b`, "i");
+  const introduces = new RegExp(`${named.source}|${OWN_ISSUE.source}[^.]{0,160}?\\b${CONVERTIBLE_DEBT}`, "i");
+  for (const line of r.lines) {
+    if (line.cells || !/convertible/i.test(line.text)) continue;
+    const thousands = r.thousands[line.index]!;
+    for (const sentence of sentencesOf(line.text)) {
+      const s = sentence.text;
+      const quote = (start: number, end: number) => quoteOf(line, sentence.start + start, sentence.start + end);
+      const big = named.exec(s);
+      let entry: FoundConvertible | null = null;
+      if (big) {
+        const name = big[3]!;
+        if (found.some((f) => f.item.name === name)) continue;
+        const q = quote(big.index, big.index + big[0].length);
+        entry = { item: { kind: "note", name, principal_or_stated_outstanding: null, conversion_price: null, maturity: null, as_of: null }, quotes: { name: q, kind: q }, at: line.index, term: /\(the [“"]([^”"]+)[”"]\)/.exec(s)?.[1] ?? "Notes", principalFrom: null };
+      } else {
+        const issue = OWN_ISSUE.exec(s);
+        const note = issue ? single.exec(s.slice(issue.index)) : null;
+        if (!issue || !note || issue[0].length + 160 < note.index) continue;
+        const noteAt = issue.index + note.index;
+        if (HELD_NOT_ISSUED.test(s.slice(0, noteAt).replace(/\bpurchase agreement\b/gi, "")) || HYPOTHETICAL.test(s.slice(0, noteAt))) continue;
+        // shares issued on converting or settling notes: the notes are not what was issued
+        if (/\bshares\b|\bconver(?:sion|ted)\b|\bexchange|\bsettle|\brepay|\bsatisf|\bin lieu\b/i.test(s.slice(issue.index + issue[0].length, noteAt))) continue;
+        const date = new RegExp(`^(?:On|Effective) ${DATE}|\\bdated (?:as of )?${DATE}`, "i").exec(s);
+        const dateText = date ? (date[1] ?? date[2])! : null;
+        const term = definedTerm(s.slice(noteAt)) ?? note[1]!.toLowerCase();
+        const words = note[1]!.toLowerCase();
+        const name = definedTerm(s.slice(noteAt)) ?? (dateText ? `${words} dated ${dateText}` : words);
+        if (found.some((f) => nameKey(f.item.name) === nameKey(name))) continue;
+        const q = quote(noteAt, noteAt + note[0].length);
+        entry = { item: { kind: "note", name, principal_or_stated_outstanding: null, conversion_price: null, maturity: null, as_of: null }, quotes: { name: q, kind: q }, at: line.index, term, principalFrom: null };
+        // the principal it was issued for, as of the day it was issued
+        const principal =
+          new RegExp(`\\b(?:in|with|having|for) (?:an? |the )?(?:aggregate |original |face |stated )*(?:principal|face) (?:amount|sum|value|balance) of (?:approximately )?${AMOUNT_WORDS}`, "i").exec(s.slice(noteAt)) ??
+          new RegExp(`${AMOUNT_WORDS} (?:in )?(?:aggregate |original )?(?:principal (?:amount )?)?(?:of )?(?:[\\w%-]+ ){0,3}?${CONVERTIBLE_DEBT}`, "i").exec(s);
+        const issuedIso = dateText ? isoDate(dateText) : null;
+        const start = principal ? principal.index + (principal[0].startsWith("$") ? 0 : noteAt) : -1;
+        const upTo = principal ? /\bup to\s*$/i.test(s.slice(0, start + principal[0].indexOf("$"))) : false;
+        if (principal && issuedIso && !upTo) {
+          const value = amountAt(principal[1]!, principal[2], thousands);
+          if (value !== null) {
+            entry.item.principal_or_stated_outstanding = value;
+            entry.item.as_of = issuedIso;
+            entry.principalFrom = "issue";
+            entry.quotes.principal_or_stated_outstanding = quote(Math.min(date!.index, start), start + principal[0].length);
+            entry.quotes.as_of = quote(date!.index, date!.index + date![0].length);
+          }
+        }
+        if (issuedIso && r.period && issuedIso > r.period) entry.item.subsequent = true;
+      }
+      const about = linesAbout(r, line.index, 14, introduces);
+      // the defining sentence onwards, then the paragraphs that follow
+      const texts = [{ line, from: sentence.start }, ...about.slice(1).map((l) => ({ line: l, from: 0 }))];
+      for (const { line: other, from } of texts) {
+        const text = other.text.slice(from);
+        const price = conversionPriceIn(text);
+        if (price && entry.item.conversion_price === null) {
+          entry.item.conversion_price = price.value;
+          entry.quotes.conversion_price = quoteOf(other, from + price.index, from + price.end);
+        }
+        const maturity = maturityIn(text);
+        if (maturity && entry.item.maturity === null) {
+          entry.item.maturity = maturity.iso;
+          entry.quotes.maturity = quoteOf(other, from + maturity.index, from + maturity.end);
+        }
+      }
+      if (closedInFull(r, entry.term) || (entry.term !== entry.item.name && closedInFull(r, entry.item.name))) continue;
+      periodPrincipal(r, entry, about);
+      // a principal changed after issue (converted in part, repaid in part, increased) is no longer the issue's
+      if (entry.principalFrom === "issue") {
+        const changed = r.lines.slice(line.index).some((l) => !l.cells && l.text.includes(entry.term) && l.index !== line.index && /\b(?:converted|repaid|prepaid|paid down|exchanged|amended|increased|additional principal)\b/i.test(l.text));
+        if (changed) {
+          entry.item.principal_or_stated_outstanding = null;
+          entry.item.as_of = null;
+          entry.principalFrom = null;
+          delete entry.quotes.principal_or_stated_outstanding;
+          delete entry.quotes.as_of;
+        }
+      }
+      found.push(entry);
+    }
+  }
+}
+
+/** Convertible preferred stock with a stated conversion price; its total stated value when the report writes one. */
+function readConvertiblePreferred(r: Reader, found: FoundConvertible[]) {
+  const preferred = new RegExp(`\\b(Series [A-Z]{1,2}(?:-\\d)? (?:Convertible )?(?:Redeemable )?(?:Convertible )?Preferred Stock)\\b[^.]{0,60}?\\b(?:is|are|shall be|will be) convertible\\b`);
+  for (const line of r.lines) {
+    if (line.cells || !/preferred/i.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const m = preferred.exec(sentence.text);
+      if (!m || HYPOTHETICAL.test(sentence.text.slice(0, m.index))) continue;
+      const price = conversionPriceIn(sentence.text.slice(m.index));
+      if (!price) continue;
+      const name = m[1]!;
+      if (found.some((f) => f.item.name === name) || closedInFull(r, name)) continue;
+      const q = quoteOf(line, sentence.start + m.index, sentence.start + m.index + price.end);
+      const entry: FoundConvertible = {
+        item: { kind: "preferred", name, principal_or_stated_outstanding: null, conversion_price: price.value, maturity: null, as_of: null },
+        quotes: { name: q, kind: q, conversion_price: q },
+        at: line.index,
+        term: name,
+        principalFrom: null,
+      };
+      const periodText = r.period ? periodWritten(r.period) : null;
+      for (const other of r.lines) {
+        if (other.cells || !other.text.includes(name)) continue;
+        for (const s of sentencesOf(other.text)) {
+          if (!s.text.includes(name)) continue;
+          const stated = new RegExp(`\\b(?:aggregate|total) stated value of (?:approximately )?${AMOUNT_WORDS}(?! per)`, "i").exec(s.text);
+          const when = stated ? new RegExp(`\\b(?:As of|At) ${DATE}`, "i").exec(s.text) : null;
+          const iso = when ? isoDate(when[1]!) : null;
+          if (stated && iso && r.period && iso <= r.period && entry.item.principal_or_stated_outstanding === null) {
+            const value = amountAt(stated[1]!, stated[2], r.thousands[other.index]!);
+            if (value !== null) {
+              entry.item.principal_or_stated_outstanding = value;
+              entry.item.as_of = iso;
+              const sq = quoteOf(other, s.start + Math.min(when!.index, stated.index), s.start + Math.max(when!.index + when![0].length, stated.index + stated[0].length));
+              entry.quotes.principal_or_stated_outstanding = sq;
+              entry.quotes.as_of = sq;
+            }
+          }
+          if (periodText && entry.item.as_of === null && s.text.includes(periodText)) {
+            entry.item.as_of = r.period;
+            const at = other.text.indexOf(periodText, s.start);
+            entry.quotes.as_of = quoteOf(other, at, at + periodText.length);
+          }
+        }
+      }
+      found.push(entry);
+    }
+  }
+}
+
+/** "(in millions)", "(in thousands …)" above a table or in its heading rows: dollars are multiplied out. */
+function dollarScale(r: Reader, rows: ReportLine[], before: number): number {
+  const heading = `${lineAbove(r, rows[0]!, /\bin (?:thousands|millions)\b/i)?.text ?? ""} ${rows.filter((row) => row.index < before).map((row) => row.text).join(" ")}`;
+  if (/\bin millions\b/i.test(heading)) return 1_000_000;
+  if (/\bin thousands\b/i.test(heading) || r.thousands[rows[0]!.index]) return 1000;
+  return 1;
+}
+
+/** The column of a table's heading rows that is the period end: its place among the heading's dates. */
+function periodColumn(r: Reader, rows: ReportLine[], before: number): { at: number; of: number; quote: string } | null {
+  if (!r.period) return null;
+  const heading = rows.filter((row) => row.index < before);
+  const monthDay = periodWritten(r.period).replace(/, \d{4}$/, "");
+  for (let i = heading.length - 1; i >= 0; i--) {
+    const cells = valueCells(heading[i]!.cells!);
+    const dates = cells.map((c) => isoDate(c) ?? (/^(?:19|20)\d{2}$/.test(c) ? c : null)).filter((d): d is string => d !== null);
+    if (dates.length === 0) continue;
+    const years = dates.every((d) => d.length === 4);
+    const headingText = heading.map((row) => row.text).join(" ");
+    if (years && !headingText.includes(monthDay)) return null;
+    const at = dates.findIndex((d) => (years ? d === r.period!.slice(0, 4) : d === r.period));
+    return at < 0 ? null : { at, of: dates.length, quote: heading[i]!.text };
+  }
+  return null;
+}
+
+/**
+ * A debt table's row for convertible debt ("Convertible notes (a) | 2,300 |
+ * 2,300" under "(in millions)"; "Convertible note | December 1, 2026 | 1% | $
+ * 330,707 | $ 747,500" under "(in thousands …)"): the principal of the period
+ * end's column, with the conversion price and maturity of the row's footnote.
+ * Attached to the notes the prose introduced when they are the same (name,
+ * maturity, or the only ones), else an instrument of its own.
+ */
+function readConvertibleDebtRows(r: Reader, found: FoundConvertible[]) {
+  const label = new RegExp(`^(?:[\\d.]+\\s?% )?(?:senior |secured |unsecured |subordinated )*${CONVERTIBLE_DEBT}\\b`, "i");
+  const rows = r.lines.filter((l) => l.table !== null && label.test(l.cells![0] ?? "") && !/\bnet\b|discount|derivative|interest|receivable|fair value|premium|issuance cost|accrued|shares?\b|exchange/i.test(l.cells![0]!));
+  const proseNotes = found.filter((f) => f.item.kind === "note");
+  for (const line of rows) {
+    const table = tableRows(r, line.table!);
+    const above = lineAbove(r, table[0]!, /\S/);
+    const context = `${above?.text ?? ""} ${table.filter((row) => row.index < line.index).map((row) => row.text).join(" ")}`;
+    if (!/\b(?:debt|notes? payable|borrowings|convertible notes?|indebtedness)\b/i.test(context) || /anti-?dilutive|excluded from|fair value (?:measure|hierarch)|\bassets\b|investments?|per share|earnings|weighted average|diluted/i.test(context)) continue;
+    const column = periodColumn(r, table, line.index);
+    if (!column) continue;
+    const cells = valueCells(line.cells!).slice(1);
+    const amounts = cells.filter((c) => /^\(?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?$|^[—–-]$/.test(c) && !/^(?:19|20)\d{2}$/.test(c));
+    if (amounts.length !== column.of) continue;
+    const cell = amounts[column.at]!;
+    const value = /^[—–-]$/.test(cell) ? 0 : parseDollars(cell.replace(/[()]/g, ""));
+    if (value === null) continue;
+    const rowName = line.cells![0]!.replace(/\s*\(\w{1,2}\)\s*$/, "").trim();
+    const rowMaturity = cells.map((c) => isoDate(c)).find((d) => d !== null) ?? null;
+    const matches = proseNotes.filter((f) => nameKey(f.item.name).includes(nameKey(rowName)) || nameKey(rowName).includes(nameKey(f.item.name)) || (rowMaturity !== null && f.item.maturity === rowMaturity));
+    const target = matches.length === 1 ? matches[0]! : proseNotes.length === 1 && rows.length === 1 ? proseNotes[0]! : null;
+    if (value === 0) {
+      // none outstanding at the period end
+      if (target) found.splice(found.indexOf(target), 1);
+      continue;
+    }
+    const principal = value * dollarScale(r, table, line.index);
+    if (target) {
+      if (target.principalFrom !== "period") {
+        target.item.principal_or_stated_outstanding = principal;
+        target.quotes.principal_or_stated_outstanding = line.text;
+        target.principalFrom = "period";
+        target.item.as_of = r.period;
+        target.quotes.as_of = column.quote;
+      }
+      continue;
+    }
+    if (found.some((f) => nameKey(f.item.name) === nameKey(rowName))) continue;
+    const entry: FoundConvertible = {
+      item: { kind: "note", name: rowName, principal_or_stated_outstanding: principal, conversion_price: null, maturity: rowMaturity, as_of: r.period },
+      quotes: { name: line.text, kind: line.text, principal_or_stated_outstanding: line.text, as_of: column.quote },
+      at: line.index,
+      term: rowName,
+      principalFrom: "period",
+    };
+    if (rowMaturity) entry.quotes.maturity = line.text;
+    // the row's footnote: "(a)As of June 30, 2023, each $1,000 principal amount of the notes will be convertible into … a conversion price of approximately $15.65 per share."
+    const marker = /\((\w{1,2})\)\s*$/.exec(line.cells![0]!);
+    const last = table[table.length - 1]!.index;
+    const note = marker ? r.lines.slice(last + 1, last + 16).find((l) => !l.cells && l.text.startsWith(`(${marker[1]})`)) : undefined;
+    if (note) {
+      const price = conversionPriceIn(note.text);
+      if (price) {
+        entry.item.conversion_price = price.value;
+        entry.quotes.conversion_price = quoteOf(note, price.index, price.end);
+      }
+      const maturity = maturityIn(note.text);
+      if (maturity && !entry.item.maturity) {
+        entry.item.maturity = maturity.iso;
+        entry.quotes.maturity = quoteOf(note, maturity.index, maturity.end);
+      }
+      const asOf = r.period ? new RegExp(`\\b(?:As of|At) ${DATE}`, "i").exec(note.text) : null;
+      if (asOf && isoDate(asOf[1]!) === r.period) entry.quotes.as_of = quoteOf(note, asOf.index, asOf.index + asOf[0].length);
+    }
+    found.push(entry);
+  }
+}
+
+function readConvertibles(r: Reader): Convertible[] {
+  const found: FoundConvertible[] = [];
+  readConvertibleDebtProse(r, found);
+  readConvertiblePreferred(r, found);
+  readConvertibleDebtRows(r, found);
+  // the large filers' notes: "As of June 30, 2023 … notes outstanding …" dates what the notes state
+  const periodText = r.period ? periodWritten(r.period) : null;
+  for (const f of found) {
+    if (f.item.as_of !== null || !periodText || f.item.kind !== "note") continue;
+    const asOf = r.lines.find((l) => !l.cells && l.index >= f.at && l.text.includes(periodText) && /\bnotes?\b/i.test(l.text) && /outstanding|consists of/i.test(l.text));
+    if (asOf) {
+      f.item.as_of = r.period;
+      const at = asOf.text.indexOf(periodText);
+      f.quotes.as_of = quoteOf(asOf, at, at + periodText.length);
+    }
+  }
+  found.sort((a, b) => a.at - b.at);
   return found.map(({ item, quotes }, at) => {
     for (const [field, quote] of Object.entries(quotes)) if ((item as unknown as Record<string, unknown>)[field] !== null) r.quote(`convertibles[${at}].${field}`, quote);
     return item;
@@ -967,31 +1384,129 @@ function periodWritten(iso: string): string {
   return `${month[0]!.toUpperCase()}${month.slice(1)} ${Number(d)}, ${y}`;
 }
 
-/** The report says every one of them was redeemed or converted by the period end. */
-function closedInFull(r: Reader, name: string): boolean {
-  const escaped = escapeRegExp(name);
-  const re = new RegExp(`\\ball (?:of )?(?:the )?(?:outstanding )?(?:shares of )?(?:the )?${escaped} (?:were|was|have been|has been) (?:fully )?(?:redeemed|converted|repaid|extinguished)|${escaped} (?:were|was|have been|has been) (?:fully|entirely) (?:redeemed|converted|repaid)|${escaped} (?:were|was|have been|has been) (?:redeemed|converted|repaid) in full`, "i");
-  return r.lines.some((l) => !l.cells && re.test(l.text));
+// ───────────────────────────── equity lines ─────────────────────────────
+
+/** Words that name a committed equity facility on their own. */
+const EQUITY_LINE_NAMED = /\bstandby equity (?:purchase|distribution) agreement\b|\bSEPA\b|\bequity line(?: of credit)?\b|\bELOC\b|\bequity purchase (?:agreement|facility)\b|\bequity financing agreement\b|\bcommitted equity (?:facility|financing)\b/i;
+/** The terms of one: the company may sell and the purchaser is committed to buy, at the company's discretion. */
+const EQUITY_LINE_TERMS = /\bright,? but not (?:the |an )?obligation,? to (?:sell|issue|direct|require)\b|\b(?:has |have )?(?:committed|agreed|obligated) to purchase\b(?! from)|\bat (?:the Company[’']s|our|its) (?:sole )?(?:discretion|option|election)\b[^.]{0,80}\b(?:sell|require)\b/i;
+/** An offering through a sales agent (an ATM) or an underwriter is not an equity line. */
+const NOT_EQUITY_LINE = /\bsales agents?\b|\bat[- ]the[- ]market\b|\bATM\b|\bplacement agent\b|\bunderwrit|\bregistered direct\b|\bdistribution agent\b|\bprivate placement\b|\bwarrants?\b|\bconvertible\b|\bnotes?\b(?!\s*\d)|\bdebentures?\b|\bpreferred\b|\basset purchase\b|\bmerger\b|\bacqui(?:re|sition)\b/i;
+
+interface LineState {
+  line: EquityLine;
+  quotes: Record<string, string>;
+  /** the names the report calls it and its purchaser by */
+  refs: string[];
+  terminated: boolean;
+  at: number;
 }
 
-/** A debt table's row for the notes, "(in thousands …)": "Convertible note | December 1, 2026 | 1% | $ 330,707 | $ 747,500" → the period end's principal. */
-function readPrincipalRow(r: Reader, item: Convertible, quotes: Record<string, string>) {
+/**
+ * Committed equity facilities: a standby equity purchase agreement, an equity
+ * line of credit, a purchase agreement under which an investor (not a sales
+ * agent) is committed to buy up to an amount of common stock when the company
+ * chooses to sell. For each, the purchaser, the commitment, what was sold to
+ * it since the agreement began when the report states it as such, and the
+ * availability left, dated (both at or before the period end).
+ */
+function readEquityLines(r: Reader): EquityLine[] {
+  const states: LineState[] = [];
   for (const line of r.lines) {
-    if (line.table === null || !/^convertible (?:senior )?notes?\b/i.test(line.cells![0] ?? "")) continue;
-    const rows = tableRows(r, line.table);
-    const above = lineAbove(r, rows[0]!, /\bin thousands\b/i);
-    const headerText = rows.filter((row) => row.index < line.index).map((row) => row.text).join(" ");
-    const thousands = above !== null || /\bin thousands\b/i.test(headerText);
-    const cells = valueCells(line.cells!).slice(1);
-    const maturity = cells.find((c) => isoDate(c) !== null);
-    if (!maturity || isoDate(maturity) !== item.maturity) continue;
-    const amounts = cells.filter((c) => /^\d{1,3}(?:,\d{3})+$|^\d+$/.test(c));
-    if (!amounts.length) continue;
-    const value = parseCount(amounts[0]!)!;
-    item.principal_or_stated_outstanding = thousands ? value * 1000 : value;
-    quotes.principal_or_stated_outstanding = line.text;
-    return;
+    if (line.cells || !/agreement|facility|line of credit|ELOC|SEPA/i.test(line.text)) continue;
+    const sentences = sentencesOf(line.text);
+    sentences.forEach((sentence, k) => {
+      const s = sentence.text;
+      const entered = /\b(?:entered into|executed|is (?:a )?party to|signed)\b/i.exec(s);
+      const counterparty = new RegExp(`\\bwith ${CORPORATE_NAME}`).exec(s);
+      if (!entered || !counterparty || NOT_EQUITY_LINE.test(s) || HYPOTHETICAL.test(s.slice(0, entered.index))) return;
+      const group = [sentence, ...sentences.slice(k + 1, k + 3).filter((n) => !NOT_EQUITY_LINE.test(n.text))];
+      const text = group.map((g) => g.text).join(" ");
+      const named = EQUITY_LINE_NAMED.test(s);
+      if (!named && !(/\bpurchase agreement\b/i.test(s) && EQUITY_LINE_TERMS.test(text))) return;
+      if (!/\b(?:common stock|common shares|ordinary shares|shares)\b/i.test(text)) return;
+      const name = counterparty[1]!.replace(/,$/, "");
+      let state = states.find((st) => nameKey(st.line.counterparty ?? "") === nameKey(name));
+      if (!state) {
+        state = { line: { counterparty: name, commitment: null, drawn_to_date: null, remaining: null, as_of: null }, quotes: {}, refs: [name], terminated: false, at: line.index };
+        state.quotes.counterparty = quoteOf(line, sentence.start + counterparty.index, sentence.start + counterparty.index + counterparty[0].length);
+        states.push(state);
+      }
+      // the names it goes by: (the “SEPA”), (“Yorkville”), (the “Investor”)
+      for (const g of group) for (const m of g.text.matchAll(/\((?:the |collectively, the )?[“"]([A-Z][^”"]{1,40})[”"]\)/g)) if (!state.refs.includes(m[1]!)) state.refs.push(m[1]!);
+      const when = new RegExp(`^(?:On|Effective|In) ${DATE}`, "i").exec(s);
+      const whenIso = when ? isoDate(when[1]!) : null;
+      if (whenIso && r.period && whenIso > r.period) state.line.subsequent = true;
+      // the commitment: "to sell to Yorkville up to $20,000,000 of its shares of common stock"
+      if (state.line.commitment === null) {
+        for (const g of group) {
+          const up =
+            new RegExp(`\\bup to (?:an aggregate of |a maximum of )?(?:approximately )?${AMOUNT_WORDS}`, "i").exec(g.text) ??
+            new RegExp(`\\b(?:aggregate|total|maximum) (?:commitment|purchase) (?:amount )?of (?:up to )?(?:approximately )?${AMOUNT_WORDS}`, "i").exec(g.text);
+          if (!up || /^\s*(?:per|in any|of any|for each|in each|on any)\b/i.test(g.text.slice(up.index + up[0].length, up.index + up[0].length + 15))) continue;
+          const value = amountAt(up[1]!, up[2], r.thousands[line.index]!);
+          if (value === null) continue;
+          state.line.commitment = value;
+          state.quotes.commitment = quoteOf(line, g.start + Math.max(0, up.index - 120), g.start + up.index + up[0].length);
+          break;
+        }
+      }
+    });
   }
+  if (!states.length) return [];
+  for (const state of states) {
+    const mentions = (text: string) => state.refs.some((ref) => text.includes(ref));
+    for (const line of r.lines) {
+      if (line.cells || !mentions(line.text)) continue;
+      const thousands = r.thousands[line.index]!;
+      for (const sentence of sentencesOf(line.text)) {
+        const s = sentence.text;
+        if (!mentions(s) || HYPOTHETICAL.test(s) || NOT_EQUITY_LINE.test(s.replace(/\bATM\b/g, ""))) continue;
+        const quote = (start: number, end: number) => quoteOf(line, sentence.start + start, sentence.start + end);
+        const dated = new RegExp(`\\b(?:As of|At|Through|through) ${DATE}`).exec(s) ?? new RegExp(`\\b(?:as of|through) ${DATE}`, "i").exec(s);
+        const iso = dated ? isoDate(dated[1]!) : null;
+        const inTime = iso !== null && r.period !== null && iso <= r.period && (state.line.as_of === null || state.line.as_of === iso);
+        if (/\bterminat(?:ed|ion of)\b/i.test(s) && (!r.period || (firstDate(s)?.iso ?? "") <= r.period)) state.terminated = true;
+        // availability left: "As of June 30, 2023, $18.8 million remained available under the Purchase Agreement"
+        const left =
+          new RegExp(`${AMOUNT_WORDS}(?: of (?:our )?(?:common stock|shares|capacity|availability|the commitment))?[^.;$]{0,40}?\\b(?:remained|remains|remaining|was|were|is) (?:available|unsold|remaining)\\b`, "i").exec(s) ??
+          new RegExp(`\\bremaining (?:commitment|capacity|availability|amount(?: available)?|balance)\\b[^.;$]{0,60}?\\b(?:was|is|of) (?:approximately )?${AMOUNT_WORDS}`, "i").exec(s);
+        if (left && inTime && state.line.remaining === null) {
+          const value = amountAt(left[1]!, left[2], thousands);
+          if (value !== null) {
+            state.line.remaining = value;
+            state.quotes.remaining = quote(Math.min(dated!.index, left.index), Math.max(dated!.index + dated![0].length, left.index + left[0].length));
+            state.line.as_of = iso;
+            state.quotes.as_of = quote(dated!.index, dated!.index + dated![0].length);
+          }
+        }
+        // sold to date: "As of June 30, 2023, the Company had sold an aggregate of 5,000,000 shares under the SEPA for aggregate gross proceeds of $3.1 million"
+        const toDate = /\b(?:since (?:inception|the (?:inception|commencement|execution|effective date|date) of|entering into)|to date|in the aggregate|cumulative|aggregate (?:of|gross|total))\b/i.test(s) || (dated !== null && /^(?:As of|Through)\b/i.test(s.slice(dated.index)) && /\b(?:has|had|have) (?:sold|issued)\b/i.test(s));
+        const period = /\b(?:during|for) the (?:three|six|nine|twelve) months ended\b|\b(?:during|for) the (?:fiscal )?(?:year|quarter) ended\b/i.test(s) && !/\bsince\b|\bto date\b/i.test(s);
+        const proceeds = new RegExp(`(?<!\\bnet )\\b(?:(?:aggregate |total )?(?:gross )?(?:purchase price|proceeds) of (?:approximately )?${AMOUNT_WORDS}|${AMOUNT_WORDS} (?:in |of )?(?:aggregate |total )?(?:gross )?proceeds)`, "i").exec(s);
+        if (toDate && !period && proceeds && /\b(?:sold|issued|sales?|purchased)\b/i.test(s) && state.line.drawn_to_date === null && (iso === null || inTime)) {
+          if (/\bnet\b/i.test(s.slice(Math.max(0, proceeds.index - 12), proceeds.index + proceeds[0].length)) && !/\bgross\b/i.test(proceeds[0])) continue;
+          const value = amountAt(proceeds[1] ?? proceeds[3]!, proceeds[2] ?? proceeds[4], thousands);
+          if (value === null) continue;
+          state.line.drawn_to_date = value;
+          state.quotes.drawn_to_date = quote(dated && inTime ? Math.min(dated.index, proceeds.index) : Math.max(0, proceeds.index - 150), proceeds.index + proceeds[0].length);
+          if (iso && inTime && state.line.as_of === null) {
+            state.line.as_of = iso;
+            state.quotes.as_of = quote(dated!.index, dated!.index + dated![0].length);
+          }
+        }
+      }
+    }
+  }
+  const out: EquityLine[] = [];
+  for (const state of states) {
+    // ended before or in the period with nothing said of its use: no longer a source of shares
+    if (state.terminated && state.line.drawn_to_date === null && state.line.remaining === null) continue;
+    const at = out.length;
+    for (const [field, quote] of Object.entries(state.quotes)) if ((state.line as unknown as Record<string, unknown>)[field] !== null) r.quote(`equity_lines[${at}].${field}`, quote);
+    out.push(state.line);
+  }
+  return out;
 }
 
 // ───────────────────────────── listing deficiency ─────────────────────────────
@@ -1050,6 +1565,7 @@ export function readPeriodicBlocks(blocks: Block[], filing: Filing | null = null
     warrants,
     warrants_total: total,
     atm_programs: readAtmPrograms(r),
+    equity_lines: readEquityLines(r),
     convertibles: readConvertibles(r),
     reverse_splits: readReverseSplits(r, cover.company),
     listing_deficiency: readListingDeficiency(r),
