@@ -1,3 +1,5 @@
+import { readEightKTerms, eightKItems, type EightKTerms } from "./eight-k-terms";
+import { blocksText } from "./html";
 import { isPeriodicReport, periodicFormOf, readPeriodicReport, type PeriodicReport } from "./periodic-report";
 import { readOfferingTerms, type OfferingTerms } from "./prospectus";
 import { readSubmission, type Filing } from "./submission";
@@ -93,9 +95,95 @@ export function inspectPeriodic(filing: Filing, options: { path?: string | null 
   };
 }
 
-/** A periodic report's inspection for a 10-Q, 10-K, 20-F or 40-F; the offering readers' for anything else. */
-export function inspectAny(filing: Filing, options: { path?: string | null } = {}): Inspection | PeriodicInspection {
+/**
+ * What an 8-K states: the offering readers' inspection (header fields; its
+ * offering terms are null, an 8-K being no prospectus), the item numbers it
+ * carries (`items`: its headings, and the header's ITEM INFORMATION lines),
+ * and the financing terms of its Items 1.01 and 3.02 with the EX-99 press
+ * release they point to (./eight-k-terms.ts), each with its quote.
+ */
+export type EightKInspection = Inspection &
+  EightKTerms & {
+    items: string[] | null;
+  };
+
+/** 8-K item titles as EDGAR's header lists them (ITEM INFORMATION), by the words they start with. */
+const ITEM_TITLES: [string, string][] = [
+  ["1.01", "entry into a material definitive agreement"],
+  ["1.02", "termination of a material definitive agreement"],
+  ["1.03", "bankruptcy or receivership"],
+  ["1.04", "mine safety"],
+  ["1.05", "material cybersecurity incident"],
+  ["2.01", "completion of acquisition or disposition"],
+  ["2.02", "results of operations and financial condition"],
+  ["2.03", "creation of a direct financial obligation"],
+  ["2.04", "triggering events that accelerate or increase"],
+  ["2.05", "costs associated with exit or disposal"],
+  ["2.06", "material impairments"],
+  ["3.01", "notice of delisting or failure to satisfy"],
+  ["3.02", "unregistered sales of equity securities"],
+  ["3.03", "material modification to rights of security holders"],
+  ["4.01", "changes in registrant's certifying accountant"],
+  ["4.02", "non-reliance on previously issued financial statements"],
+  ["5.01", "changes in control of registrant"],
+  ["5.02", "departure of directors or"],
+  ["5.03", "amendments to articles of incorporation or bylaws"],
+  ["5.04", "temporary suspension of trading"],
+  ["5.05", "amendments to the registrant's code of ethics"],
+  ["5.06", "change in shell company status"],
+  ["5.07", "submission of matters to a vote of security holders"],
+  ["5.08", "shareholder director nominations"],
+  ["7.01", "regulation fd disclosure"],
+  ["8.01", "other events"],
+  ["9.01", "financial statements and exhibits"],
+];
+
+function itemNumberOfTitle(title: string): string | null {
+  const t = title.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim();
+  return ITEM_TITLES.find(([, words]) => t.startsWith(words) || t.startsWith(words.replace(/'s/g, "s")))?.[0] ?? null;
+}
+
+export const EIGHT_K_FORMS = /^8-K(?:\/A)?$/i;
+
+/** The form of an 8-K without SEC header or `dei:DocumentType`: its cover's "FORM 8-K". */
+function eightKFormOf(filing: Filing): string | null {
+  if (filing.header.form) return filing.header.form;
+  for (const block of (filing.primary?.blocks() ?? []).slice(0, 60)) {
+    const text = block.kind === "text" ? block.text : block.rows.map((row) => row.filter(Boolean).join(" ")).join(" ");
+    const m = /^FORM\s+(8-K(?:\/A)?)\b/i.exec(text.trim());
+    if (m) return m[1]!.toUpperCase();
+  }
+  return null;
+}
+
+export function isEightK(filing: Filing): boolean {
+  return EIGHT_K_FORMS.test((eightKFormOf(filing) ?? "").trim());
+}
+
+export function inspectEightK(filing: Filing, options: { path?: string | null } = {}): EightKInspection {
+  const base = inspectFiling(filing, { directoryCik: cikFromPath(options.path) });
+  const place = placeFromPath(options.path);
+  const text = blocksText(filing.primary?.blocks() ?? []);
+  const releases = filing.documents.filter((d) => d !== filing.primary && /^EX-99\b/i.test(d.type)).map((d) => blocksText(d.blocks()));
+  const { terms, evidence } = readEightKTerms(text, releases.length ? releases.join("\n") : null);
+  const fromHeader = filing.header.items.map(itemNumberOfTitle).filter((n): n is string => n !== null);
+  const items = [...new Set([...eightKItems(text), ...fromHeader])].sort((a, b) => Number(a) - Number(b));
+  return {
+    ...base,
+    accession: base.accession ?? place.accession,
+    cik: base.cik ?? cikFromPath(options.path),
+    form: base.form ?? eightKFormOf(filing),
+    primary_document: base.primary_document ?? place.document,
+    items: items.length ? items : null,
+    ...terms,
+    evidence: { ...base.evidence, ...evidence },
+  };
+}
+
+/** A periodic report's inspection for a 10-Q, 10-K, 20-F or 40-F; an 8-K's for an 8-K; the offering readers' for anything else. */
+export function inspectAny(filing: Filing, options: { path?: string | null } = {}): Inspection | PeriodicInspection | EightKInspection {
   if (isPeriodicReport(periodicFormOf(filing))) return inspectPeriodic(filing, options);
+  if (isEightK(filing)) return inspectEightK(filing, options);
   return inspectFiling(filing, { directoryCik: cikFromPath(options.path) });
 }
 
