@@ -29,6 +29,7 @@ export const DATA_KINDS = [
   ["registrations", "Registrations"],
   ["offerings", "Offerings"],
   ["dilution_instruments", "Dilution instruments"],
+  ["instrument_states", "Instrument states (history)"],
   ["compliance_deficiencies", "Compliance deficiencies"],
   ["float_snapshots", "Float snapshots"],
   ["reverse_splits", "Reverse splits"],

@@ -11,8 +11,12 @@ import {
   rateNasdaqCompliance,
   rateOfferingAbility,
   rateOfferingFrequency,
+  rateWarrantExercise,
   ratingSources,
+  sharePriceForWarrants,
+  warrantMoneyness,
 } from "./engine";
+import { MAX_RATING_DESC_BYTES } from "@/lib/data/records/schemas";
 import { formatCompact, formatMoney, formatPercentTenths, formatShares, pluralize, roundDiv } from "./format";
 import type {
   DeficiencyInput,
@@ -23,6 +27,7 @@ import type {
   Rating,
   RatingInputs,
   RegistrationInput,
+  ReverseSplitInput,
 } from "./types";
 
 // ───────────────────────────── fixtures ─────────────────────────────
@@ -595,8 +600,20 @@ describe("overall offering risk", () => {
     ["High", "High", "High", "High"],
   ])("cash need %s, ability %s, frequency %s → %s", (cashNeed, offeringAbility, offeringFrequency, expected) => {
     expect(overallOfferingRisk({ cashNeed, offeringAbility, offeringFrequency, nasdaqCompliance: "Low" })).toBe(expected);
-    // A Medium compliance issue changes nothing.
-    expect(overallOfferingRisk({ cashNeed, offeringAbility, offeringFrequency, nasdaqCompliance: "Medium" })).toBe(expected);
+    expect(overallOfferingRisk({ cashNeed, offeringAbility, offeringFrequency, nasdaqCompliance: "Low", recentReverseSplit: false })).toBe(expected);
+    // One active deficiency (not urgent), or a recent reverse split alone: at least Medium, never more.
+    const atLeastMedium = expected === "High" ? "High" : "Medium";
+    expect(overallOfferingRisk({ cashNeed, offeringAbility, offeringFrequency, nasdaqCompliance: "Medium" })).toBe(atLeastMedium);
+    expect(overallOfferingRisk({ cashNeed, offeringAbility, offeringFrequency, nasdaqCompliance: "Low", recentReverseSplit: true })).toBe(atLeastMedium);
+  });
+
+  it("raises the result one level for an active deficiency after a recent reverse split, once", () => {
+    const base = { offeringAbility: "Low", offeringFrequency: "Low", recentReverseSplit: true } as const;
+    expect(overallOfferingRisk({ ...base, cashNeed: "Low", nasdaqCompliance: "Medium" })).toBe("Medium");
+    expect(overallOfferingRisk({ ...base, cashNeed: "Medium", nasdaqCompliance: "Medium" })).toBe("High");
+    // An urgent deficiency and a split raise one level, not two.
+    expect(overallOfferingRisk({ ...base, cashNeed: "Low", nasdaqCompliance: "High" })).toBe("Medium");
+    expect(overallOfferingRisk({ ...base, cashNeed: "High", nasdaqCompliance: "High" })).toBe("High");
   });
 
   it("raises the result one level for an urgent listing deficiency", () => {
@@ -627,6 +644,9 @@ describe("computeDilutionRating", () => {
     "estimated_cash",
     "cash_burn",
     "cash_remaining_months",
+    "warrant_exercise",
+    "warrant_exercise_desc",
+    "going_concern",
   ];
 
   it("returns exactly the spec's fields, composed from the facts", () => {
@@ -661,7 +681,14 @@ describe("computeDilutionRating", () => {
       estimated_cash: 1_240_000,
       cash_burn: 913_125,
       cash_remaining_months: 4.1,
+      // $1.00 is 66.7% of the $1.50 exercise price: near the money, half weight; 2.05M ÷ 16.2M = 12.65%.
+      warrant_exercise: "Medium",
+      warrant_exercise_desc:
+        "12.7% of 16.2M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): none in the money, 4.1M near the money at $1.50 (half weight); vs the float snapshot price $1.00 on 2025-06-14 (no close on file)",
+      going_concern: null,
     });
+    // The spec's fields come first, in the spec's order; the new ones after them.
+    expect(Object.keys(record)).toEqual(SPEC_FIELDS);
   });
 
   it("rates a well-funded company with no shelf and no history Low across the board", () => {
@@ -676,6 +703,9 @@ describe("computeDilutionRating", () => {
       nasdaq_compliance: "Low",
       overall_offering_risk: "Low",
       cash_remaining_months: 500,
+      warrant_exercise: "Low",
+      warrant_exercise_desc: "No warrants on file",
+      going_concern: null,
     });
     expect(JSON.parse(JSON.stringify(record))).toEqual(record); // plain JSON, no bigint
   });
@@ -768,5 +798,329 @@ describe("facts from SEC filings", () => {
     );
     expect(sources.map((s) => s.accession)).toEqual([tenQ.accession, effect.accession, s3.accession]);
     expect(ratingSources(inputs())).toEqual([]);
+  });
+});
+
+// ───────────────────────────── the instrument ledger ─────────────────────────────
+
+describe("instruments the ledger says ended, or without a fixed count", () => {
+  const out10M = float({ outstandingShares: 10n * M });
+
+  it("does not count an expired, exercised or converted instrument in dilution", () => {
+    const result = rateDilution(
+      inputs({
+        latestFloat: out10M,
+        instruments: [
+          instrument({ sharesUnderlying: 1n * M }),
+          instrument({ name: "exercised", status: "exercised", statusAsOf: day("2025-05-01"), sharesUnderlying: 5n * M }),
+          instrument({ name: "expired", status: "expired", statusAsOf: null, sharesUnderlying: 5n * M }),
+          instrument({ instrumentType: "convertible_note", name: "converted", status: "converted", statusAsOf: day("2025-06-15"), sharesUnderlying: 5n * M, remainingCents: null }),
+        ],
+      }),
+    );
+    expect(result.instrumentShares).toBe(1n * M);
+    expect(result.desc).toBe("10.0% potential dilution: 1.0M shares from warrants and convertibles (1.0M Series A warrants at $1.50), 0 raisable on the shelf, vs 10.0M outstanding");
+  });
+
+  it("counts a report's warrant total once: the warrants issued by its day are in it, later ones are added", () => {
+    const total = instrument({ name: "Warrants outstanding in total", reportedTotal: true, issuedAt: day("2025-03-31"), statusAsOf: day("2025-03-31"), expiresAt: null, sharesUnderlying: 3n * M });
+    const coveredByIt = instrument({ name: "Warrants of 2025-01-10", issuedAt: day("2025-01-10"), sharesUnderlying: 1n * M });
+    const issuedSince = instrument({ name: "Warrants of 2025-05-02", issuedAt: day("2025-05-02"), sharesUnderlying: 2n * M });
+    const note = instrument({ instrumentType: "convertible_note", name: "note", issuedAt: day("2025-01-10"), sharesUnderlying: 1n * M, remainingCents: 100n * DOLLAR });
+    const all = inputs({ latestFloat: out10M, instruments: [total, coveredByIt, issuedSince, note] });
+    expect(rateDilution(all).instrumentShares).toBe(6n * M);
+    expect(rateWarrantExercise(all).desc).toContain("5.0M");
+    // without a total, every warrant counts
+    expect(rateDilution(inputs({ latestFloat: out10M, instruments: [coveredByIt, issuedSince] })).instrumentShares).toBe(3n * M);
+  });
+
+  it("still counts an instrument on days before the day its end is stated for", () => {
+    const exercised = instrument({ status: "exercised", statusAsOf: day("2025-06-16"), sharesUnderlying: 2n * M });
+    expect(rateDilution(inputs({ latestFloat: out10M, instruments: [exercised] })).instrumentShares).toBe(2n * M);
+    expect(rateDilution(inputs({ latestFloat: out10M, instruments: [exercised], asOf: new Date("2025-06-16T09:00:00Z") })).instrumentShares).toBe(0n);
+  });
+
+  it("does not count a convertible without a fixed share count, and says how many there are", () => {
+    const result = rateDilution(
+      inputs({
+        latestFloat: out10M,
+        instruments: [
+          instrument({ sharesUnderlying: 1n * M }),
+          instrument({ instrumentType: "convertible_note", name: "Variable note", sharesUnderlying: null, exercisePriceMicros: null, remainingCents: 2n * M * DOLLAR }),
+          instrument({ instrumentType: "convertible_preferred", name: "Series X", sharesUnderlying: null, exercisePriceMicros: null, remainingCents: null }),
+        ],
+      }),
+    );
+    expect(result.instrumentShares).toBe(1n * M);
+    expect(result.rating).toBe("Medium");
+    expect(result.desc).toBe(
+      "10.0% potential dilution: 1.0M shares from warrants and convertibles (1.0M Series A warrants at $1.50), plus 2 convertibles with no fixed share count (not counted), 0 raisable on the shelf, vs 10.0M outstanding",
+    );
+    // A repaid one is gone, fixed count or not.
+    const repaid = instrument({ instrumentType: "convertible_note", name: "Repaid", sharesUnderlying: null, remainingCents: 0n });
+    expect(rateDilution(inputs({ latestFloat: out10M, instruments: [repaid] })).desc).toBe(
+      "0.0% potential dilution: 0 shares from warrants and convertibles, 0 raisable on the shelf, vs 10.0M outstanding",
+    );
+  });
+
+  it("names a convertible by its conversion price", () => {
+    const note = instrument({ instrumentType: "convertible_note", name: "2025 Note", exercisePriceMicros: null, conversionPriceMicros: 2_250_000n, remainingCents: 1n * M * DOLLAR });
+    expect(rateDilution(inputs({ latestFloat: out10M, instruments: [note] })).desc).toContain("(1.0M 2025 Note at $2.25)");
+  });
+});
+
+// ───────────────────────────── warrant exercise ─────────────────────────────
+
+describe("warrant exercise", () => {
+  /** 10M outstanding, no snapshot price: the close decides. */
+  const out10M = float({ outstandingShares: 10n * M, priceMicros: null });
+  const close = (price: bigint, date = "2025-06-13") => ({ latestClose: { date: day(date), closeMicros: price } });
+
+  it("is Low with no warrants on file, and says so", () => {
+    expect(rateWarrantExercise(inputs({ latestFloat: out10M }))).toMatchObject({ rating: "Low", desc: "No warrants on file", pctTenths: 0n });
+    // Convertibles are not warrants.
+    const note = instrument({ instrumentType: "convertible_note", name: "Note", remainingCents: 1n * M * DOLLAR });
+    expect(rateWarrantExercise(inputs({ latestFloat: out10M, instruments: [note] })).desc).toBe("No warrants on file");
+  });
+
+  it("does not count an expired or exercised warrant, nor one without a fixed count", () => {
+    const ended = [
+      instrument({ name: "exercised", status: "exercised", statusAsOf: day("2025-06-01"), exercisePriceMicros: 10_000n }),
+      instrument({ name: "expired", expiresAt: day("2025-06-15"), exercisePriceMicros: 10_000n }),
+      instrument({ name: "later", issuedAt: day("2025-06-16"), exercisePriceMicros: 10_000n }),
+    ];
+    expect(rateWarrantExercise(inputs({ latestFloat: out10M, ...close(1_000_000n), instruments: ended }))).toMatchObject({
+      rating: "Low",
+      desc: "No outstanding warrants (2 warrants on file expired or exercised)",
+    });
+    const unfixed = instrument({ name: "unfixed", sharesUnderlying: null });
+    expect(rateWarrantExercise(inputs({ latestFloat: out10M, ...close(1_000_000n), instruments: [unfixed] }))).toMatchObject({
+      rating: "Low",
+      desc: "No warrant shares to count: 1 warrant with no fixed share count (not counted)",
+    });
+  });
+
+  it("explains in-the-money and pre-funded warrant shares against the last close", () => {
+    const result = rateWarrantExercise(
+      inputs({
+        latestFloat: float({ outstandingShares: 3_200_000n }),
+        latestClose: { date: day("2025-04-17"), closeMicros: 4_100_000n },
+        instruments: [
+          instrument({ sharesUnderlying: 1_900_000n, exercisePriceMicros: 3_480_000n }),
+          instrument({ name: "Pre-funded", preFunded: true, sharesUnderlying: 200_000n, exercisePriceMicros: 100n, expiresAt: null }),
+        ],
+      }),
+    );
+    expect(result.rating).toBe("High");
+    expect(result.desc).toBe(
+      "65.6% of 3.2M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): 2.1M in the money (1.9M at $3.48, 200K pre-funded); vs last close $4.10 on 2025-04-17",
+    );
+  });
+
+  // 10M outstanding, all warrants in the money ($1.00 strike, $1.00 close).
+  it.each<[bigint, Rating, string]>([
+    [2_000_000n, "High", "20.0%"],
+    [1_995_000n, "High", "20.0%"], // 19.95% prints 20.0%
+    [1_994_999n, "Medium", "19.9%"],
+    [500_000n, "Medium", "5.0%"],
+    [494_999n, "Low", "4.9%"],
+  ])("%s in-the-money warrant shares on 10M outstanding is %s (%s)", (shares, rating, pct) => {
+    const result = rateWarrantExercise(
+      inputs({ latestFloat: out10M, ...close(1_000_000n), instruments: [instrument({ sharesUnderlying: shares, exercisePriceMicros: 1_000_000n })] }),
+    );
+    expect(result.rating).toBe(rating);
+    expect(result.desc.startsWith(`${pct} of 10.0M outstanding in warrant shares`)).toBe(true);
+  });
+
+  it("weighs warrants by moneyness: at the price in full, at half the price half, below half a tenth", () => {
+    const w = (strike: bigint) => instrument({ sharesUnderlying: 4n * M, exercisePriceMicros: strike });
+    expect(warrantMoneyness(w(1_000_000n), 1_000_000n)).toBe("in_the_money");
+    expect(warrantMoneyness(w(1_000_001n), 1_000_000n)).toBe("near_the_money");
+    expect(warrantMoneyness(w(2_000_000n), 1_000_000n)).toBe("near_the_money"); // price exactly 50% of the strike
+    expect(warrantMoneyness(w(2_000_001n), 1_000_000n)).toBe("far_out_of_the_money");
+    expect(warrantMoneyness(w(2_000_001n), null)).toBe("unknown");
+    expect(warrantMoneyness(instrument({ preFunded: true, exercisePriceMicros: 100_000_000n }), 1n)).toBe("in_the_money");
+
+    const at = (strike: bigint) => rateWarrantExercise(inputs({ latestFloat: out10M, ...close(1_000_000n), instruments: [w(strike)] }));
+    expect(at(1_000_000n)).toMatchObject({ rating: "High", pctTenths: 400n }); // 4M of 10M
+    expect(at(2_000_000n)).toMatchObject({ rating: "High", pctTenths: 200n }); // half of 4M
+    expect(at(2_000_001n)).toMatchObject({ rating: "Low", pctTenths: 40n }); // a tenth of 4M
+    expect(at(2_000_001n).desc).toBe(
+      "4.0% of 10.0M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): none in the money, 4.0M far out of the money at $2.000001 (1/10 weight); vs last close $1.00 on 2025-06-13",
+    );
+
+    const mixed = rateWarrantExercise(
+      inputs({
+        latestFloat: out10M,
+        ...close(1_000_000n),
+        instruments: [w(500_000n), w(800_000n), w(1_500_000n), w(3_000_000n), w(5_000_000n), instrument({ name: "no price", sharesUnderlying: 1n * M, exercisePriceMicros: null })],
+      }),
+    );
+    // 8M × 1 + 4M × ½ + 8M × 1/10 + 1M × ½ = 11.3M → 113.0%
+    expect(mixed.pctTenths).toBe(1130n);
+    expect(mixed.desc).toBe(
+      "113.0% of 10.0M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): 8.0M in the money (8.0M at $0.50-$0.80), 4.0M near the money at $1.50 (half weight), 8.0M far out of the money at $3.00-$5.00 (1/10 weight), 1.0M at an exercise price not on file (half weight); vs last close $1.00 on 2025-06-13",
+    );
+    expect(new TextEncoder().encode(JSON.stringify(mixed.desc)).byteLength).toBeLessThanOrEqual(MAX_RATING_DESC_BYTES + 2);
+  });
+
+  it("takes the last close, else the float snapshot's price, else the latest offering price, and says which", () => {
+    const warrant = instrument({ sharesUnderlying: 1n * M, exercisePriceMicros: 1_000_000n });
+    const snapshot = float({ outstandingShares: 10n * M, priceMicros: 1_200_000n, asOf: day("2025-06-10") });
+    const offered = { latestOfferingPrice: { offeringDate: day("2025-03-03"), priceMicros: 900_000n } };
+    const rate = (over: Partial<RatingInputs>) => rateWarrantExercise(inputs({ instruments: [warrant], ...over }));
+
+    const all = rate({ latestFloat: snapshot, ...close(1_100_000n), ...offered });
+    expect(all.price).toEqual({ kind: "close", priceMicros: 1_100_000n, date: day("2025-06-13") });
+    expect(all.desc).toMatch(/; vs last close \$1\.10 on 2025-06-13$/);
+
+    const noClose = rate({ latestFloat: snapshot, ...offered });
+    expect(noClose.price).toEqual({ kind: "float_snapshot", priceMicros: 1_200_000n, date: day("2025-06-10") });
+    expect(noClose.desc).toMatch(/; vs the float snapshot price \$1\.20 on 2025-06-10 \(no close on file\)$/);
+
+    const noMarket = rate({ latestFloat: { ...snapshot, priceMicros: null }, ...offered });
+    expect(noMarket.price).toEqual({ kind: "offering", priceMicros: 900_000n, date: day("2025-03-03") });
+    expect(noMarket.desc).toMatch(/near the money at \$1\.00 \(half weight\); vs the latest offering price \$0\.90 on 2025-03-03 \(no market price on file\)$/);
+
+    const none = rate({ latestFloat: { ...snapshot, priceMicros: null } });
+    expect(none.price).toBeNull();
+    expect(none.desc).toBe(
+      "5.0% of 10.0M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): none in the money, 1.0M not comparable to a price (half weight); no share price on file (no close, float snapshot or offering price)",
+    );
+    expect(none.rating).toBe("Medium");
+
+    // A price dated after the as-of day is not known then.
+    expect(sharePriceForWarrants(inputs({ latestClose: { date: day("2025-06-16"), closeMicros: 1n } }))).toBeNull();
+  });
+
+  it("rates warrants Medium when shares outstanding are unknown", () => {
+    const result = rateWarrantExercise(inputs({ ...close(2_000_000n), instruments: [instrument()] }));
+    expect(result).toMatchObject({ rating: "Medium", pctTenths: null });
+    expect(result.desc).toBe(
+      "Unknown share of outstanding (shares outstanding not on file), warrant shares: 1.0M in the money (1.0M at $1.50); vs last close $2.00 on 2025-06-13",
+    );
+  });
+});
+
+// ───────────────────────────── going concern ─────────────────────────────
+
+describe("going concern", () => {
+  const doubt = { goingConcern: true, goingConcernAccession: "0000000001-25-000009" } as const;
+
+  it("raises cash need one level, at least to Medium, and says so with the report's period end", () => {
+    // Not burning cash: Low → Medium.
+    const low = rateCashNeed(inputs({ latestFinancials: financials({ periodEnd: day("2025-03-31"), quarterlyBurnCents: 0n, ...doubt }) }));
+    expect(low.rating).toBe("Medium");
+    expect(low.desc).toBe(
+      "The company is not burning cash (no operating cash burn in the period ended 2025-03-31); $600K cash reported; the report for the period ended 2025-03-31 (0000000001-25-000009) states substantial doubt about continuing as a going concern: raised from Low",
+    );
+    // 12.0 months: Medium → High.
+    const medium = rateCashNeed(inputs({ latestFinancials: financials({ cashCents: 1_200_000n * DOLLAR, goingConcern: true }) }));
+    expect(medium.rating).toBe("High");
+    expect(medium.desc).toBe(
+      "12.0 months of cash left at the current burn ($300K per quarter): $1.2M cash reported for the period ended 2025-06-15; the report for the period ended 2025-06-15 states substantial doubt about continuing as a going concern: raised from Medium",
+    );
+    // 6.0 months is Medium without, High with.
+    expect(rateCashNeed(inputs({ latestFinancials: financials() })).rating).toBe("Medium");
+    expect(rateCashNeed(inputs({ latestFinancials: financials({ goingConcern: true }) })).rating).toBe("High");
+    // Already High: stays High, still said.
+    const high = rateCashNeed(inputs({ latestFinancials: financials({ cashCents: 100_000n * DOLLAR, goingConcern: true }) }));
+    expect(high.rating).toBe("High");
+    expect(high.desc).toMatch(/states substantial doubt about continuing as a going concern$/);
+    // Burn unknown (Medium): High.
+    expect(rateCashNeed(inputs({ latestFinancials: financials({ quarterlyBurnCents: null, goingConcern: true }) })).rating).toBe("High");
+  });
+
+  it("leaves cash need alone when the report states no doubt or was not read for it", () => {
+    for (const goingConcern of [false, null, undefined]) {
+      const result = rateCashNeed(inputs({ latestFinancials: financials({ cashCents: 1_200_000n * DOLLAR, goingConcern }) }));
+      expect(result.rating).toBe("Medium");
+      expect(result.desc).not.toContain("going concern");
+    }
+  });
+
+  it("is the record's going_concern: true, false, or null when no report states it", () => {
+    const record = (over: Partial<RatingInputs>) => computeDilutionRating(inputs(over));
+    expect(record({ latestFinancials: financials({ goingConcern: true }) }).going_concern).toBe(true);
+    expect(record({ latestFinancials: financials({ goingConcern: false }) }).going_concern).toBe(false);
+    expect(record({ latestFinancials: financials({ goingConcern: null }) }).going_concern).toBeNull();
+    expect(record({ latestFinancials: financials() }).going_concern).toBeNull();
+    expect(record({}).going_concern).toBeNull();
+    // Through cash need it reaches the overall rating: Medium cash need without a shelf is Medium, High cash need too; with a shelf it is High.
+    expect(record({ latestFinancials: financials({ cashCents: 1_200_000n * DOLLAR, goingConcern: true }), offerings: [offering("public_offering"), offering("pipe")] }).overall_offering_risk).toBe("High");
+    expect(record({ latestFinancials: financials({ cashCents: 1_200_000n * DOLLAR }), offerings: [offering("public_offering"), offering("pipe")] }).overall_offering_risk).toBe("Medium");
+  });
+});
+
+// ───────────────────────────── remaining capacity ─────────────────────────────
+
+describe("remaining shelf and ATM capacity", () => {
+  const big = float({ floatShares: 200n * M, outstandingShares: 250n * M, marketCapCents: 100n * M * DOLLAR });
+
+  it("counts an ATM at its remaining amount, and at its full size when the remaining is stated for a later day", () => {
+    const stated = atm({ atmRemainingCents: 2n * M * DOLLAR, atmRemainingAsOf: day("2025-03-31") });
+    expect(computeOfferingCapacity(inputs({ registrations: [stated], latestFloat: big }))).toMatchObject({ atmRemainingCents: 2n * M * DOLLAR, atmRemainingUnknown: false });
+    const later = atm({ atmRemainingCents: 2n * M * DOLLAR, atmRemainingAsOf: day("2025-06-30") });
+    expect(computeOfferingCapacity(inputs({ registrations: [later], latestFloat: big }))).toMatchObject({ atmRemainingCents: 10n * M * DOLLAR, atmRemainingUnknown: true });
+  });
+
+  it("takes what an ATM sold off a shelf (same file number) off the shelf's size", () => {
+    const s3 = shelf({ offeringAmountCents: 50n * M * DOLLAR, fileNumber: "333-000001" });
+    // $10M program, $2M left: $8M sold.
+    const program = atm({ fileNumber: "333-000001" });
+    const capacity = computeOfferingCapacity(inputs({ registrations: [s3, program], latestFloat: big }));
+    expect(capacity).toMatchObject({ shelfSoldOnAtmsCents: 8n * M * DOLLAR, raisableCents: 42n * M * DOLLAR });
+    expect(rateOfferingAbility(inputs({ registrations: [s3, program], latestFloat: big })).desc).toBe(
+      "S-3 shelf effective, $42.0M raisable with no baby-shelf limit (public float $200.0M), 42.0% of the $100.0M market cap; shelf size net of $8.0M sold on its ATM; ATM with $2.0M remaining",
+    );
+    // A stated sales figure wins over size − remaining.
+    const reported = atm({ fileNumber: "333-000001", atmSoldCents: 5n * M * DOLLAR });
+    expect(computeOfferingCapacity(inputs({ registrations: [s3, reported], latestFloat: big })).raisableCents).toBe(45n * M * DOLLAR);
+    // Another shelf's ATM, or one without a file number, takes nothing off.
+    expect(computeOfferingCapacity(inputs({ registrations: [s3, atm({ fileNumber: "333-999999" })], latestFloat: big })).raisableCents).toBe(50n * M * DOLLAR);
+    expect(computeOfferingCapacity(inputs({ registrations: [s3, atm()], latestFloat: big })).raisableCents).toBe(50n * M * DOLLAR);
+  });
+});
+
+// ───────────────────────────── reverse splits ─────────────────────────────
+
+describe("reverse splits", () => {
+  const split = (date: string, oldShares = 20): ReverseSplitInput => ({ effectiveDate: day(date), oldShares, newShares: 1 });
+
+  it("names the reverse splits of the last 12 months in nasdaq_compliance_desc, both ends included", () => {
+    expect(rateNasdaqCompliance(inputs({ reverseSplits: [split("2024-06-15")] })).desc).toBe(
+      "No active listing deficiency; 1-for-20 reverse split effective 2024-06-15",
+    );
+    expect(rateNasdaqCompliance(inputs({ reverseSplits: [split("2024-06-14"), split("2025-06-16")] })).desc).toBe("No active listing deficiency");
+    expect(rateNasdaqCompliance(inputs({ reverseSplits: [split("2025-06-15", 10), split("2024-09-01")], deficiencies: [deficiency({ deadline: null })] }))).toEqual({
+      rating: "Medium",
+      desc: "Active minimum bid price deficiency: notice 2025-01-15, no deadline set; reverse splits 1-for-20 effective 2024-09-01 and 1-for-10 effective 2025-06-15",
+    });
+  });
+
+  it("weighs on overall_offering_risk: alone at least Medium, with an active deficiency one level up", () => {
+    const calm = { latestFinancials: financials({ cashCents: 50n * M * DOLLAR }), latestFloat: float() };
+    expect(computeDilutionRating(inputs(calm)).overall_offering_risk).toBe("Low");
+    expect(computeDilutionRating(inputs({ ...calm, reverseSplits: [split("2024-06-15")] })).overall_offering_risk).toBe("Medium");
+    expect(computeDilutionRating(inputs({ ...calm, reverseSplits: [split("2024-06-14")] })).overall_offering_risk).toBe("Low");
+    expect(computeDilutionRating(inputs({ ...calm, deficiencies: [deficiency({ deadline: null })] })).overall_offering_risk).toBe("Medium");
+    // Medium cash need (12 months): Medium, and High after a split with an active deficiency.
+    const funded = { latestFinancials: financials({ cashCents: 1_200_000n * DOLLAR }), latestFloat: float() };
+    expect(computeDilutionRating(inputs({ ...funded, deficiencies: [deficiency({ deadline: null })] })).overall_offering_risk).toBe("Medium");
+    expect(computeDilutionRating(inputs({ ...funded, deficiencies: [deficiency({ deadline: null })], reverseSplits: [split("2025-01-01")] })).overall_offering_risk).toBe("High");
+  });
+
+  it("lists a recent split's filing among the sources, and not an ended instrument's", () => {
+    const src = (accession: string, filed: string) => ({ accession, form: "8-K", filedAt: day(filed), url: `https://example.test/${accession}` });
+    const sources = ratingSources(
+      inputs({
+        reverseSplits: [{ ...split("2025-01-01"), source: src("0000000001-25-000001", "2024-12-20") }, { ...split("2023-01-01"), source: src("0000000001-23-000001", "2022-12-20") }],
+        instruments: [
+          instrument({ source: src("0000000001-24-000002", "2024-03-01") }),
+          instrument({ name: "gone", status: "exercised", statusAsOf: day("2025-01-01"), source: src("0000000001-24-000003", "2024-03-02") }),
+        ],
+      }),
+    );
+    expect(sources.map((s) => s.accession)).toEqual(["0000000001-25-000001", "0000000001-24-000002"]);
   });
 });

@@ -6,7 +6,7 @@
  * Facts dated after asOf are ignored, so a rating can be recomputed for any
  * past day from the same rows. Bands live in ./thresholds.ts.
  */
-import { addYears, daysBetween, isoDay, utcDayStart } from "@/lib/utils/dates";
+import { addMonths, addYears, daysBetween, isoDay, utcDayStart } from "@/lib/utils/dates";
 import {
   formatMoney,
   formatPercentTenths,
@@ -27,10 +27,12 @@ import {
   CASH_NEED_WITHOUT_FINANCIALS,
   COMPLIANCE_HIGH_ABOVE_ACTIVE_COUNT,
   COMPLIANCE_URGENT_DEADLINE_DAYS,
+  COUNTED_INSTRUMENT_STATUS,
   DAYS_PER_QUARTER_DENOMINATOR,
   DAYS_PER_QUARTER_NUMERATOR,
   DILUTION_HIGH_MIN_PCT_TENTHS,
   DILUTION_MEDIUM_MIN_PCT_TENTHS,
+  GOING_CONCERN_RAISES_CASH_NEED_LEVELS,
   MONTHS_PER_QUARTER,
   OFFERING_ABILITY_HIGH_MIN_PCT_TENTHS,
   OFFERING_ABILITY_MEDIUM_MIN_PCT_TENTHS,
@@ -38,6 +40,13 @@ import {
   OFFERING_FREQUENCY_MEDIUM_MIN_EVENTS,
   OFFERING_FREQUENCY_WINDOW_YEARS,
   OVERALL_RISK_MATRIX,
+  REVERSE_SPLIT_LOOKBACK_MONTHS,
+  WARRANT_EXERCISE_HIGH_MIN_PCT_TENTHS,
+  WARRANT_EXERCISE_MEDIUM_MIN_PCT_TENTHS,
+  WARRANT_NEAR_THE_MONEY_MIN_PRICE_PCT,
+  WARRANT_WEIGHT_FAR_OUT_OF_THE_MONEY_TENTHS,
+  WARRANT_WEIGHT_IN_THE_MONEY_TENTHS,
+  WARRANT_WEIGHT_NEAR_THE_MONEY_TENTHS,
 } from "./thresholds";
 import type {
   DeficiencyInput,
@@ -48,6 +57,8 @@ import type {
   Rating,
   RatingInputs,
   RegistrationInput,
+  ReverseSplitInput,
+  SharePrice,
   SourceRef,
 } from "./types";
 
@@ -74,8 +85,12 @@ export function maxRating(...ratings: Rating[]): Rating {
   return ratings.reduce<Rating>((best, r) => (RANK[r] > RANK[best] ? r : best), "Low");
 }
 
+function raiseLevels(rating: Rating, levels: number): Rating {
+  return BY_RANK[Math.max(0, Math.min(RANK[rating] + levels, 2))]!;
+}
+
 function raiseOneLevel(rating: Rating): Rating {
-  return BY_RANK[Math.min(RANK[rating] + 1, 2)]!;
+  return raiseLevels(rating, 1);
 }
 
 function bigMin(a: bigint, b: bigint): bigint {
@@ -146,7 +161,30 @@ export interface CashNeedResult extends RatingResult {
   monthsTenths: bigint | null;
 }
 
+/**
+ * Cash need: the runway band, then raised for going-concern doubt stated in
+ * the latest report (GOING_CONCERN_RAISES_CASH_NEED_LEVELS).
+ */
 export function rateCashNeed(inputs: RatingInputs): CashNeedResult {
+  const result = rateRunway(inputs);
+  const financials = inputs.latestFinancials;
+  if (financials?.goingConcern !== true) return result;
+  const raised = raiseLevels(result.rating, GOING_CONCERN_RAISES_CASH_NEED_LEVELS);
+  const filing = financials.goingConcernAccession ? ` (${financials.goingConcernAccession})` : "";
+  const effect = raised === result.rating ? "" : `: raised from ${result.rating}`;
+  return {
+    ...result,
+    rating: raised,
+    desc: `${result.desc}; the report for the period ended ${isoDay(financials.periodEnd)}${filing} states substantial doubt about continuing as a going concern${effect}`,
+  };
+}
+
+/** going_concern of the record: the latest report's statement; null without a report or when it says neither. */
+export function goingConcern(inputs: RatingInputs): boolean | null {
+  return inputs.latestFinancials?.goingConcern ?? null;
+}
+
+function rateRunway(inputs: RatingInputs): CashNeedResult {
   const financials = inputs.latestFinancials;
   if (!financials) {
     return {
@@ -209,6 +247,8 @@ export interface OfferingCapacity {
   pending: RegistrationInput[];
   /** Sum of ATM remaining capacity (a program with no figure counts at its full size). */
   atmRemainingCents: bigint;
+  /** What ATM programs sold off the effective shelves (same file number): taken off the shelves' size. */
+  shelfSoldOnAtmsCents: bigint;
   /** Some effective ATM reports no remaining figure. */
   atmRemainingUnknown: boolean;
   /** Effective registrations whose size the filings do not state (not counted in the sums). */
@@ -264,6 +304,22 @@ export function marketCapCents(inputs: RatingInputs): bigint | null {
   return (float.outstandingShares * price) / MICROS_PER_CENT;
 }
 
+/** An ATM's remaining amount on the as-of day: null when not reported, or stated for a later day. */
+export function atmRemainingOn(registration: RegistrationInput, day: Date): bigint | null {
+  if (registration.atmRemainingCents === null) return null;
+  if (registration.atmRemainingAsOf && after(registration.atmRemainingAsOf, day)) return null;
+  return registration.atmRemainingCents;
+}
+
+/** What an ATM program sold by the as-of day, as far as the figures tell (0 when unknown). */
+function atmSoldOn(registration: RegistrationInput, day: Date): bigint {
+  if (registration.atmRemainingAsOf && after(registration.atmRemainingAsOf, day)) return 0n;
+  if (registration.atmSoldCents != null) return bigMax(0n, registration.atmSoldCents);
+  const remaining = registration.atmRemainingCents;
+  const size = registration.offeringAmountCents;
+  return remaining !== null && size !== null ? bigMax(0n, size - remaining) : 0n;
+}
+
 export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity {
   const day = utcDayStart(inputs.asOf);
   const known = inputs.registrations.filter((r) => onOrBefore(r.filedAt, day));
@@ -275,17 +331,24 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
     .sort((a, b) => b.expiresAt!.getTime() - a.expiresAt!.getTime());
   const pending = known.filter((r) => !isEffectiveOn(r, day) && !isExpiredOn(r, day));
 
-  const atmRemainingUnknown = effectiveAtms.some((r) => r.atmRemainingCents === null);
-  const sizeOf = (r: RegistrationInput) => (r.isAtm ? (r.atmRemainingCents ?? r.offeringAmountCents) : r.offeringAmountCents);
+  const remainingOf = (r: RegistrationInput) => atmRemainingOn(r, day);
+  const atmRemainingUnknown = effectiveAtms.some((r) => remainingOf(r) === null);
+  const sizeOf = (r: RegistrationInput) => (r.isAtm ? (remainingOf(r) ?? r.offeringAmountCents) : r.offeringAmountCents);
   const unsized = effective.filter((r) => sizeOf(r) === null);
   const automaticShelf = unsized.find((r) => AUTOMATIC_SHELF_FORM.test(r.formType.trim())) ?? null;
   const atmRemainingCents = sum(effectiveAtms.map((r) => bigMax(0n, sizeOf(r) ?? 0n)));
-  const babyShelfCents = sum(
-    effectiveShelves.filter(isBabyShelfLimited).map((r) => bigMax(0n, r.offeringAmountCents ?? 0n)),
-  );
-  const otherShelfCents = sum(
-    effectiveShelves.filter((r) => !isBabyShelfLimited(r)).map((r) => bigMax(0n, r.offeringAmountCents ?? 0n)),
-  );
+  // A shelf's remaining size: what ATM programs sold off it (same file number)
+  // is used capacity. Other takedowns are not subtracted (a prospectus
+  // supplement's amount is what it offered, not what it sold).
+  const soldOff = (r: RegistrationInput) => {
+    if (r.offeringAmountCents === null || !r.fileNumber) return 0n;
+    const sold = sum(known.filter((a) => a.isAtm && a.fileNumber === r.fileNumber).map((a) => atmSoldOn(a, day)));
+    return bigMin(bigMax(0n, r.offeringAmountCents), sold);
+  };
+  const shelfSoldOnAtmsCents = sum(effectiveShelves.map(soldOff));
+  const shelfRemaining = (r: RegistrationInput) => bigMax(0n, (r.offeringAmountCents ?? 0n) - soldOff(r));
+  const babyShelfCents = sum(effectiveShelves.filter(isBabyShelfLimited).map(shelfRemaining));
+  const otherShelfCents = sum(effectiveShelves.filter((r) => !isBabyShelfLimited(r)).map(shelfRemaining));
   // ATM sales are takedowns off a shelf: they use its capacity rather than add
   // to it. So the pool is the larger of the two, not their sum (an ATM with no
   // shelf row on file still counts on its own).
@@ -335,6 +398,7 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
     expired,
     pending,
     atmRemainingCents,
+    shelfSoldOnAtmsCents,
     atmRemainingUnknown,
     unsized,
     automaticShelf,
@@ -449,6 +513,7 @@ export function rateOfferingAbility(
       : ", market cap unknown";
   }
 
+  if (capacity.shelfSoldOnAtmsCents > 0n) text += `; shelf size net of ${formatMoney(capacity.shelfSoldOnAtmsCents)} sold on its ATM`;
   if (effectiveAtms.length > 0) {
     const atm = effectiveAtms.length === 1 ? "ATM" : `${effectiveAtms.length} ATMs`;
     if (capacity.atmRemainingUnknown) text += `; ${atm} remaining capacity not reported (counted at ${formatMoney(capacity.atmRemainingCents)})`;
@@ -464,15 +529,69 @@ export function rateOfferingAbility(
 
 // ───────────────────────────── dilution ─────────────────────────────
 
-/** A warrant or convertible that can still turn into shares on the as-of day. */
-export function isOutstandingInstrument(instrument: InstrumentInput, asOf: Date): boolean {
+/**
+ * The ledger says the instrument ended (expired, exercised, converted) by the
+ * as-of day. A state stated for a later day is not known yet then.
+ */
+export function hasEnded(instrument: InstrumentInput, asOf: Date): boolean {
+  const status = (instrument.status ?? COUNTED_INSTRUMENT_STATUS).trim().toLowerCase();
+  if (status === COUNTED_INSTRUMENT_STATUS) return false;
+  return instrument.statusAsOf == null || onOrBefore(instrument.statusAsOf, utcDayStart(asOf));
+}
+
+/**
+ * Issued by the as-of day, not expired on it, not ended in the ledger, and
+ * (a convertible) with something left to convert: it can still turn into
+ * shares, whether or not its share count is fixed.
+ */
+export function isLiveInstrument(instrument: InstrumentInput, asOf: Date): boolean {
   const day = utcDayStart(asOf);
   if (!onOrBefore(instrument.issuedAt, day)) return false;
   if (instrument.expiresAt !== null && !after(instrument.expiresAt, day)) return false;
-  if (instrument.sharesUnderlying <= 0n) return false;
+  if (hasEnded(instrument, day)) return false;
   // A convertible with nothing left to convert (converted or repaid) is gone.
   if (instrument.instrumentType.startsWith("convertible") && instrument.remainingCents === 0n) return false;
   return true;
+}
+
+/**
+ * The instruments to count, without the warrants a periodic report's total
+ * already covers: a live `reportedTotal` warrant row is every warrant the
+ * company had on its day (its statusAsOf), so a warrant issued on or before
+ * that day is in it and is not counted again; one issued after is added.
+ */
+export function countableInstruments(inputs: RatingInputs): InstrumentInput[] {
+  const day = utcDayStart(inputs.asOf);
+  const totals = inputs.instruments.filter((i) => i.reportedTotal && isLiveInstrument(i, day));
+  const coveredUpTo = totals.reduce<Date | null>((latest, t) => {
+    const until = t.statusAsOf ?? t.issuedAt;
+    return latest === null || until > latest ? until : latest;
+  }, null);
+  if (coveredUpTo === null) return inputs.instruments;
+  return inputs.instruments.filter((i) => i.reportedTotal || i.instrumentType !== "warrant" || i.issuedAt > coveredUpTo);
+}
+
+/** A live instrument with a fixed share count above zero: its shares are counted. */
+export function isOutstandingInstrument(instrument: InstrumentInput, asOf: Date): boolean {
+  return isLiveInstrument(instrument, asOf) && instrument.sharesUnderlying !== null && instrument.sharesUnderlying > 0n;
+}
+
+/** Live instruments whose share count is not fixed (not counted). */
+function unfixedInstruments(inputs: RatingInputs): InstrumentInput[] {
+  return inputs.instruments.filter((i) => i.sharesUnderlying === null && isLiveInstrument(i, inputs.asOf));
+}
+
+/** The shares of an instrument that isOutstandingInstrument admits. */
+function sharesOf(instrument: InstrumentInput): bigint {
+  return instrument.sharesUnderlying ?? 0n;
+}
+
+/** "1 convertible with no fixed share count", "2 instruments with …". */
+function unfixedText(unfixed: InstrumentInput[]): string {
+  const allConvertible = unfixed.every((i) => i.instrumentType.startsWith("convertible"));
+  const allWarrants = unfixed.every((i) => i.instrumentType === "warrant");
+  const noun = allConvertible ? "convertible" : allWarrants ? "warrant" : "instrument";
+  return `${pluralize(unfixed.length, noun)} with no fixed share count (not counted)`;
 }
 
 export function dilutionBand(pctTenths: bigint): Rating {
@@ -494,25 +613,31 @@ export function rateDilution(
   inputs: RatingInputs,
   capacity: OfferingCapacity = computeOfferingCapacity(inputs),
 ): DilutionResult {
-  const outstandingInstruments = inputs.instruments.filter((i) => isOutstandingInstrument(i, inputs.asOf));
-  const instrumentShares = sum(outstandingInstruments.map((i) => i.sharesUnderlying));
+  const outstandingInstruments = countableInstruments(inputs).filter((i) => isOutstandingInstrument(i, inputs.asOf));
+  const instrumentShares = sum(outstandingInstruments.map(sharesOf));
+  const unfixed = unfixedInstruments(inputs);
   const price = currentPriceMicros(inputs);
   const raisable = capacity.raisableCents;
   const raisableShares = price !== null ? (raisable * MICROS_PER_CENT) / price : raisable > 0n ? null : 0n;
   const outstanding = inputs.latestFloat && inputs.latestFloat.outstandingShares > 0n ? inputs.latestFloat.outstandingShares : null;
 
   // the largest instruments by name (their names cite the filing), so a trader sees what the shares are
-  const largest = [...outstandingInstruments].sort((a, b) => (b.sharesUnderlying > a.sharesUnderlying ? 1 : b.sharesUnderlying < a.sharesUnderlying ? -1 : 0)).slice(0, 2);
-  const named = largest.map((i) => `${formatShares(i.sharesUnderlying)} ${i.name}${i.exercisePriceMicros !== null ? ` at ${formatPrice(i.exercisePriceMicros)}` : ""}`);
+  const largest = [...outstandingInstruments].sort((a, b) => (sharesOf(b) > sharesOf(a) ? 1 : sharesOf(b) < sharesOf(a) ? -1 : 0)).slice(0, 2);
+  const named = largest.map((i) => {
+    const price = i.exercisePriceMicros ?? i.conversionPriceMicros ?? null;
+    return `${formatShares(sharesOf(i))} ${i.name}${price !== null ? ` at ${formatPrice(price)}` : ""}`;
+  });
   const more = outstandingInstruments.length - largest.length;
-  const fromInstruments = `${formatShares(instrumentShares)} shares from warrants and convertibles${named.length ? ` (${named.join("; ")}${more > 0 ? `; ${more} more` : ""})` : ""}`;
+  const fromInstruments =
+    `${formatShares(instrumentShares)} shares from warrants and convertibles${named.length ? ` (${named.join("; ")}${more > 0 ? `; ${more} more` : ""})` : ""}` +
+    (unfixed.length ? `, plus ${unfixedText(unfixed)}` : "");
   const fromShelf =
     raisableShares !== null
       ? `${formatShares(raisableShares)} raisable on the shelf`
       : `${formatMoney(raisable)} of shelf capacity not counted (no share price)`;
 
   if (outstanding === null) {
-    if (instrumentShares === 0n && raisable === 0n) {
+    if (instrumentShares === 0n && raisable === 0n && unfixed.length === 0) {
       return {
         rating: "Low",
         desc: "0.0% potential dilution: no warrants, convertibles or offering capacity on file",
@@ -540,6 +665,177 @@ export function rateDilution(
     instrumentShares,
     raisableShares,
     outstandingShares: outstanding,
+    pctTenths,
+  };
+}
+
+// ───────────────────────────── warrant exercise ─────────────────────────────
+
+/**
+ * The share price warrants are compared with: the latest daily close on or
+ * before the as-of day, else the float snapshot's price, else the latest
+ * priced offering's price per share (the last price anyone paid, when no
+ * market price is on file); null when none is on file.
+ */
+export function sharePriceForWarrants(inputs: RatingInputs): SharePrice | null {
+  const day = utcDayStart(inputs.asOf);
+  const close = inputs.latestClose;
+  if (close && close.closeMicros > 0n && onOrBefore(close.date, day)) return { kind: "close", priceMicros: close.closeMicros, date: close.date };
+  const snapshot = inputs.latestFloat;
+  if (snapshot && snapshot.priceMicros !== null && snapshot.priceMicros > 0n && onOrBefore(snapshot.asOf, day)) {
+    return { kind: "float_snapshot", priceMicros: snapshot.priceMicros, date: snapshot.asOf };
+  }
+  const offering = inputs.latestOfferingPrice;
+  if (offering && offering.priceMicros > 0n && onOrBefore(offering.offeringDate, day)) {
+    return { kind: "offering", priceMicros: offering.priceMicros, date: offering.offeringDate };
+  }
+  return null;
+}
+
+function sharePriceText(price: SharePrice | null): string {
+  if (price === null) return "no share price on file (no close, float snapshot or offering price)";
+  const at = `${formatPrice(price.priceMicros)} on ${isoDay(price.date)}`;
+  switch (price.kind) {
+    case "close":
+      return `vs last close ${at}`;
+    case "float_snapshot":
+      return `vs the float snapshot price ${at} (no close on file)`;
+    case "offering":
+      return `vs the latest offering price ${at} (no market price on file)`;
+  }
+}
+
+export type Moneyness = "in_the_money" | "near_the_money" | "far_out_of_the_money" | "unknown";
+
+/** Where a warrant stands against the share price (WARRANT_NEAR_THE_MONEY_MIN_PRICE_PCT). */
+export function warrantMoneyness(warrant: InstrumentInput, priceMicros: bigint | null): Moneyness {
+  if (warrant.preFunded) return "in_the_money";
+  const strike = warrant.exercisePriceMicros;
+  if (strike === null || priceMicros === null) return "unknown";
+  if (strike <= priceMicros) return "in_the_money";
+  return priceMicros * 100n >= strike * WARRANT_NEAR_THE_MONEY_MIN_PRICE_PCT ? "near_the_money" : "far_out_of_the_money";
+}
+
+export function warrantExerciseBand(pctTenths: bigint): Rating {
+  if (pctTenths >= WARRANT_EXERCISE_HIGH_MIN_PCT_TENTHS) return "High";
+  if (pctTenths >= WARRANT_EXERCISE_MEDIUM_MIN_PCT_TENTHS) return "Medium";
+  return "Low";
+}
+
+interface WarrantBucket {
+  shares: bigint;
+  minPrice: bigint | null;
+  maxPrice: bigint | null;
+}
+
+function priceRange(bucket: WarrantBucket): string {
+  if (bucket.minPrice === null || bucket.maxPrice === null) return "";
+  return bucket.minPrice === bucket.maxPrice ? formatPrice(bucket.minPrice) : `${formatPrice(bucket.minPrice)}-${formatPrice(bucket.maxPrice)}`;
+}
+
+export interface WarrantExerciseResult extends RatingResult {
+  price: SharePrice | null;
+  inTheMoneyShares: bigint;
+  preFundedShares: bigint;
+  nearShares: bigint;
+  farShares: bigint;
+  unknownShares: bigint;
+  /** Warrant shares × their weight, in tenths of a share. */
+  weightedTenths: bigint;
+  outstandingShares: bigint | null;
+  /** Weighted warrant shares in tenths of a percent of outstanding; null when outstanding is unknown. */
+  pctTenths: bigint | null;
+}
+
+export function rateWarrantExercise(inputs: RatingInputs): WarrantExerciseResult {
+  const day = utcDayStart(inputs.asOf);
+  const isWarrant = (i: InstrumentInput) => i.instrumentType.trim().toLowerCase() === "warrant";
+  const issued = countableInstruments(inputs).filter((i) => isWarrant(i) && onOrBefore(i.issuedAt, day));
+  const live = issued.filter((i) => isLiveInstrument(i, day));
+  const counted = live.filter((i) => isOutstandingInstrument(i, day));
+  const unfixed = live.filter((i) => i.sharesUnderlying === null);
+  const price = sharePriceForWarrants(inputs);
+  const outstanding = inputs.latestFloat && inputs.latestFloat.outstandingShares > 0n ? inputs.latestFloat.outstandingShares : null;
+
+  const buckets: Record<Moneyness, WarrantBucket> = {
+    in_the_money: { shares: 0n, minPrice: null, maxPrice: null },
+    near_the_money: { shares: 0n, minPrice: null, maxPrice: null },
+    far_out_of_the_money: { shares: 0n, minPrice: null, maxPrice: null },
+    unknown: { shares: 0n, minPrice: null, maxPrice: null },
+  };
+  let preFundedShares = 0n;
+  for (const warrant of counted) {
+    const shares = sharesOf(warrant);
+    const moneyness = warrantMoneyness(warrant, price?.priceMicros ?? null);
+    const bucket = buckets[moneyness];
+    bucket.shares += shares;
+    if (warrant.preFunded) {
+      preFundedShares += shares;
+      continue;
+    }
+    const strike = warrant.exercisePriceMicros;
+    if (strike !== null) {
+      bucket.minPrice = bucket.minPrice === null ? strike : bigMin(bucket.minPrice, strike);
+      bucket.maxPrice = bucket.maxPrice === null ? strike : bigMax(bucket.maxPrice, strike);
+    }
+  }
+  const itm = buckets.in_the_money;
+  const near = buckets.near_the_money;
+  const far = buckets.far_out_of_the_money;
+  const unknown = buckets.unknown;
+  const weightedTenths =
+    itm.shares * WARRANT_WEIGHT_IN_THE_MONEY_TENTHS +
+    (near.shares + unknown.shares) * WARRANT_WEIGHT_NEAR_THE_MONEY_TENTHS +
+    far.shares * WARRANT_WEIGHT_FAR_OUT_OF_THE_MONEY_TENTHS;
+  const base = {
+    price,
+    inTheMoneyShares: itm.shares,
+    preFundedShares,
+    nearShares: near.shares,
+    farShares: far.shares,
+    unknownShares: unknown.shares,
+    weightedTenths,
+    outstandingShares: outstanding,
+  };
+
+  if (counted.length === 0) {
+    const ended = issued.length - live.length;
+    let desc: string;
+    if (unfixed.length > 0) desc = `No warrant shares to count: ${unfixedText(unfixed)}`;
+    else if (ended > 0) desc = `No outstanding warrants (${pluralize(ended, "warrant")} on file expired or exercised)`;
+    else desc = "No warrants on file";
+    return { ...base, rating: "Low", desc, pctTenths: outstanding === null ? null : 0n };
+  }
+
+  const parts: string[] = [];
+  const itmDetail: string[] = [];
+  const pricedItm = itm.shares - preFundedShares;
+  if (pricedItm > 0n) itmDetail.push(`${formatShares(pricedItm)} at ${priceRange(itm)}`);
+  if (preFundedShares > 0n) itmDetail.push(`${formatShares(preFundedShares)} pre-funded`);
+  parts.push(itm.shares > 0n ? `${formatShares(itm.shares)} in the money (${itmDetail.join(", ")})` : "none in the money");
+  if (near.shares > 0n) parts.push(`${formatShares(near.shares)} near the money at ${priceRange(near)} (half weight)`);
+  if (far.shares > 0n) parts.push(`${formatShares(far.shares)} far out of the money at ${priceRange(far)} (1/10 weight)`);
+  if (unknown.shares > 0n) {
+    parts.push(price === null ? `${formatShares(unknown.shares)} not comparable to a price (half weight)` : `${formatShares(unknown.shares)} at an exercise price not on file (half weight)`);
+  }
+  if (unfixed.length > 0) parts.push(unfixedText(unfixed));
+  const tail = `${parts.join(", ")}; ${sharePriceText(price)}`;
+
+  if (outstanding === null) {
+    return {
+      ...base,
+      rating: weightedTenths > 0n ? "Medium" : "Low",
+      desc: `Unknown share of outstanding (shares outstanding not on file), warrant shares: ${tail}`,
+      pctTenths: null,
+    };
+  }
+  // weighted shares ÷ outstanding in tenths of a percent: (weightedTenths ÷ 10) × 1000 ÷ outstanding.
+  const pctTenths = roundDiv(weightedTenths * 100n, outstanding);
+  const bands = `High from ${formatPercentTenths(WARRANT_EXERCISE_HIGH_MIN_PCT_TENTHS)}, Medium from ${formatPercentTenths(WARRANT_EXERCISE_MEDIUM_MIN_PCT_TENTHS)}`;
+  return {
+    ...base,
+    rating: warrantExerciseBand(pctTenths),
+    desc: `${formatPercentTenths(pctTenths)} of ${formatShares(outstanding)} outstanding in warrant shares weighted by moneyness (${bands}): ${tail}`,
     pctTenths,
   };
 }
@@ -642,7 +938,35 @@ function deadlineText(deadline: Date | null, asOf: Date): string {
     : `deadline ${isoDay(deadline)} passed ${pluralize(-days, "day")} ago`;
 }
 
+/** First day (inclusive) of the window in which a reverse split is recent. */
+export function reverseSplitWindowStart(asOf: Date): Date {
+  return addMonths(utcDayStart(asOf), -REVERSE_SPLIT_LOOKBACK_MONTHS);
+}
+
+/** Reverse splits effective in the REVERSE_SPLIT_LOOKBACK_MONTHS up to the as-of day, both days included, oldest first. */
+export function recentReverseSplits(inputs: RatingInputs): ReverseSplitInput[] {
+  const day = utcDayStart(inputs.asOf);
+  const start = reverseSplitWindowStart(inputs.asOf);
+  return (inputs.reverseSplits ?? [])
+    .filter((s) => !after(s.effectiveDate, day) && utcDayStart(s.effectiveDate) >= start)
+    .sort((a, b) => a.effectiveDate.getTime() - b.effectiveDate.getTime());
+}
+
+/** "; 1-for-20 reverse split effective 2025-01-05" (nasdaq_compliance_desc names what weighs on the overall rating). */
+function reverseSplitText(splits: ReverseSplitInput[]): string {
+  if (splits.length === 0) return "";
+  const ratio = (s: ReverseSplitInput) => `${s.newShares}-for-${s.oldShares}`;
+  if (splits.length === 1) return `; ${ratio(splits[0]!)} reverse split effective ${isoDay(splits[0]!.effectiveDate)}`;
+  return `; reverse splits ${splits.map((s) => `${ratio(s)} effective ${isoDay(s.effectiveDate)}`).join(" and ")}`;
+}
+
+/** Listing compliance from the deficiencies; its desc also names a recent reverse split. */
 export function rateNasdaqCompliance(inputs: RatingInputs): RatingResult {
+  const result = rateDeficiencies(inputs);
+  return { ...result, desc: result.desc + reverseSplitText(recentReverseSplits(inputs)) };
+}
+
+function rateDeficiencies(inputs: RatingInputs): RatingResult {
   const active: DeficiencyInput[] = [];
   const resolved: DeficiencyInput[] = [];
   for (const d of inputs.deficiencies) {
@@ -693,7 +1017,10 @@ export interface OverallParts {
   cashNeed: Rating;
   offeringAbility: Rating;
   offeringFrequency: Rating;
+  /** Low: no active deficiency; Medium: one, not urgent; High: urgent or several. */
   nasdaqCompliance: Rating;
+  /** A reverse split took effect in the REVERSE_SPLIT_LOOKBACK_MONTHS up to the as-of day. */
+  recentReverseSplit?: boolean;
 }
 
 /** The composite documented at OVERALL_RISK_MATRIX in ./thresholds.ts. */
@@ -701,7 +1028,11 @@ export function overallOfferingRisk(parts: OverallParts): Rating {
   const means = maxRating(parts.offeringAbility, parts.offeringFrequency);
   let rating = OVERALL_RISK_MATRIX[parts.cashNeed][means];
   if (parts.cashNeed === "Medium" && parts.offeringAbility === "High" && parts.offeringFrequency === "High") rating = "High";
-  if (parts.nasdaqCompliance === "High") rating = raiseOneLevel(rating);
+  // Listing pressure, applied once.
+  const activeDeficiency = parts.nasdaqCompliance !== "Low";
+  const split = parts.recentReverseSplit === true;
+  if (parts.nasdaqCompliance === "High" || (activeDeficiency && split)) rating = raiseOneLevel(rating);
+  else if (activeDeficiency || split) rating = maxRating(rating, "Medium");
   return rating;
 }
 
@@ -714,6 +1045,7 @@ export function computeDilutionRating(inputs: RatingInputs): DilutionRating {
   const dilution = rateDilution(inputs, capacity);
   const frequency = rateOfferingFrequency(inputs);
   const compliance = rateNasdaqCompliance(inputs);
+  const warrants = rateWarrantExercise(inputs);
   return {
     ticker: inputs.ticker,
     offering_ability: ability.rating,
@@ -731,11 +1063,15 @@ export function computeDilutionRating(inputs: RatingInputs): DilutionRating {
       offeringAbility: ability.rating,
       offeringFrequency: frequency.rating,
       nasdaqCompliance: compliance.rating,
+      recentReverseSplit: recentReverseSplits(inputs).length > 0,
     }),
     regsho: inputs.regSho !== undefined ? inputs.regSho : (inputs.latestFinancials?.regSho ?? null),
     estimated_cash: cash.estimatedCashCents === null ? null : centsToDollars(cash.estimatedCashCents),
     cash_burn: cash.quarterlyBurnCents === null ? null : centsToDollars(cash.quarterlyBurnCents),
     cash_remaining_months: cash.monthsTenths === null ? null : Number(cash.monthsTenths) / 10,
+    warrant_exercise: warrants.rating,
+    warrant_exercise_desc: warrants.desc,
+    going_concern: goingConcern(inputs),
   };
 }
 
@@ -749,8 +1085,11 @@ export function ratingSources(inputs: RatingInputs): SourceRef[] {
     inputs.latestFloat?.source,
     ...inputs.registrations.flatMap((r) => [r.source, r.effectiveSource]),
     ...inputs.offerings.map((o) => o.source),
-    ...inputs.instruments.map((i) => i.source),
+    // An instrument the ledger says ended is not part of the rating.
+    ...inputs.instruments.filter((i) => !hasEnded(i, inputs.asOf)).map((i) => i.source),
     ...inputs.deficiencies.map((d) => d.source),
+    ...recentReverseSplits(inputs).map((s) => s.source),
+    sharePriceForWarrants(inputs)?.kind === "offering" ? inputs.latestOfferingPrice?.source : null,
   ];
   const byAccession = new Map<string, SourceRef>();
   for (const ref of refs) if (ref && !byAccession.has(ref.accession)) byAccession.set(ref.accession, ref);

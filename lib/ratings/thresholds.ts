@@ -54,6 +54,17 @@ export const CASH_NEED_MEDIUM_BELOW_MONTHS_TENTHS = 180n;
  */
 export const CASH_NEED_WITHOUT_FINANCIALS: Rating = "Medium";
 
+/**
+ * Going-concern doubt: when the latest financial report states substantial
+ * doubt about the company continuing as a going concern, cash need is raised
+ * one level (Low → Medium, Medium → High), so it is at least Medium. The
+ * auditor (or management) has said in writing that the company cannot fund
+ * the next 12 months without new money: whatever the runway arithmetic says,
+ * a raise is coming. Only the latest report by period end counts: a later
+ * report without the doubt means it was lifted.
+ */
+export const GOING_CONCERN_RAISES_CASH_NEED_LEVELS = 1;
+
 // ───────────────────────────── offering ability ─────────────────────────────
 
 /**
@@ -122,6 +133,64 @@ export const DILUTION_HIGH_MIN_PCT_TENTHS = 300n;
  */
 export const DILUTION_MEDIUM_MIN_PCT_TENTHS = 100n;
 
+/**
+ * Only instruments in the ledger's `outstanding` state count as potential
+ * shares: an expired, exercised or converted one is gone. A state is a fact
+ * of the day it is stated for (`as_of`): a rating computed for an earlier
+ * day still counts the instrument as it was then. An instrument without a
+ * fixed share count (a convertible without a fixed conversion price) cannot
+ * be counted; dilution_desc says how many there are.
+ */
+export const COUNTED_INSTRUMENT_STATUS = "outstanding";
+
+// ───────────────────────────── warrant exercise ─────────────────────────────
+
+/**
+ * warrant_exercise: how much stock outstanding warrants are likely to turn
+ * into soon. Holders exercise warrants that are in the money (exercise price
+ * at or below the share price) and sell the shares; warrants far above the
+ * price rarely get exercised before they expire. So each warrant share is
+ * weighted by how near its exercise price is to the latest known share price:
+ *
+ * - in the money (exercise price ≤ share price), and every pre-funded warrant
+ *   (a nominal exercise price, already paid for): full weight, 10/10;
+ * - near the money (share price ≥ 50% of the exercise price: the stock must
+ *   rise at most 2× to reach it), or with an exercise price not on file, or
+ *   when no share price is on file at all: half weight, 5/10;
+ * - far out of the money (share price < 50% of the exercise price): 1/10.
+ *
+ * The weighted warrant shares, in percent of shares outstanding (in tenths,
+ * as printed), give the rating (WARRANT_EXERCISE_HIGH_MIN_PCT_TENTHS, …).
+ */
+export const WARRANT_WEIGHT_IN_THE_MONEY_TENTHS = 10n;
+export const WARRANT_WEIGHT_NEAR_THE_MONEY_TENTHS = 5n;
+export const WARRANT_WEIGHT_FAR_OUT_OF_THE_MONEY_TENTHS = 1n;
+
+/**
+ * A warrant is near the money when the share price is at least this percent
+ * of its exercise price (exactly 50% is near; below it is far out of the
+ * money). Small caps that issue warrants move 50–100% in weeks, so a stock
+ * at half the exercise price can get there; below half it takes a rally most
+ * of them never see before the warrants expire.
+ */
+export const WARRANT_NEAR_THE_MONEY_MIN_PRICE_PCT = 50n;
+
+/**
+ * warrant_exercise is High when the weighted warrant shares are 20.0% or
+ * more of the shares outstanding: a fifth more stock that holders can take
+ * and sell now, as heavy as an offering that offering_ability rates High
+ * (20% of market cap), and a ceiling on the price at the exercise price.
+ */
+export const WARRANT_EXERCISE_HIGH_MIN_PCT_TENTHS = 200n;
+
+/**
+ * warrant_exercise is Medium from 5.0% to below 20.0%, Low below 5.0%: under
+ * a twentieth of the share count, exercises are absorbed by normal trading.
+ * With no warrants outstanding it is Low; with warrants but shares
+ * outstanding unknown it is Medium (the weight cannot be measured).
+ */
+export const WARRANT_EXERCISE_MEDIUM_MIN_PCT_TENTHS = 50n;
+
 // ───────────────────────────── offering frequency ─────────────────────────────
 
 /** Offering frequency looks back this many calendar years from the as-of day. */
@@ -154,6 +223,15 @@ export const COMPLIANCE_URGENT_DEADLINE_DAYS = 60;
 /** More active deficiencies than this make listing compliance High. */
 export const COMPLIANCE_HIGH_ABOVE_ACTIVE_COUNT = 1;
 
+/**
+ * A reverse split that took effect in the 12 months up to the as-of day (both
+ * days included) is recent: companies reverse-split to keep a listing or to
+ * make the stock sellable again, and an offering usually follows within
+ * months. It weighs on overall_offering_risk (see OVERALL_RISK_MATRIX) and
+ * nasdaq_compliance_desc names it.
+ */
+export const REVERSE_SPLIT_LOOKBACK_MONTHS = 12;
+
 // ───────────────────────────── overall offering risk ─────────────────────────────
 
 /**
@@ -173,11 +251,21 @@ export const COMPLIANCE_HIGH_ABOVE_ACTIVE_COUNT = 1;
  * (*) High when offering ability AND offering frequency are both High: a
  * company with under 18 months of cash, a large shelf and a habit of using it.
  *
- * Then an urgent listing deficiency (nasdaq_compliance High) raises the result
- * one level: to keep the listing, companies reverse-split and raise equity.
+ * Then listing pressure, at most once:
  *
- * Potential dilution (warrant and convertible overhang) is not part of it:
- * it measures how much stock could come, not whether the company will sell.
+ * - raised one level when a listing deficiency is urgent (nasdaq_compliance
+ *   High: a deadline at most 60 days away, or several active), or when a
+ *   deficiency is active AND the company reverse-split in the last 12 months
+ *   (REVERSE_SPLIT_LOOKBACK_MONTHS): the split did not end the trouble, and
+ *   what is left to do is raise equity;
+ * - otherwise at least Medium when a deficiency is active (nasdaq_compliance
+ *   Medium) or the company reverse-split in the last 12 months: either one
+ *   is a company preparing its stock for a raise or its listing for a fight.
+ *
+ * Potential dilution (warrant and convertible overhang) and warrant_exercise
+ * are not part of it: they measure how much stock could come (and warrant
+ * exercise brings stock the holders sell, not the company), not whether the
+ * company will sell. Going-concern doubt enters through cash need.
  */
 export const OVERALL_RISK_MATRIX: Readonly<Record<Rating, Readonly<Record<Rating, Rating>>>> = {
   Low: { Low: "Low", Medium: "Low", High: "Medium" },

@@ -40,6 +40,14 @@ export interface FinancialsInput {
   debtCents: bigint | null;
   /** On the Reg SHO threshold list; null when unknown. */
   regSho: boolean | null;
+  /**
+   * The periodic report of this period states substantial doubt about the
+   * company continuing as a going concern; null (or absent) when the report
+   * was not read for it.
+   */
+  goingConcern?: boolean | null;
+  /** The filing that states the going-concern doubt, when known. */
+  goingConcernAccession?: string | null;
   source?: SourceRef | null;
 }
 
@@ -54,6 +62,10 @@ export interface RegistrationInput {
   isAtm: boolean;
   /** ATM capacity still unsold; null when not reported. */
   atmRemainingCents: bigint | null;
+  /** The day atmRemainingCents is stated for; a figure stated after the as-of day is not used then. */
+  atmRemainingAsOf?: Date | null;
+  /** ATM gross sales to date as the latest periodic report states them; null when not stated. */
+  atmSoldCents?: bigint | null;
   /** Public float at filing ≥ $75M (baby-shelf cap does not apply); null when unknown. */
   overBabyShelf: boolean | null;
   /** Public float value at filing, used when no current price is known. */
@@ -75,15 +87,30 @@ export interface OfferingInput {
   source?: SourceRef | null;
 }
 
-/** A warrant or convertible outstanding. */
+/** outstanding | expired | exercised | converted (dilution_instruments.status). */
+export type InstrumentStatus = "outstanding" | "expired" | "exercised" | "converted";
+
+/** A warrant or convertible (the instrument ledger's latest state of it). */
 export interface InstrumentInput {
   /** warrant | convertible_note | convertible_preferred */
   instrumentType: string;
   name: string;
   issuedAt: Date;
   expiresAt: Date | null;
-  sharesUnderlying: bigint;
+  /** Split-adjusted; null when the filings state no fixed count (a convertible without a fixed conversion price). */
+  sharesUnderlying: bigint | null;
+  /** Split-adjusted exercise price (warrants; for older rows also a convertible's conversion price). */
   exercisePriceMicros: bigint | null;
+  /** Convertibles: the split-adjusted conversion price, when fixed. */
+  conversionPriceMicros?: bigint | null;
+  /** A pre-funded warrant (exercisable for a nominal price). Absent = false. */
+  preFunded?: boolean;
+  /** The ledger's latest state; absent = outstanding. */
+  status?: InstrumentStatus | (string & {});
+  /** The day that state is stated for; null when not stated. */
+  statusAsOf?: Date | null;
+  /** A periodic report's total of all the company's warrants on statusAsOf: it covers the warrants issued by then. Absent = false. */
+  reportedTotal?: boolean;
   /** Convertibles: principal not yet converted or repaid; 0 = nothing left. */
   remainingCents: bigint | null;
   source?: SourceRef | null;
@@ -98,6 +125,22 @@ export interface DeficiencyInput {
   deadline: Date | null;
   resolvedAt: Date | null;
   source?: SourceRef | null;
+}
+
+/** A reverse split (old_shares-for-new_shares, e.g. 20-for-1). */
+export interface ReverseSplitInput {
+  effectiveDate: Date;
+  oldShares: number;
+  newShares: number;
+  source?: SourceRef | null;
+}
+
+/** A share price and where it came from (the warrant_exercise rating compares exercise prices with it). */
+export interface SharePrice {
+  /** close: the latest daily close; float_snapshot: the float snapshot's price; offering: the latest priced offering's price per share. */
+  kind: "close" | "float_snapshot" | "offering";
+  priceMicros: bigint;
+  date: Date;
 }
 
 /** The latest float snapshot on or before asOf. */
@@ -123,6 +166,12 @@ export interface RatingInputs {
   instruments: InstrumentInput[];
   deficiencies: DeficiencyInput[];
   latestFloat?: FloatInput;
+  /** The latest daily close on or before asOf (daily_prices). */
+  latestClose?: { date: Date; closeMicros: bigint };
+  /** The latest priced offering on or before asOf that states a price per share (not a warrant exercise or convertible). */
+  latestOfferingPrice?: { offeringDate: Date; priceMicros: bigint; source?: SourceRef | null };
+  /** Reverse splits effective in the REVERSE_SPLIT_LOOKBACK_MONTHS before asOf (earlier ones are ignored). Absent = none. */
+  reverseSplits?: ReverseSplitInput[];
   /**
    * On a Reg SHO threshold list on the as-of day: from the imported lists
    * when one covers that day, else the latest report's flag; null = unknown.
@@ -157,4 +206,10 @@ export interface DilutionRating {
    * or when no financial report is on file (unknown).
    */
   cash_remaining_months: number | null;
+  /** How likely outstanding warrants are to be exercised into new shares: in-the-money warrant shares against shares outstanding. */
+  warrant_exercise: Rating;
+  /** Starts with the weighted percent, e.g. "65.6% of 3.2M outstanding in warrant shares, weighted by moneyness: …". */
+  warrant_exercise_desc: string;
+  /** The latest financial report states substantial doubt about continuing as a going concern; null when no report states it either way. */
+  going_concern: boolean | null;
 }

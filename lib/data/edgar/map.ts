@@ -39,6 +39,8 @@
 import type {
   ComplianceDeficiencyRecord,
   Dataset,
+  DilutionInstrumentRecord,
+  XbrlCheck,
   FinancialReportRecord,
   FloatSnapshotRecord,
   OfferingRecord,
@@ -54,6 +56,10 @@ import { AUTOMATIC_SHELF_FORM, BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS, SHELF_LIFE_Y
 import { publicFloatOn, type CompanyFacts } from "./facts";
 import { filingUrl, submissionsUrl, type CompanyIndex, type Filing } from "./filings";
 import type { Inspection } from "./documents/inspect";
+import { buildLedger, partyKey, type IssuedInstrument, type PeriodicReportFiled } from "./ledger";
+import type { EightKTermsReading, EightKWarrant } from "./documents/eight-k-terms";
+import { crossCheckConversionPrice, crossCheckWarrantTotal, type CrossCheck, type XbrlDilutionFacts } from "./xbrl-dilution";
+import { isPeriodicReport, type AtmProgram, type PeriodicReading } from "./documents/periodic-report";
 import type { OfferingTerms } from "./documents/prospectus";
 
 /**
@@ -89,6 +95,12 @@ export interface DocumentFacts {
   reverseSplits?: { ratio: string; effectiveDate: string; ratioQuote: string; dateQuote: string | null }[];
   /** An EFFECT notice's own XML, when its index entry did not say. */
   effect?: { fileNumber: string; form: string | null; effectiveDate: string };
+  /** An 8-K under Item 1.01 or 3.02: the financing terms it (and its press release) states, with their quotes. */
+  financing?: EightKTermsReading;
+  /** EIGHT_K_READER_VERSION of the reader that read an 8-K's financing items. */
+  eightKReader?: number;
+  /** A periodic report (10-Q, 10-K, 20-F, 40-F): what it states, with its quotes, and the version of the reader that read it. */
+  periodic?: PeriodicReading & { reader: number };
 }
 
 export interface CompanyInput {
@@ -98,6 +110,8 @@ export interface CompanyInput {
   today: string;
   index: CompanyIndex;
   facts: CompanyFacts | null;
+  /** The dilution facts the company tags in XBRL (warrants, conversion prices), to fill and cross-check what the text says. */
+  xbrl?: XbrlDilutionFacts | null;
   documents: ReadonlyMap<string, DocumentFacts>;
 }
 
@@ -117,13 +131,29 @@ const ABANDONED_AFTER_MONTHS = 9;
 /** Rule 424(b): the prospectus that prices an offering is filed within two business days of effectiveness. */
 const PRICING_PROSPECTUS_DAYS = 15;
 
-/** Registration and prospectus forms whose documents the sync reads (fee exhibit, ATM text). */
-export function needsDocuments(filing: Filing): "registration" | "takedown" | "eight-k" | "effect" | null {
+/**
+ * The version of the periodic-report reader whose facts are stored. A stored
+ * report read by an older version is read again (from its stored document, or
+ * fetched again when it is one of the latest): raise it when the reader changes.
+ */
+export const PERIODIC_READER_VERSION = 1;
+
+/** 8-K items whose text the sync reads: listing deficiencies (3.01), splits (5.03), financing agreements (1.01) and unregistered sales (3.02). */
+const EIGHT_K_ITEMS_READ = new Set(["1.01", "3.01", "3.02", "5.03"]);
+/** 8-K items that state financing terms (./documents/eight-k-terms.ts). */
+export const FINANCING_ITEMS = ["1.01", "3.02"];
+/** The version of the 8-K terms reader whose facts are stored; a stored 8-K read by an older one is read again. */
+export const EIGHT_K_READER_VERSION = 1;
+
+/** Registration and prospectus forms whose documents the sync reads (fee exhibit, ATM text), periodic reports, and 8-Ks and EFFECT notices that need their text. */
+export function needsDocuments(filing: Filing): "registration" | "takedown" | "eight-k" | "effect" | "periodic" | null {
+  // An amended report (10-Q/A …) most often restates one part or adds an exhibit: the original is read.
+  if (isPeriodicReport(filing.form) && !filing.form.endsWith("/A")) return "periodic";
   const base = filing.form.replace(/\/A$/, "");
   if (REGISTRATION_FORM.test(filing.form) && !AUTOMATIC_SHELF_FORM.test(base)) return "registration";
   if (POST_EFFECTIVE_FORM.test(filing.form)) return "registration";
   if (TAKEDOWN_FORM.test(filing.form)) return "takedown";
-  if (filing.form === "8-K" && itemsOf(filing).some((item) => item === "3.01" || item === "5.03")) return "eight-k";
+  if (filing.form === "8-K" && itemsOf(filing).some((item) => EIGHT_K_ITEMS_READ.has(item))) return "eight-k";
   if (filing.form === "EFFECT" && !parseEffectItems(filing.items)) return "effect";
   return null;
 }
@@ -258,6 +288,11 @@ export function mapCompany(input: CompanyInput): MappedCompany {
     source_url: filingUrl(cik, filing.accessionNumber),
   });
   const filings = [...index.filings].sort(byDate);
+  /** The periodic reports whose documents were read, oldest first. */
+  const periodicReports = filings.flatMap((filing) => {
+    const reading = input.documents.get(filing.accessionNumber)?.periodic;
+    return reading ? [{ filing, reading }] : [];
+  });
 
   dataset.companies.push({
     ticker,
@@ -354,6 +389,8 @@ export function mapCompany(input: CompanyInput): MappedCompany {
 
   // ── takedowns (offerings), and ATM programs ──
   const priced = new Map<string, OfferingRecord>();
+  /** Instruments as the prospectuses issued them: the ledger follows them through later filings. */
+  const issuedInstruments: IssuedInstrument[] = [];
   for (const filing of filings) {
     if (!TAKEDOWN_FORM.test(filing.form)) continue;
     const shelf = filing.fileNumber ? shelves.get(filing.fileNumber) : undefined;
@@ -384,22 +421,24 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       const issued = (kind: string, preFunded: boolean, shares: number | null, price: number | null, sharesField: string, priceField: string) => {
         if (shares === null || shares <= 0) return;
         const expires = terms.warrant_expiry && !preFunded ? terms.warrant_expiry : null;
-        dataset.dilution_instruments.push({
-          ticker,
-          instrument_type: "warrant",
-          name: `${kind} of ${filing.filedAt} (${filing.form} ${filing.accessionNumber})`,
-          issued_at: filing.filedAt,
-          expires_at: expires,
-          shares_underlying: String(shares),
-          exercise_price_micros: dollarsToMicrosText(price),
-          principal_cents: null,
-          remaining_cents: null,
-          // The prospectus registers what it offers.
-          registered: true,
-          pre_funded: preFunded,
-          exercisable_at: null,
-          quotes: quotesOf(said, { shares_underlying: sharesField, registered: sharesField, exercise_price: priceField, expiration_date: expires ? "warrant_expiry" : null }),
-          ...evidence(filing),
+        issuedInstruments.push({
+          record: {
+            ticker,
+            instrument_type: "warrant",
+            name: `${kind} of ${filing.filedAt} (${filing.form} ${filing.accessionNumber})`,
+            issued_at: filing.filedAt,
+            expires_at: expires,
+            shares_underlying: String(shares),
+            exercise_price_micros: dollarsToMicrosText(price),
+            principal_cents: null,
+            remaining_cents: null,
+            // The prospectus registers what it offers.
+            registered: true,
+            pre_funded: preFunded,
+            exercisable_at: null,
+            quotes: quotesOf(said, { shares_underlying: sharesField, registered: sharesField, exercise_price: priceField, expiration_date: expires ? "warrant_expiry" : null }),
+            ...evidence(filing),
+          },
         });
       };
       issued("Warrants", false, terms.common_warrants_offered, terms.warrant_exercise_price, "common_warrants_offered", "warrant_exercise_price");
@@ -408,21 +447,23 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       (terms.private_placement_warrants ?? []).forEach((warrant, index) => {
         const kind = warrant.pre_funded ? "Private placement pre-funded warrants" : "Private placement warrants";
         const at = `private_placement_warrants[${index}]`;
-        dataset.dilution_instruments.push({
-          ticker,
-          instrument_type: "warrant",
-          name: `${kind}${index > 0 && terms.private_placement_warrants.filter((w) => w.pre_funded === warrant.pre_funded).length > 1 ? ` ${index + 1}` : ""} of ${filing.filedAt} (${filing.form} ${filing.accessionNumber})`,
-          issued_at: filing.filedAt,
-          expires_at: null,
-          shares_underlying: String(warrant.shares),
-          exercise_price_micros: dollarsToMicrosText(warrant.exercise_price),
-          principal_cents: null,
-          remaining_cents: null,
-          registered: false,
-          pre_funded: warrant.pre_funded,
-          exercisable_at: null,
-          quotes: quotesOf(said, { shares_underlying: `${at}.shares`, registered: `${at}.shares`, exercise_price: `${at}.exercise_price` }),
-          ...evidence(filing),
+        issuedInstruments.push({
+          record: {
+            ticker,
+            instrument_type: "warrant",
+            name: `${kind}${index > 0 && terms.private_placement_warrants.filter((w) => w.pre_funded === warrant.pre_funded).length > 1 ? ` ${index + 1}` : ""} of ${filing.filedAt} (${filing.form} ${filing.accessionNumber})`,
+            issued_at: filing.filedAt,
+            expires_at: null,
+            shares_underlying: String(warrant.shares),
+            exercise_price_micros: dollarsToMicrosText(warrant.exercise_price),
+            principal_cents: null,
+            remaining_cents: null,
+            registered: false,
+            pre_funded: warrant.pre_funded,
+            exercisable_at: null,
+            quotes: quotesOf(said, { shares_underlying: `${at}.shares`, registered: `${at}.shares`, exercise_price: `${at}.exercise_price` }),
+            ...evidence(filing),
+          },
         });
       });
     }
@@ -450,6 +491,148 @@ export function mapCompany(input: CompanyInput): MappedCompany {
         atm_agent: terms?.agent ?? null,
         atm_commission_bps: percentToBps(terms?.discount_or_fee_percent ?? null),
         quotes: quotesOf(said, { offering_amount: amount === null ? null : amountField, atm_agent: "agent", atm_commission_percent: "discount_or_fee_percent" }),
+        ...evidence(filing),
+      });
+    }
+  }
+
+  // ── 8-K financings (Items 1.01, 3.02): the instruments they issue, and private placements as offerings ──
+  for (const filing of filings) {
+    const read = input.documents.get(filing.accessionNumber)?.financing;
+    if (!read) continue;
+    const { terms, evidence: said } = read;
+    const day = terms.agreement_date && terms.agreement_date <= filing.filedAt ? terms.agreement_date : filing.filedAt;
+    const label = `${filing.form} ${filing.accessionNumber}`;
+    const isoOrNull = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= day ? text : null);
+    const warrantRow = (w: EightKWarrant, at: string, kind: string): IssuedInstrument | null => {
+      if (w.existing || w.shares === null || w.shares <= 0) return null;
+      const expires = w.pre_funded ? null : isoOrNull(w.expiry);
+      const exercisable = isoOrNull(w.exercisable);
+      return {
+        series: w.series ? `series ${w.series}`.toLowerCase() : null,
+        record: {
+          ticker,
+          instrument_type: "warrant",
+          name: `${w.series ? `Series ${w.series} ${kind.toLowerCase()}` : kind} of ${day} (${label})`,
+          issued_at: day,
+          expires_at: expires,
+          shares_underlying: String(w.shares),
+          exercise_price_micros: dollarsToMicrosText(w.exercise_price),
+          principal_cents: null,
+          remaining_cents: null,
+          registered: terms.registered,
+          pre_funded: w.pre_funded,
+          exercisable_at: exercisable,
+          anti_dilution: terms.anti_dilution,
+          quotes: quotesOf(said, {
+            shares_underlying: `${at}.shares`,
+            exercise_price: `${at}.exercise_price`,
+            expiration_date: expires ? `${at}.expiry` : null,
+            exercisable_date: exercisable ? `${at}.exercisable` : null,
+            registered: terms.registered === null ? null : "registered",
+            anti_dilution: terms.anti_dilution ? "anti_dilution" : null,
+          }),
+          ...evidence(filing),
+        },
+      };
+    };
+    terms.warrants.forEach((w, i) => {
+      const row = warrantRow(w, `warrants[${i}]`, w.pre_funded ? "Pre-funded warrants" : w.inducement ? "Inducement warrants" : "Warrants");
+      if (row) issuedInstruments.push(row);
+    });
+    terms.agent_warrants.forEach((w, i) => {
+      const row = warrantRow(w, `agent_warrants[${i}]`, "Placement agent warrants");
+      if (row) issuedInstruments.push({ ...row, record: { ...row.record, registered: false, quotes: { ...row.record.quotes, registered: undefined } as typeof row.record.quotes } });
+    });
+    terms.convertible_notes.forEach((note, i) => {
+      if (note.principal === null) return;
+      const at = `convertible_notes[${i}]`;
+      const maturity = isoOrNull(note.maturity);
+      const principal = dollarsToCentsText(note.principal);
+      const price = dollarsToMicrosText(note.conversion_price);
+      issuedInstruments.push({
+        record: {
+          ticker,
+          instrument_type: "convertible_note",
+          name: `Convertible note of ${day} (${label})`,
+          issued_at: day,
+          expires_at: maturity,
+          // the principal over the fixed conversion price, both stated
+          shares_underlying: principal !== null && price !== null && BigInt(price) > 0n ? String((BigInt(principal) * 10_000n) / BigInt(price)) : null,
+          exercise_price_micros: price,
+          conversion_price_micros: price,
+          principal_cents: principal,
+          remaining_cents: principal,
+          registered: terms.registered,
+          pre_funded: false,
+          exercisable_at: null,
+          anti_dilution: terms.anti_dilution,
+          quotes: quotesOf(said, {
+            principal_amount: `${at}.principal`,
+            remaining_amount: `${at}.principal`,
+            conversion_price: `${at}.conversion_price`,
+            exercise_price: `${at}.conversion_price`,
+            expiration_date: maturity ? `${at}.maturity` : null,
+          }),
+          ...evidence(filing),
+        },
+      });
+    });
+    const line = terms.equity_line;
+    if (line && line.commitment !== null) {
+      issuedInstruments.push({
+        series: partyKey(line.counterparty),
+        record: {
+          ticker,
+          instrument_type: "equity_line",
+          name: `Equity line${line.counterparty ? ` with ${line.counterparty}` : ""} of ${day} (${label})`,
+          issued_at: day,
+          expires_at: null,
+          shares_underlying: null,
+          exercise_price_micros: null,
+          principal_cents: dollarsToCentsText(line.commitment),
+          remaining_cents: dollarsToCentsText(line.commitment),
+          registered: null,
+          pre_funded: false,
+          exercisable_at: null,
+          quotes: quotesOf(said, { principal_amount: "equity_line.commitment", remaining_amount: "equity_line.commitment" }),
+          ...evidence(filing),
+        },
+      });
+    }
+    // A private placement of shares (PIPE) has no prospectus: the 8-K is its record.
+    const sold = terms.common_shares !== null || terms.gross_proceeds !== null || terms.warrants.some((w) => w.pre_funded && !w.existing);
+    if (terms.registered === false && sold && (terms.agreement_kind === "securities_purchase" || terms.agreement_kind === "placement_agency")) {
+      const common = terms.warrants.filter((w) => !w.existing && !w.pre_funded && w.shares !== null);
+      const prefunded = terms.warrants.filter((w) => !w.existing && w.pre_funded && w.shares !== null);
+      const total = (list: EightKWarrant[]) => (list.length ? String(list.reduce((n, w) => n + w.shares!, 0)) : null);
+      const onePrice = (list: EightKWarrant[]) => (list.length && list.every((w) => w.exercise_price === list[0]!.exercise_price) ? dollarsToMicrosText(list[0]!.exercise_price) : null);
+      dataset.offerings.push({
+        ticker,
+        accession_number: filing.accessionNumber,
+        offering_date: day,
+        offering_type: "pipe",
+        form_type: filing.form,
+        shares: countText(terms.common_shares),
+        price_micros: dollarsToMicrosText(terms.price_per_share),
+        amount_cents: dollarsToCentsText(terms.gross_proceeds),
+        warrants_issued: total(common),
+        warrant_price_micros: onePrice(common),
+        underwriter: terms.placement_agent,
+        agent_role: terms.agent_role === "sales_agent" ? null : terms.agent_role,
+        prefunded_warrants: total(prefunded),
+        prefunded_price_micros: onePrice(prefunded),
+        file_number: null,
+        status: "priced",
+        quotes: quotesOf(said, {
+          offering_type: "registered",
+          shares: "common_shares",
+          price: "price_per_share",
+          amount: "gross_proceeds",
+          warrants_issued: common.length === 1 ? "warrants[0].shares" : null,
+          underwriter: "placement_agent",
+          agent_role: "placement_agent",
+        }),
         ...evidence(filing),
       });
     }
@@ -565,7 +748,21 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       addSplit(filing, split.ratio, split.effective_date, quotesOf(said!.offering!.evidence, { ratio: `${at}.ratio`, effective_date: `${at}.effective_date` }), false);
     });
   }
-  dataset.reverse_splits.push(...[...splits.values()].map((s) => s.record));
+  for (const { filing, reading } of periodicReports) {
+    reading.report.reverse_splits.forEach((split, index) => {
+      const at = `reverse_splits[${index}]`;
+      addSplit(filing, split.ratio, split.effective_date, quotesOf(reading.evidence, { ratio: `${at}.ratio`, effective_date: `${at}.effective_date` }), false);
+    });
+  }
+  dataset.reverse_splits.push(...[...splits.values()].map((s) => s.record).sort((a, b) => (a.effective_date < b.effective_date ? -1 : 1)));
+
+  // ── the instrument ledger: what the prospectuses issued, followed through the periodic reports ──
+  const ledger = buildLedger({ ticker, today: input.today, issued: issuedInstruments, reports: periodicReports, splits: dataset.reverse_splits, evidence });
+  dataset.dilution_instruments.push(...ledger.instruments);
+  dataset.instrument_states.push(...ledger.states);
+  notes.push(...ledger.notes);
+  if (input.xbrl) crossCheckWithXbrl(dataset.dilution_instruments, input.xbrl, input.today, cik);
+  fillAtmRemaining(dataset.registrations, periodicReports, cik, notes);
 
   // ── financial reports and float ──
   if (input.facts) {
@@ -586,6 +783,15 @@ export function mapCompany(input: CompanyInput): MappedCompany {
         source_url: filingUrl(cik, report.evidence.accession),
       };
       dataset.financial_reports.push(financial);
+    }
+    // Going-concern doubt, from the periodic report of the same period (the latest filed, when amended)
+    for (const { filing, reading } of periodicReports) {
+      const doubt = reading.report.going_concern;
+      const financial = dataset.financial_reports.find((f) => f.period_end === (reading.report.period ?? filing.reportDate));
+      if (doubt === null || !financial) continue;
+      financial.going_concern = doubt;
+      financial.going_concern_accession = filing.accessionNumber;
+      financial.quotes = doubt ? quotesOf(reading.evidence, { going_concern: "going_concern" }) : null;
     }
     for (const s of input.facts.shares) {
       const snapshot: FloatSnapshotRecord = {
@@ -621,4 +827,135 @@ export function mapCompany(input: CompanyInput): MappedCompany {
   }
 
   return { dataset, notes };
+}
+
+/** A report's ATM program is this registration's when what both state agrees (agent, size) and at least one of them is stated on both sides. */
+function sameAtmProgram(program: AtmProgram, registration: RegistrationRecord): boolean {
+  const agents = [partyKey(program.agent), partyKey(registration.atm_agent)];
+  const sizes = [program.max_amount === null ? null : String(Math.round(program.max_amount * 100)), registration.offering_amount_cents == null ? null : String(registration.offering_amount_cents)];
+  const agentsAgree = agents[0] !== null && agents[1] !== null ? agents[0] === agents[1] : null;
+  const sizesAgree = sizes[0] !== null && sizes[1] !== null ? sizes[0] === sizes[1] : null;
+  return agentsAgree !== false && sizesAgree !== false && (agentsAgree === true || sizesAgree === true);
+}
+
+/**
+ * What each at-the-market program has left: from the latest periodic report
+ * filed after its prospectus that states it for that program (its remaining
+ * amount, else its size less its gross sales to date, both stated), with its
+ * sales to date; until a report does, the program's size as of its prospectus.
+ * A report whose programs cannot be told apart (two of one agent and size)
+ * says nothing of either.
+ */
+function fillAtmRemaining(registrations: RegistrationRecord[], reports: PeriodicReportFiled[], cik: string, notes: string[]): void {
+  for (const registration of registrations) {
+    if (!registration.is_atm) continue;
+    let found: { filing: Filing; program: AtmProgram; at: string; evidence: Record<string, string>; remainingCents: string | null } | null = null;
+    for (const { filing, reading } of reports) {
+      if (filing.filedAt <= registration.filed_at) continue;
+      const programs = reading.report.atm_programs.map((program, i) => ({ program, i })).filter(({ program }) => sameAtmProgram(program, registration));
+      if (programs.length > 1) notes.push(`${filing.form} ${filing.accessionNumber}: ${programs.length} ATM programs match ${registration.accession_number}: none is used`);
+      if (programs.length !== 1) continue;
+      const { program, i } = programs[0]!;
+      const stated = program.remaining ?? (program.max_amount !== null && program.gross_sold_to_date !== null ? program.max_amount - program.gross_sold_to_date : null);
+      if (stated === null && program.gross_sold_to_date === null && program.shares_sold_to_date === null) continue;
+      const remainingCents = stated === null ? null : String(Math.max(0, Math.round(stated * 100)));
+      if (remainingCents !== null && registration.offering_amount_cents != null && BigInt(remainingCents) > BigInt(registration.offering_amount_cents)) {
+        notes.push(`${filing.form} ${filing.accessionNumber}: ATM remaining ${stated} exceeds the program ${registration.accession_number}'s size: not used`);
+        continue;
+      }
+      found = { filing, program, at: `atm_programs[${i}]`, evidence: reading.evidence, remainingCents };
+    }
+    if (!found) {
+      if (registration.offering_amount_cents != null) {
+        registration.atm_remaining_cents = registration.offering_amount_cents;
+        registration.atm_remaining_as_of = registration.filed_at;
+        const sizeQuote = registration.quotes?.offering_amount;
+        if (sizeQuote) registration.quotes = { ...registration.quotes, amount_remaining_atm: sizeQuote };
+      }
+      continue;
+    }
+    const { filing, program, at, evidence, remainingCents } = found;
+    registration.atm_remaining_cents = remainingCents;
+    registration.atm_remaining_as_of = program.as_of ?? found.filing.reportDate ?? filing.filedAt;
+    registration.atm_sold_cents = dollarsToCentsText(program.gross_sold_to_date);
+    registration.atm_sold_shares = countText(program.shares_sold_to_date);
+    registration.atm_report_accession = filing.accessionNumber;
+    registration.atm_report_url = filingUrl(cik, filing.accessionNumber);
+    registration.quotes = mergeQuotes(
+      registration.quotes ?? null,
+      quotesOf(evidence, {
+        amount_remaining_atm: remainingCents === null ? null : program.remaining !== null ? `${at}.remaining` : `${at}.gross_sold_to_date`,
+        atm_sold_amount: `${at}.gross_sold_to_date`,
+        atm_sold_shares: `${at}.shares_sold_to_date`,
+      }),
+    );
+  }
+}
+
+/** XBRL's warrant count is read only when it is this recent: an old tag says nothing of today. */
+const XBRL_WARRANTS_MONTHS = 15;
+
+/** A cross-check as the record keeps it; null when nothing was tagged for that day (nothing to compare). */
+function xbrlCheckOf(check: CrossCheck<{ accession: string }>, value: number | null): XbrlCheck | null {
+  if (check.verdict === "not_tagged") return null;
+  let note = check.note;
+  while (jsonTextBytes(note) > SERVED_TEXT_BYTES.xbrlNote) note = note.slice(0, -2) + "…";
+  return { verdict: check.verdict, used: check.used, value, accession: check.xbrl?.accession ?? null, note };
+}
+
+/**
+ * The text's figures beside what the company tags in XBRL as of the same day
+ * (./xbrl-dilution.ts): the warrant total, and the conversion price of a
+ * company's one convertible note. The text is used whenever it states the
+ * figure (its words are quoted); the check says whether XBRL agrees. XBRL
+ * fills a price the text leaves out, and gives the warrant total when no
+ * filing's text gives any warrant (from a recent tag only).
+ */
+function crossCheckWithXbrl(instruments: DilutionInstrumentRecord[], xbrl: XbrlDilutionFacts, today: string, cik: string): void {
+  const total = instruments.find((i) => i.reported_total);
+  if (total?.as_of) {
+    const stated = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
+    const shares = stated(total.stated_shares_underlying ?? total.shares_underlying);
+    const priceMicros = stated(total.stated_price_micros ?? total.exercise_price_micros);
+    const check = crossCheckWarrantTotal({ shares, price: priceMicros === null ? null : priceMicros / 1_000_000, asOf: total.as_of }, xbrl);
+    total.xbrl_check = xbrlCheckOf(check, check.xbrl?.outstanding ?? check.xbrl?.exercisePrice ?? null);
+    const tagged = check.xbrl?.exercisePrice;
+    if (priceMicros === null && check.verdict === "agrees" && tagged != null && !total.split_adjustment) total.exercise_price_micros = dollarsToMicrosText(tagged);
+  } else if (!instruments.some((i) => i.instrument_type === "warrant" && i.status === "outstanding")) {
+    const latest = [...xbrl.warrants].filter((w) => w.outstanding !== null && w.outstanding > 0).sort((a, b) => (a.periodEnd < b.periodEnd ? 1 : -1))[0];
+    const recent = latest && shiftDay(latest.periodEnd, (d) => addMonths(d, XBRL_WARRANTS_MONTHS)) >= today;
+    if (latest && recent && /^\d{10}-\d{2}-\d{6}$/.test(latest.accession)) {
+      const check = crossCheckWarrantTotal({ shares: null, price: null, asOf: latest.periodEnd }, xbrl);
+      instruments.push({
+        ticker: instruments[0]?.ticker ?? "",
+        instrument_type: "warrant",
+        name: "Warrants outstanding in total, as the XBRL facts tag them",
+        issued_at: latest.periodEnd,
+        expires_at: null,
+        shares_underlying: String(Math.round(latest.outstanding!)),
+        exercise_price_micros: latest.exercisePrice !== null && latest.exercisePriceUnit === "USD/shares" ? dollarsToMicrosText(latest.exercisePrice) : null,
+        principal_cents: null,
+        remaining_cents: null,
+        registered: null,
+        pre_funded: false,
+        exercisable_at: null,
+        status: "outstanding",
+        as_of: latest.periodEnd,
+        reported_total: true,
+        xbrl_check: xbrlCheckOf(check, latest.outstanding),
+        quotes: null,
+        source_accession: latest.accession,
+        source_form: latest.form,
+        source_filed_at: latest.filed,
+        source_url: filingUrl(cik, latest.accession),
+      });
+    }
+  }
+  const notes = instruments.filter((i) => i.instrument_type === "convertible_note" && i.status === "outstanding" && i.as_of);
+  if (notes.length === 1) {
+    const note = notes[0]!;
+    const priceMicros = note.stated_price_micros ?? note.conversion_price_micros;
+    const check = crossCheckConversionPrice({ price: priceMicros == null ? null : Number(priceMicros) / 1_000_000, asOf: note.as_of! }, xbrl);
+    note.xbrl_check = xbrlCheckOf(check, check.xbrl?.conversionPrice ?? null);
+  }
 }

@@ -30,7 +30,9 @@ import { bumpDatasetVersion, notifyDataChanged } from "../version";
 import { parseEffectNotice } from "./documents/effect-notice";
 import { classifyDeficiency, complianceDeadline, regainsCompliance } from "./documents/eight-k";
 import { feeExhibitCents } from "./documents/fee-table";
-import { parseFilingIndex, pickFeeExhibit } from "./documents/filing-index";
+import { parseFilingIndex, pickFeeExhibit, pickPressRelease } from "./documents/filing-index";
+import { readEightKTerms } from "./documents/eight-k-terms";
+import { parseXbrlDilution, type XbrlDilutionFacts } from "./xbrl-dilution";
 import { readAnnouncedReverseSplits } from "./documents/reverse-splits";
 import { htmlToText } from "./documents/plain-text";
 import { isAtmOffering } from "./documents/prospectus";
@@ -51,7 +53,8 @@ import {
   type Filing,
   type ListedCompany,
 } from "./filings";
-import { DOCUMENT_READER_VERSION, documentFactsOf, mapCompany, needsDocuments, type DocumentFacts } from "./map";
+import { DOCUMENT_READER_VERSION, EIGHT_K_READER_VERSION, FINANCING_ITEMS, documentFactsOf, mapCompany, needsDocuments, PERIODIC_READER_VERSION, type DocumentFacts } from "./map";
+import { readPeriodicReport } from "./documents/periodic-report";
 import { inspectFiling } from "./documents/inspect";
 import { readSubmission } from "./documents/submission";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -105,6 +108,13 @@ export interface SyncReport {
 
 const DEFAULT_CONCURRENCY = 4;
 const DOCUMENT_YEARS = 3;
+/**
+ * Periodic reports fetched by a sync: the latest few of the company's (a
+ * 10-K and the 10-Qs since, or a 20-F or two). Older ones count once they are
+ * stored, so the ledger's history grows sync by sync without fetching a
+ * company's every report each time.
+ */
+const PERIODIC_REPORTS_FETCHED = 4;
 
 export class EdgarSyncError extends Error {}
 
@@ -261,7 +271,7 @@ async function applyCompany(
 
   const { documents, fresh, filings } = await readDocuments(prisma, source, index, since);
   const exchange = input.exchange ?? (index.exchanges[index.tickers.indexOf(ticker)] || index.exchanges[0] || "unknown");
-  const mapped = mapCompany({ ticker, exchange, today: input.today, index, facts: companyFacts, documents });
+  const mapped = mapCompany({ ticker, exchange, today: input.today, index, facts: companyFacts, xbrl: readXbrlDilution(resources.facts), documents });
   report.notes.push(...mapped.notes);
 
   const imported = await importDataset(prisma, mapped.dataset, {
@@ -401,10 +411,38 @@ async function readDocuments(
   );
   const fresh = new Map<string, { form: string; facts: DocumentFacts }>();
   const filings = new Map<string, FetchedFiling>();
+  const latestReports = new Set(
+    relevant
+      .filter((f) => needsDocuments(f) === "periodic" && f.filedAt >= since)
+      .sort((a, b) => (a.filedAt < b.filedAt ? 1 : a.filedAt > b.filedAt ? -1 : 0))
+      .slice(0, PERIODIC_REPORTS_FETCHED)
+      .map((f) => f.accessionNumber),
+  );
   for (const filing of relevant) {
     const known = documents.get(filing.accessionNumber);
+    if (needsDocuments(filing) === "periodic") {
+      if (known?.missing || (known?.periodic?.reader ?? 0) >= PERIODIC_READER_VERSION) continue;
+      let facts: DocumentFacts | null = null;
+      if (kept.has(filing.accessionNumber)) {
+        const row = await prisma.edgarFiling.findUnique({ where: { accessionNumber: filing.accessionNumber } });
+        if (row) {
+          reextractCounter.read++;
+          facts = readPeriodicFacts(gunzipSync(row.textGzip).toString("utf8"));
+        }
+      } else if (source && latestReports.has(filing.accessionNumber)) {
+        const primary = filing.primaryDocument ? storedDocumentName(filing.primaryDocument) : null;
+        const body = primary ? text(await source.get(archivePath(index.cik, filing.accessionNumber, primary))) : null;
+        facts = body === null ? { missing: true } : readPeriodicFacts(body);
+        if (body !== null && facts) filings.set(filing.accessionNumber, { form: filing.form, filedAt: filing.filedAt, text: body });
+      }
+      if (!facts) continue;
+      documents.set(filing.accessionNumber, facts);
+      fresh.set(filing.accessionNumber, { form: filing.form, facts });
+      continue;
+    }
     const offeringDocument = needsDocuments(filing) === "registration" || needsDocuments(filing) === "takedown";
-    const current = known && (!offeringDocument || (known.reader ?? 0) >= DOCUMENT_READER_VERSION);
+    const financing = needsDocuments(filing) === "eight-k" && filing.items.split(",").some((item) => FINANCING_ITEMS.includes(item.trim()));
+    const current = known && (!offeringDocument || (known.reader ?? 0) >= DOCUMENT_READER_VERSION) && (!financing || (known.eightKReader ?? 0) >= EIGHT_K_READER_VERSION);
     if (current || filing.filedAt < since) continue;
     let facts: DocumentFacts | null = null;
     if (offeringDocument && kept.has(filing.accessionNumber)) {
@@ -424,6 +462,25 @@ async function readDocuments(
     fresh.set(filing.accessionNumber, { form: filing.form, facts });
   }
   return { documents, fresh, filings };
+}
+
+/** The dilution facts the company tags in XBRL; null without company facts or when they cannot be read. */
+function readXbrlDilution(facts: string | null): XbrlDilutionFacts | null {
+  if (facts === null) return null;
+  try {
+    return parseXbrlDilution(facts);
+  } catch {
+    return null;
+  }
+}
+
+/** What a periodic report states (its primary document or full submission); null when it cannot be read as one. */
+function readPeriodicFacts(document: string): DocumentFacts | null {
+  try {
+    return { periodic: { ...readPeriodicReport(readSubmission(document)), reader: PERIODIC_READER_VERSION } };
+  } catch {
+    return null;
+  }
 }
 
 /** The offering facts of a full submission, read by the filing readers; null when it is not one. */
@@ -452,6 +509,18 @@ async function readFilingDocuments(source: EdgarSource, index: CompanyIndex, fil
     const items = filing.items.split(",").map((item) => item.trim());
     const facts: DocumentFacts = {};
     if (items.includes("3.01")) facts.deficiency = { kind: classifyDeficiency(words), regained: regainsCompliance(words), deadline: complianceDeadline(words) };
+    if (items.some((item) => FINANCING_ITEMS.includes(item))) {
+      // The press release (Exhibit 99) when the items point to one: it often carries the terms in one place.
+      let release: string | null = null;
+      if (/press release|exhibit 99/i.test(words)) {
+        const listing = await read("index.json");
+        const exhibit = listing === null ? null : pickPressRelease(parseFilingIndex(listing));
+        const body = exhibit ? await read(exhibit) : null;
+        release = body === null ? null : htmlToText(body);
+      }
+      facts.financing = readEightKTerms(words, release);
+      facts.eightKReader = EIGHT_K_READER_VERSION;
+    }
     if (items.includes("5.03")) {
       facts.reverseSplits = readAnnouncedReverseSplits(words, index.name)
         .filter((split) => split.effective_date !== null)

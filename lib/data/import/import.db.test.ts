@@ -26,6 +26,7 @@ const TABLES: Record<ImportKind, string> = {
   registrations: "registrations",
   offerings: "offerings",
   dilution_instruments: "dilution_instruments",
+  instrument_states: "instrument_states",
   compliance_deficiencies: "compliance_deficiencies",
   float_snapshots: "float_snapshots",
   reverse_splits: "reverse_splits",
@@ -291,7 +292,7 @@ describe("JSON import", () => {
     expect(broken.errors.map(formatImportError)).toEqual(["line 3: invalid JSON: expected ',' or '}' after a property value (column 33)"]);
     const unknown = parseImportFile("x.json", '{\n  "companies": [],\n  "ofrerings": []\n}');
     expect(unknown.errors.map(formatImportError)).toEqual([
-      "line 3: ofrerings: unknown record kind; expected one of companies, financial_reports, registrations, offerings, dilution_instruments, compliance_deficiencies, float_snapshots, reverse_splits, daily_prices, reg_sho_thresholds",
+      "line 3: ofrerings: unknown record kind; expected one of companies, financial_reports, registrations, offerings, dilution_instruments, instrument_states, compliance_deficiencies, float_snapshots, reverse_splits, daily_prices, reg_sho_thresholds",
     ]);
     expect(parseImportFile("x.json", "[]").errors[0]!.message).toMatch(/must be a JSON object/);
     const report = await importDataset(db.prisma, broken);

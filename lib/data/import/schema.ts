@@ -39,6 +39,7 @@ export const IMPORT_KINDS = [
   "registrations",
   "offerings",
   "dilution_instruments",
+  "instrument_states",
   "compliance_deficiencies",
   "float_snapshots",
   "reverse_splits",
@@ -73,8 +74,14 @@ export type OfferingType = (typeof OFFERING_TYPES)[number];
 export const OFFERING_STATUSES = ["pending", "priced", "withdrawn"] as const;
 export const AGENT_ROLES = ["underwriter", "placement_agent", "sales_agent", "selling_agent"] as const;
 
-export const INSTRUMENT_TYPES = ["warrant", "convertible_note", "convertible_preferred"] as const;
+/** equity_line: a committed equity facility (a standby equity purchase agreement, an equity line of credit), the company's right to sell shares to one purchaser. */
+export const INSTRUMENT_TYPES = ["warrant", "convertible_note", "convertible_preferred", "equity_line"] as const;
 export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
+/** Where an instrument stands: still outstanding, or ended by expiry, exercise or conversion (an ended instrument stays listed). */
+export const INSTRUMENT_STATUSES = ["outstanding", "expired", "exercised", "converted"] as const;
+export type InstrumentStatus = (typeof INSTRUMENT_STATUSES)[number];
+/** Price protection as a filing states it: none, the customary adjustments (splits, dividends), a full ratchet, or a reset to a later market price. */
+export const ANTI_DILUTION_KINDS = ["none", "customary", "full_ratchet", "reset"] as const;
 
 export const DEFICIENCY_STATUSES = ["active", "resolved"] as const;
 export const RISK_LEVELS = ["Low", "Medium", "High"] as const;
@@ -122,6 +129,10 @@ export const SERVED_TEXT_BYTES = {
   formType: 20,
   fileNumber: 40,
   instrumentName: 200,
+  /** A split ratio such as "1-for-10". */
+  ratio: 20,
+  /** The words of an XBRL cross-check: what the text and the tag say, and which was used. */
+  xbrlNote: 400,
   underwriter: 200,
   deficiency: 100,
   statusUpdateText: 250,
@@ -136,7 +147,17 @@ export const SERVED_TEXT_BYTES = {
  * read from (`quotes`: {"field": "quote"}); `include=source` shows them.
  */
 export const QUOTED_FIELDS = {
-  registrations: ["offering_amount", "is_resale", "is_shelf", "atm_agent", "atm_commission_percent", "deregistered_date"],
+  registrations: [
+    "offering_amount",
+    "is_resale",
+    "is_shelf",
+    "atm_agent",
+    "atm_commission_percent",
+    "deregistered_date",
+    "amount_remaining_atm",
+    "atm_sold_amount",
+    "atm_sold_shares",
+  ],
   offerings: [
     "offering_type",
     "shares",
@@ -154,7 +175,20 @@ export const QUOTED_FIELDS = {
     "anticipated_amount",
     "revised_anticipated_amount",
   ],
-  dilution_instruments: ["shares_underlying", "exercise_price", "expiration_date", "exercisable_date", "registered"],
+  dilution_instruments: [
+    "shares_underlying",
+    "exercise_price",
+    "expiration_date",
+    "exercisable_date",
+    "registered",
+    "status",
+    "conversion_price",
+    "principal_amount",
+    "remaining_amount",
+    "anti_dilution",
+  ],
+  instrument_states: ["shares_underlying", "price", "principal_amount", "remaining_amount", "expiration_date", "status"],
+  financial_reports: ["going_concern"],
   float_snapshots: ["outstanding"],
   reverse_splits: ["ratio", "effective_date"],
 } as const;
@@ -358,6 +392,9 @@ export const financialReportSchema = z
     operating_cash_flow_cents: optional(wholeNumber("cents", { min: -INT64_MAX })),
     debt_cents: optional(cents()),
     reg_sho: optional(boolean()),
+    going_concern: optional(boolean()),
+    going_concern_accession: optional(accession()),
+    quotes: quotes(QUOTED_FIELDS.financial_reports),
     ...evidence,
   })
   .superRefine((r, ctx) => {
@@ -387,6 +424,11 @@ export const registrationSchema = z
     atm_agent: optional(servedText(SERVED_TEXT_BYTES.underwriter)),
     atm_commission_bps: optional(bps()),
     deregistered_at: optional(date()),
+    atm_remaining_as_of: optional(date()),
+    atm_sold_cents: optional(cents()),
+    atm_sold_shares: optional(shares()),
+    atm_report_accession: optional(accession()),
+    atm_report_url: evidence.source_url,
     quotes: quotes(QUOTED_FIELDS.registrations),
     ...evidence,
   })
@@ -439,6 +481,18 @@ export const offeringSchema = z
     }
   });
 
+/** How a figure read from text compares with what the company tags in XBRL as of the same day (lib/data/edgar/xbrl-dilution.ts). */
+export const XBRL_VERDICTS = ["agrees", "disagrees", "xbrl_only"] as const;
+const xbrlCheckSchema = z.strictObject({
+  verdict: oneOf(XBRL_VERDICTS),
+  used: oneOf(["text", "xbrl"] as const),
+  /** The tagged figure compared (a count, or a price in dollars); null when only a price or only a count was tagged and compared. */
+  value: z.number().finite().nullable().default(null),
+  accession: optional(accession()),
+  note: servedText(SERVED_TEXT_BYTES.xbrlNote),
+});
+export type XbrlCheck = z.input<typeof xbrlCheckSchema>;
+
 export const dilutionInstrumentSchema = z
   .strictObject({
     ticker: tickerSchema,
@@ -446,13 +500,22 @@ export const dilutionInstrumentSchema = z
     name: servedText(SERVED_TEXT_BYTES.instrumentName),
     issued_at: date(),
     expires_at: optional(date()),
-    shares_underlying: shares(),
+    shares_underlying: optional(shares()),
     exercise_price_micros: optional(micros()),
     principal_cents: optional(cents()),
     remaining_cents: optional(cents()),
     registered: optional(boolean()),
     pre_funded: withDefault(boolean(), false),
     exercisable_at: optional(date()),
+    status: withDefault(oneOf(INSTRUMENT_STATUSES), "outstanding"),
+    as_of: optional(date()),
+    conversion_price_micros: optional(micros()),
+    stated_shares_underlying: optional(shares()),
+    stated_price_micros: optional(micros()),
+    split_adjustment: optional(text(40).regex(/^1-for-\d{1,9}$/, 'must be a ratio like "1-for-10"')),
+    anti_dilution: optional(oneOf(ANTI_DILUTION_KINDS)),
+    reported_total: withDefault(boolean(), false),
+    xbrl_check: optional(jsonOrItsText(xbrlCheckSchema)),
     quotes: quotes(QUOTED_FIELDS.dilution_instruments),
     ...evidence,
   })
@@ -461,6 +524,28 @@ export const dilutionInstrumentSchema = z
       issue(ctx, "expires_at", `must not be before issued_at (${r.issued_at})`);
     if (r.remaining_cents !== null && r.principal_cents !== null && r.remaining_cents > r.principal_cents)
       issue(ctx, "remaining_cents", "must not exceed principal_cents");
+    if (r.as_of !== null && r.as_of < r.issued_at) issue(ctx, "as_of", `must not be before issued_at (${r.issued_at})`);
+  });
+
+/** One state of an instrument as a filing stated it (the ledger's history): figures as stated, the day it became known. */
+export const instrumentStateSchema = z
+  .strictObject({
+    ticker: tickerSchema,
+    instrument_type: oneOf(INSTRUMENT_TYPES),
+    instrument_name: servedText(SERVED_TEXT_BYTES.instrumentName),
+    known_at: date(),
+    as_of: date(),
+    status: withDefault(oneOf(INSTRUMENT_STATUSES), "outstanding"),
+    shares_underlying: optional(shares()),
+    price_micros: optional(micros()),
+    principal_cents: optional(cents()),
+    remaining_cents: optional(cents()),
+    expires_at: optional(date()),
+    quotes: quotes(QUOTED_FIELDS.instrument_states),
+    ...evidence,
+  })
+  .superRefine((r, ctx) => {
+    if (r.known_at < r.as_of) issue(ctx, "known_at", `must not be before as_of (${r.as_of}): a state is known once filed`);
   });
 
 export const complianceDeficiencySchema = z
@@ -591,6 +676,9 @@ export const RECORD_KINDS = {
       operating_cash_flow_cents: "bigint",
       debt_cents: "bigint",
       reg_sho: "boolean",
+      going_concern: "boolean",
+      going_concern_accession: "text",
+      quotes: "jsonb",
       ...EVIDENCE_COLUMNS,
     },
   }),
@@ -620,6 +708,11 @@ export const RECORD_KINDS = {
       atm_agent: "text",
       atm_commission_bps: "integer",
       deregistered_at: "date",
+      atm_remaining_as_of: "date",
+      atm_sold_cents: "bigint",
+      atm_sold_shares: "bigint",
+      atm_report_accession: "text",
+      atm_report_url: "text",
       quotes: "jsonb",
       ...EVIDENCE_COLUMNS,
     },
@@ -672,6 +765,35 @@ export const RECORD_KINDS = {
       registered: "boolean",
       pre_funded: "boolean",
       exercisable_at: "date",
+      status: "text",
+      as_of: "date",
+      conversion_price_micros: "bigint",
+      stated_shares_underlying: "bigint",
+      stated_price_micros: "bigint",
+      split_adjustment: "text",
+      anti_dilution: "text",
+      reported_total: "boolean",
+      xbrl_check: "jsonb",
+      quotes: "jsonb",
+      ...EVIDENCE_COLUMNS,
+    },
+  }),
+  instrument_states: kind({
+    table: "instrument_states",
+    schema: instrumentStateSchema,
+    key: ["ticker", "instrument_type", "instrument_name", "known_at", "as_of"],
+    parent: "companies",
+    columns: {
+      instrument_type: "text",
+      instrument_name: "text",
+      known_at: "date",
+      as_of: "date",
+      status: "text",
+      shares_underlying: "bigint",
+      price_micros: "bigint",
+      principal_cents: "bigint",
+      remaining_cents: "bigint",
+      expires_at: "date",
       quotes: "jsonb",
       ...EVIDENCE_COLUMNS,
     },
@@ -792,6 +914,9 @@ export interface FinancialReportRecord extends Evidence {
   operating_cash_flow_cents?: Whole | null;
   debt_cents?: Whole | null;
   reg_sho?: boolean | null;
+  going_concern?: boolean | null;
+  going_concern_accession?: string | null;
+  quotes?: Quotes<"financial_reports"> | null;
 }
 
 export interface RegistrationRecord extends Evidence {
@@ -816,6 +941,11 @@ export interface RegistrationRecord extends Evidence {
   atm_agent?: string | null;
   atm_commission_bps?: number | null;
   deregistered_at?: DateString | null;
+  atm_remaining_as_of?: DateString | null;
+  atm_sold_cents?: Whole | null;
+  atm_sold_shares?: Whole | null;
+  atm_report_accession?: string | null;
+  atm_report_url?: string | null;
   quotes?: Quotes<"registrations"> | null;
 }
 
@@ -854,14 +984,38 @@ export interface DilutionInstrumentRecord extends Evidence {
   name: string;
   issued_at: DateString;
   expires_at?: DateString | null;
-  shares_underlying: Whole;
+  shares_underlying: Whole | null;
   exercise_price_micros?: Whole | null;
   principal_cents?: Whole | null;
   remaining_cents?: Whole | null;
   registered?: boolean | null;
   pre_funded?: boolean;
   exercisable_at?: DateString | null;
+  status?: InstrumentStatus;
+  as_of?: DateString | null;
+  conversion_price_micros?: Whole | null;
+  stated_shares_underlying?: Whole | null;
+  stated_price_micros?: Whole | null;
+  split_adjustment?: string | null;
+  anti_dilution?: (typeof ANTI_DILUTION_KINDS)[number] | null;
+  reported_total?: boolean;
+  xbrl_check?: XbrlCheck | null;
   quotes?: Quotes<"dilution_instruments"> | null;
+}
+
+export interface InstrumentStateRecord extends Evidence {
+  ticker: string;
+  instrument_type: InstrumentType;
+  instrument_name: string;
+  known_at: DateString;
+  as_of: DateString;
+  status?: InstrumentStatus;
+  shares_underlying?: Whole | null;
+  price_micros?: Whole | null;
+  principal_cents?: Whole | null;
+  remaining_cents?: Whole | null;
+  expires_at?: DateString | null;
+  quotes?: Quotes<"instrument_states"> | null;
 }
 
 export interface StatusUpdate {
@@ -920,6 +1074,7 @@ export interface Dataset {
   registrations: RegistrationRecord[];
   offerings: OfferingRecord[];
   dilution_instruments: DilutionInstrumentRecord[];
+  instrument_states: InstrumentStateRecord[];
   compliance_deficiencies: ComplianceDeficiencyRecord[];
   float_snapshots: FloatSnapshotRecord[];
   reverse_splits: ReverseSplitRecord[];
@@ -937,6 +1092,7 @@ export function emptyDataset(): Dataset {
     registrations: [],
     offerings: [],
     dilution_instruments: [],
+    instrument_states: [],
     compliance_deficiencies: [],
     float_snapshots: [],
     reverse_splits: [],
@@ -953,10 +1109,11 @@ const _typesAgree: [
   Accepts<"registrations", RegistrationRecord>,
   Accepts<"offerings", OfferingRecord>,
   Accepts<"dilution_instruments", DilutionInstrumentRecord>,
+  Accepts<"instrument_states", InstrumentStateRecord>,
   Accepts<"compliance_deficiencies", ComplianceDeficiencyRecord>,
   Accepts<"float_snapshots", FloatSnapshotRecord>,
   Accepts<"reverse_splits", ReverseSplitRecord>,
   Accepts<"daily_prices", DailyPriceRecord>,
   Accepts<"reg_sho_thresholds", RegShoThresholdRecord>,
-] = [true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true];
 void _typesAgree;

@@ -202,6 +202,10 @@ const registrationSelect = {
   atmAgent: true,
   atmCommissionBps: true,
   deregisteredAt: true,
+  atmRemainingAsOf: true,
+  atmSoldCents: true,
+  atmSoldShares: true,
+  atmReportAccession: true,
 } satisfies Prisma.RegistrationSelect;
 
 export function serializeRegistration(
@@ -231,6 +235,10 @@ export function serializeRegistration(
     atm_agent: r.atmAgent === null ? null : clampText(r.atmAgent, SERVED_TEXT_BYTES.underwriter),
     atm_commission_percent: bpsToPercent(r.atmCommissionBps),
     deregistered_date: isoDay(r.deregisteredAt),
+    amount_remaining_atm_as_of: r.isAtm ? isoDay(r.atmRemainingAsOf) : null,
+    atm_sold_amount: r.isAtm ? centsToDollars(r.atmSoldCents) : null,
+    atm_sold_shares: r.isAtm ? countToNumber(r.atmSoldShares) : null,
+    atm_report_accession: r.isAtm && r.atmReportAccession !== null ? clampText(r.atmReportAccession, SERVED_TEXT_BYTES.accessionNumber) : null,
   };
 }
 
@@ -365,7 +373,29 @@ const instrumentSelect = {
   registered: true,
   preFunded: true,
   exercisableAt: true,
+  status: true,
+  asOf: true,
+  conversionPriceMicros: true,
+  statedSharesUnderlying: true,
+  statedPriceMicros: true,
+  splitAdjustment: true,
+  antiDilution: true,
+  reportedTotal: true,
+  xbrlCheck: true,
 } satisfies Prisma.DilutionInstrumentSelect;
+
+/** The stored cross-check as the API serves it (its note stays in the database and the sync's report). */
+function servedXbrlCheck(stored: Prisma.JsonValue): DilutionDataRecord["xbrl_check"] {
+  if (stored === null || typeof stored !== "object" || Array.isArray(stored)) return null;
+  const { verdict, used, value, accession } = stored as Record<string, unknown>;
+  if (typeof verdict !== "string" || typeof used !== "string") return null;
+  return {
+    verdict,
+    used,
+    xbrl_value: typeof value === "number" && Number.isFinite(value) ? value : null,
+    xbrl_accession: typeof accession === "string" ? clampText(accession, SERVED_TEXT_BYTES.accessionNumber) : null,
+  };
+}
 
 export function serializeInstrument(
   ticker: string,
@@ -384,6 +414,15 @@ export function serializeInstrument(
     registered: i.registered,
     pre_funded: i.preFunded,
     exercisable_date: isoDay(i.exercisableAt),
+    status: i.status,
+    as_of: isoDay(i.asOf),
+    conversion_price: microsToDollars(i.conversionPriceMicros),
+    stated_shares_underlying: countToNumber(i.statedSharesUnderlying),
+    stated_price: microsToDollars(i.statedPriceMicros),
+    split_adjustment: i.splitAdjustment === null ? null : clampText(i.splitAdjustment, SERVED_TEXT_BYTES.ratio),
+    anti_dilution: i.antiDilution,
+    reported_total: i.reportedTotal,
+    xbrl_check: servedXbrlCheck(i.xbrlCheck),
   };
 }
 
@@ -488,6 +527,7 @@ function withinDescBound(rating: DilutionRating): DilutionRatingRecord {
     offering_frequency_desc: clamp(rating.offering_frequency_desc),
     cash_need_desc: clamp(rating.cash_need_desc),
     nasdaq_compliance_desc: clamp(rating.nasdaq_compliance_desc),
+    warrant_exercise_desc: clamp(rating.warrant_exercise_desc),
   };
 }
 

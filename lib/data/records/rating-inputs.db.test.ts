@@ -39,6 +39,9 @@ beforeAll(async () => {
         cashCents: 2n * M * DOLLAR,
         quarterlyBurnCents: 913_125n * DOLLAR,
         regSho: true,
+        goingConcern: true,
+        goingConcernAccession: "0000000009-25-000001",
+        quotes: { going_concern: "These conditions raise substantial doubt about the Company's ability to continue as a going concern." },
       },
       // Filed after asOf: must not be used.
       { companyId: acmeId, periodEnd: day("2025-06-30"), filedAt: day("2025-08-10"), cashCents: 50n * M * DOLLAR, quarterlyBurnCents: 0n },
@@ -69,6 +72,9 @@ beforeAll(async () => {
         offeringAmountCents: 10n * M * DOLLAR,
         isAtm: true,
         atmRemainingCents: 2n * M * DOLLAR,
+        // The 10-Q states $7M sold (it also sold nothing more, and $1M went to fees): the stated sales count.
+        atmSoldCents: 7n * M * DOLLAR,
+        atmRemainingAsOf: day("2025-03-31"),
         isEffective: true,
       },
       {
@@ -110,29 +116,59 @@ beforeAll(async () => {
     ],
   });
 
-  const offering = (n: number, date: string, offeringType: string) => ({
+  const offering = (n: number, date: string, offeringType: string, priceMicros: bigint | null = null) => ({
     companyId: acmeId,
     accessionNumber: `0000000100-${n}-${suffix}`,
     offeringDate: day(date),
     offeringType,
     amountCents: 1n * M * DOLLAR,
+    priceMicros,
   });
   await prisma.offering.createMany({
     data: [
-      offering(1, "2024-07-01", "public_offering"),
+      offering(1, "2024-07-01", "public_offering", 2_000_000n), // the latest offering price on 2025-06-15
       offering(2, "2025-01-10", "atm"),
-      offering(3, "2025-03-01", "warrant_exercise"),
-      offering(4, "2023-06-14", "pipe"), // one day before the window
-      offering(5, "2025-06-16", "registered_direct"), // after asOf
-      { ...offering(6, "2025-02-01", "best_efforts"), status: "pending" }, // announced, not sold
+      offering(3, "2025-03-01", "warrant_exercise", 1_500_000n), // an exercise price, not a share price
+      offering(4, "2023-06-14", "pipe", 5_000_000n), // one day before the window
+      offering(5, "2025-06-16", "registered_direct", 7_000_000n), // after asOf
+      { ...offering(6, "2025-02-01", "best_efforts", 8_000_000n), status: "pending" }, // announced, not sold
     ],
   });
 
   await prisma.dilutionInstrument.createMany({
     data: [
       { companyId: acmeId, instrumentType: "warrant", name: "Series A", issuedAt: day("2024-07-01"), expiresAt: day("2029-07-01"), sharesUnderlying: 3_100_000n, exercisePriceMicros: 1_500_000n },
-      { companyId: acmeId, instrumentType: "convertible_note", name: "2025 Note", issuedAt: day("2025-01-10"), sharesUnderlying: 1n * M, principalCents: 1n * M * DOLLAR, remainingCents: 1n * M * DOLLAR },
+      {
+        companyId: acmeId,
+        instrumentType: "convertible_note",
+        name: "2025 Note",
+        issuedAt: day("2025-01-10"),
+        sharesUnderlying: 1n * M,
+        conversionPriceMicros: 1_000_000n,
+        principalCents: 1n * M * DOLLAR,
+        remainingCents: 1n * M * DOLLAR,
+      },
       { companyId: acmeId, instrumentType: "warrant", name: "Old", issuedAt: day("2020-01-01"), expiresAt: day("2025-01-01"), sharesUnderlying: 9n * M },
+      // The ledger's states: pre-funded (in the money whatever the price), exercised in full by 2025-05-01, a note with no fixed count.
+      { companyId: acmeId, instrumentType: "warrant", name: "Pre-funded", issuedAt: day("2025-01-10"), sharesUnderlying: 500_000n, exercisePriceMicros: 100n, preFunded: true, status: "outstanding", asOf: day("2025-03-31") },
+      { companyId: acmeId, instrumentType: "warrant", name: "Series B", issuedAt: day("2024-07-01"), expiresAt: day("2029-07-01"), sharesUnderlying: 2n * M, exercisePriceMicros: 400_000n, status: "exercised", asOf: day("2025-05-01") },
+      { companyId: acmeId, instrumentType: "convertible_note", name: "Variable note", issuedAt: day("2025-02-01"), sharesUnderlying: null, principalCents: 500_000n * DOLLAR, remainingCents: 500_000n * DOLLAR },
+    ],
+  });
+
+  await prisma.reverseSplit.createMany({
+    data: [
+      { companyId: acmeId, effectiveDate: day("2024-06-14"), oldShares: 10 }, // one day before the 12-month window
+      { companyId: acmeId, effectiveDate: day("2024-09-01"), oldShares: 20 },
+      { companyId: acmeId, effectiveDate: day("2025-06-20"), oldShares: 5 }, // after asOf
+    ],
+  });
+
+  await prisma.dailyPrice.createMany({
+    data: [
+      { companyId: acmeId, date: day("2025-01-02"), closeMicros: 3_000_000n },
+      { companyId: acmeId, date: day("2025-06-13"), closeMicros: 1_250_000n },
+      { companyId: acmeId, date: day("2025-06-16"), closeMicros: 9_000_000n }, // after asOf
     ],
   });
 
@@ -162,29 +198,47 @@ describe("loadRatingInputs", () => {
     expect(acme.latestFloat?.asOf).toEqual(day("2025-06-14"));
     expect(acme.registrations).toHaveLength(3);
     expect(acme.offerings.map((o) => o.offeringType)).toEqual(["public_offering", "atm", "warrant_exercise"]);
-    expect(acme.instruments.map((i) => i.name)).toEqual(["Series A", "2025 Note"]);
+    // Issue order (same-day ones by id); the exercised and the uncounted are loaded too: the engine decides.
+    expect(acme.instruments.map((i) => i.name).sort()).toEqual(["2025 Note", "Pre-funded", "Series A", "Series B", "Variable note"]);
     expect(acme.deficiencies).toHaveLength(2);
+    // The instrument ledger's columns, the going-concern statement, the ATM's reported figures, splits and prices.
+    expect(acme.instruments.find((i) => i.name === "Series B")).toMatchObject({ status: "exercised", statusAsOf: day("2025-05-01"), preFunded: false });
+    expect(acme.instruments.find((i) => i.name === "Pre-funded")).toMatchObject({ status: "outstanding", preFunded: true, sharesUnderlying: 500_000n });
+    expect(acme.instruments.find((i) => i.name === "Variable note")).toMatchObject({ sharesUnderlying: null, statusAsOf: null });
+    expect(acme.instruments.find((i) => i.name === "2025 Note")).toMatchObject({ conversionPriceMicros: 1_000_000n, exercisePriceMicros: null });
+    expect(acme.latestFinancials).toMatchObject({ goingConcern: true, goingConcernAccession: "0000000009-25-000001" });
+    expect(acme.registrations.find((r) => r.isAtm)).toMatchObject({ atmSoldCents: 7n * M * DOLLAR, atmRemainingAsOf: day("2025-03-31") });
+    expect(acme.reverseSplits).toEqual([{ effectiveDate: day("2024-09-01"), oldShares: 20, newShares: 1, source: null }]);
+    expect(acme.latestClose).toEqual({ date: day("2025-06-13"), closeMicros: 1_250_000n });
+    expect(acme.latestOfferingPrice).toEqual({ offeringDate: day("2024-07-01"), priceMicros: 2_000_000n, source: null });
 
     const rating = computeDilutionRating(acme);
     expect(rating).toEqual({
       ticker: acme.ticker,
       offering_ability: "High",
       offering_ability_desc:
-        "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float), 24.7% of the $16.2M market cap; ATM with $2.0M remaining",
+        "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float), 24.7% of the $16.2M market cap; shelf size net of $7.0M sold on its ATM; ATM with $2.0M remaining",
       dilution: "High",
-      dilution_desc: "50.0% potential dilution: 4.1M shares from warrants and convertibles (3.1M Series A at $1.50; 1.0M 2025 Note), 4.0M raisable on the shelf, vs 16.2M outstanding",
+      // Series B was exercised, the variable note has no fixed count: 3.1M + 1.0M + 0.5M + 4.0M on the shelf = 8.6M of 16.2M.
+      dilution_desc:
+        "53.1% potential dilution: 4.6M shares from warrants and convertibles (3.1M Series A at $1.50; 1.0M 2025 Note at $1.00; 1 more), plus 1 convertible with no fixed share count (not counted), 4.0M raisable on the shelf, vs 16.2M outstanding",
       offering_frequency: "Medium",
       offering_frequency_desc: "1 offering, 1 ATM use, 0 PIPEs, 1 warrant exercise in the last 2 years",
       cash_need: "High",
       cash_need_desc:
-        "4.1 months of cash left at the current burn ($913K per quarter): estimated $1.2M now, from $2.0M reported for the period ended 2025-03-31",
+        "4.1 months of cash left at the current burn ($913K per quarter): estimated $1.2M now, from $2.0M reported for the period ended 2025-03-31; the report for the period ended 2025-03-31 (0000000009-25-000001) states substantial doubt about continuing as a going concern",
       nasdaq_compliance: "High",
-      nasdaq_compliance_desc: "Active minimum bid price deficiency: notice 2025-01-15, deadline 2025-07-14 (29 days left)",
+      nasdaq_compliance_desc: "Active minimum bid price deficiency: notice 2025-01-15, deadline 2025-07-14 (29 days left); 1-for-20 reverse split effective 2024-09-01",
       overall_offering_risk: "High",
       regsho: true,
       estimated_cash: 1_240_000,
       cash_burn: 913_125,
       cash_remaining_months: 4.1,
+      // 0.5M pre-funded in full + 3.1M at $1.50 (the $1.25 close is 83% of it) at half = 2.05M of 16.2M.
+      warrant_exercise: "Medium",
+      warrant_exercise_desc:
+        "12.7% of 16.2M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): 500K in the money (500K pre-funded), 3.1M near the money at $1.50 (half weight); vs last close $1.25 on 2025-06-13",
+      going_concern: true,
     });
   });
 
@@ -200,14 +254,17 @@ describe("loadRatingInputs", () => {
     }) as unknown as PrismaClient;
     const missing = "00000000-0000-4000-8000-000000000000";
     const inputs = await loadRatingInputs(counted, [acmeId, bareId, missing, acmeId], AS_OF);
-    // One per table, and one for the Reg SHO threshold lists (none imported here, so no second).
-    expect(queries).toBe(8);
+    // One per table (the latest offering price is a second read of offerings), and one for the Reg SHO
+    // threshold lists (none imported here, so no second).
+    expect(queries).toBe(11);
     expect([...inputs.keys()].sort()).toEqual([acmeId, bareId].sort());
 
     const bare = inputs.get(bareId)!;
-    expect(bare).toMatchObject({ registrations: [], offerings: [], instruments: [], deficiencies: [] });
+    expect(bare).toMatchObject({ registrations: [], offerings: [], instruments: [], deficiencies: [], reverseSplits: [] });
     expect(bare.latestFinancials).toBeUndefined();
     expect(bare.latestFloat).toBeUndefined();
+    expect(bare.latestClose).toBeUndefined();
+    expect(bare.latestOfferingPrice).toBeUndefined();
     const rating = computeDilutionRating(bare);
     expect(rating).toMatchObject({
       cash_need: "Medium",
@@ -218,6 +275,9 @@ describe("loadRatingInputs", () => {
       offering_frequency_desc: "0 offerings, 0 ATM uses, 0 PIPEs, 0 warrant exercises in the last 2 years",
       nasdaq_compliance: "Low",
       cash_remaining_months: null,
+      warrant_exercise: "Low",
+      warrant_exercise_desc: "No warrants on file",
+      going_concern: null,
     });
   });
 
@@ -245,7 +305,29 @@ describe("loadRatingInputs", () => {
     const rating = computeDilutionRating(acme);
     expect(rating.offering_frequency_desc).toBe("1 offering, 1 ATM use, 1 PIPE, 1 warrant exercise in the last 2 years");
     expect(rating.offering_frequency).toBe("High");
-    expect(rating.nasdaq_compliance_desc).toBe("Active minimum bid price deficiency: notice 2025-01-15, deadline 2025-07-14 (135 days left)");
+    expect(rating.nasdaq_compliance_desc).toBe(
+      "Active minimum bid price deficiency: notice 2025-01-15, deadline 2025-07-14 (135 days left); reverse splits 1-for-10 effective 2024-06-14 and 1-for-20 effective 2024-09-01",
+    );
+    // The 2024-12-31 report was not read for going concern, and the 2025-01-02 close is the latest then. Series B's
+    // exercise is stated for 2025-05-01, so on 2025-03-01 it still counts: all 5.6M warrant shares are in the money.
+    expect(rating.going_concern).toBeNull();
+    expect(acme.latestClose).toEqual({ date: day("2025-01-02"), closeMicros: 3_000_000n });
+    expect(rating.warrant_exercise).toBe("High");
+    expect(rating.warrant_exercise_desc).toBe(
+      "280.0% of 2.0M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): 5.6M in the money (5.1M at $0.40-$1.50, 500K pre-funded); vs last close $3.00 on 2025-01-02",
+    );
+  });
+
+  it("takes the latest offering price for warrants when no market price is on file", async () => {
+    // On 2024-12-31 there is no close yet, and the snapshot of that day has no price.
+    await db.prisma.floatSnapshot.create({ data: { companyId: acmeId, asOf: day("2024-12-31"), floatShares: 1n * M, outstandingShares: 10n * M } });
+    const acme = (await loadRatingInputs(db.prisma, [acmeId], day("2024-12-31"))).get(acmeId)!;
+    expect(acme.latestClose).toBeUndefined();
+    expect(acme.latestOfferingPrice).toEqual({ offeringDate: day("2024-07-01"), priceMicros: 2_000_000n, source: null });
+    // "Old" (no exercise price on file) has not expired yet: half weight. 5.1M + 9.0M ÷ 2 = 9.6M of 10M.
+    expect(computeDilutionRating(acme).warrant_exercise_desc).toBe(
+      "96.0% of 10.0M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): 5.1M in the money (5.1M at $0.40-$1.50), 9.0M at an exercise price not on file (half weight); vs the latest offering price $2.00 on 2024-07-01 (no market price on file)",
+    );
   });
 
   it("uses no report filed after asOf, even for an earlier period", async () => {

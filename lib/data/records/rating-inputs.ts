@@ -2,15 +2,16 @@
  * Loads the facts the ratings engine needs for many companies at once.
  *
  * One query per table (companies, financial reports, registrations,
- * offerings, instruments, deficiencies, float snapshots), each filtered with
+ * offerings, instruments, deficiencies, float snapshots, reverse splits, the
+ * latest close, the latest offering price), each filtered with
  * `company_id IN (…)`, whatever the number of companies (ids are chunked
  * only past CHUNK_SIZE to stay under the bind-parameter limit). Rows are
  * mapped to the engine's plain input types; facts dated after asOf are left
  * out, so a rating can be recomputed as of any past day.
  */
-import type { Prisma, PrismaClient } from "@/lib/db";
-import { offeringWindowStart } from "@/lib/ratings/engine";
-import { utcDayStart } from "@/lib/utils/dates";
+import { Prisma, type PrismaClient } from "@/lib/db";
+import { offeringWindowStart, reverseSplitWindowStart } from "@/lib/ratings/engine";
+import { isoDay, utcDayStart } from "@/lib/utils/dates";
 import type { RatingInputs, SourceRef } from "@/lib/ratings/types";
 import { SOURCE_COLUMNS, withSourceRef } from "./evidence";
 
@@ -30,6 +31,8 @@ export const REGISTRATION_RATING_COLUMNS = {
   offeringAmountCents: true,
   isAtm: true,
   atmRemainingCents: true,
+  atmRemainingAsOf: true,
+  atmSoldCents: true,
   overBabyShelf: true,
   publicFloatCents: true,
   isEffective: true,
@@ -50,8 +53,19 @@ export const INSTRUMENT_RATING_COLUMNS = {
   sharesUnderlying: true,
   exercisePriceMicros: true,
   remainingCents: true,
+  conversionPriceMicros: true,
+  preFunded: true,
+  status: true,
+  asOf: true,
+  reportedTotal: true,
   ...SOURCE_COLUMNS,
 } satisfies Prisma.DilutionInstrumentSelect;
+
+/**
+ * Offering types whose price is not a price the stock traded at: a warrant
+ * exercise's is the exercise price, a convertible's the conversion price.
+ */
+const NOT_A_SHARE_PRICE = ["warrant_exercise", "convertible"];
 
 /** Company ids per round of queries; PostgreSQL allows 65,535 bind parameters. */
 export const CHUNK_SIZE = 10_000;
@@ -83,7 +97,7 @@ async function loadChunk(
   const day = utcDayStart(asOf);
   const inIds = { in: ids };
 
-  const [companies, financials, registrations, offerings, instruments, deficiencies, floats, regSho] = await Promise.all([
+  const [companies, financials, registrations, offerings, instruments, deficiencies, floats, splits, closes, offeringPrices, regSho] = await Promise.all([
     prisma.company.findMany({ where: { id: inIds }, select: { id: true, ticker: true } }),
     // The latest report per company by period end, among those filed by asOf.
     prisma.financialReport.findMany({
@@ -97,6 +111,8 @@ async function loadChunk(
         quarterlyBurnCents: true,
         debtCents: true,
         regSho: true,
+        goingConcern: true,
+        goingConcernAccession: true,
         ...SOURCE_COLUMNS,
       },
     }),
@@ -113,7 +129,7 @@ async function loadChunk(
       orderBy: [{ companyId: "asc" }, { offeringDate: "asc" }, { id: "asc" }],
       select: { companyId: true, offeringDate: true, offeringType: true, amountCents: true, shares: true, ...SOURCE_COLUMNS },
     }),
-    // Warrants and convertibles issued by asOf and not expired on it.
+    // Warrants and convertibles issued by asOf and not expired on it, in any ledger state (the engine reads the state's day).
     prisma.dilutionInstrument.findMany({
       where: {
         companyId: inIds,
@@ -145,6 +161,26 @@ async function loadChunk(
         ...SOURCE_COLUMNS,
       },
     }),
+    // Reverse splits of the lookback window (they weigh on the overall rating).
+    prisma.reverseSplit.findMany({
+      where: { companyId: inIds, effectiveDate: { gte: reverseSplitWindowStart(asOf), lte: day } },
+      orderBy: [{ companyId: "asc" }, { effectiveDate: "asc" }],
+      select: { companyId: true, effectiveDate: true, oldShares: true, newShares: true, ...SOURCE_COLUMNS },
+    }),
+    latestCloses(prisma, ids, day),
+    // The latest priced offering that states a price per share: the warrants' price when no market price is on file.
+    prisma.offering.findMany({
+      where: {
+        companyId: inIds,
+        offeringDate: { lte: day },
+        status: "priced",
+        priceMicros: { gt: 0 },
+        offeringType: { notIn: NOT_A_SHARE_PRICE },
+      },
+      orderBy: [{ companyId: "asc" }, { offeringDate: "desc" }, { id: "asc" }],
+      distinct: ["companyId"],
+      select: { companyId: true, offeringDate: true, priceMicros: true, ...SOURCE_COLUMNS },
+    }),
     regShoOn(prisma, ids, day),
   ]);
 
@@ -157,6 +193,7 @@ async function loadChunk(
       offerings: [],
       instruments: [],
       deficiencies: [],
+      reverseSplits: [],
     });
   }
 
@@ -172,13 +209,34 @@ async function loadChunk(
     chunk.get(companyId)?.registrations.push({ ...withSourceRef(row), effectiveSource: effectiveSourceRef(effectiveAccession, effectiveFiledAt, effectiveUrl) });
   }
   for (const { companyId, ...row } of offerings) chunk.get(companyId)?.offerings.push(withSourceRef(row));
-  for (const { companyId, ...row } of instruments) chunk.get(companyId)?.instruments.push(withSourceRef(row));
+  for (const { companyId, asOf: statusAsOf, ...row } of instruments) chunk.get(companyId)?.instruments.push(withSourceRef({ ...row, statusAsOf }));
+  for (const { companyId, ...row } of splits) chunk.get(companyId)?.reverseSplits?.push(withSourceRef(row));
+  for (const { companyId, date, closeMicros } of closes) {
+    const target = chunk.get(companyId);
+    if (target) target.latestClose = { date, closeMicros };
+  }
+  for (const { companyId, offeringDate, priceMicros, ...row } of offeringPrices) {
+    const target = chunk.get(companyId);
+    if (target && priceMicros !== null && !target.latestOfferingPrice) {
+      target.latestOfferingPrice = withSourceRef({ ...row, offeringDate, priceMicros });
+    }
+  }
   for (const { companyId, ...row } of deficiencies) chunk.get(companyId)?.deficiencies.push(withSourceRef(row));
   if (regSho) {
     for (const [id, inputs] of chunk) inputs.regSho = regSho.listed.has(id);
   }
 
   for (const [id, value] of chunk) into.set(id, value);
+}
+
+/** The latest daily close on or before the day, per company (DISTINCT ON: one row each, from the primary key's index). */
+async function latestCloses(prisma: PrismaClient, ids: string[], day: Date): Promise<{ companyId: string; date: Date; closeMicros: bigint }[]> {
+  const rows = await prisma.$queryRaw<{ company_key: string; day: string; close_micros: bigint | number | string }[]>`
+    SELECT DISTINCT ON (p.company_id) p.company_id::text AS company_key, to_char(p.date, 'YYYY-MM-DD') AS day, p.close_micros
+    FROM daily_prices p
+    WHERE p.company_id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))}) AND p.date <= ${isoDay(day)}::date
+    ORDER BY p.company_id, p.date DESC`;
+  return rows.map((r) => ({ companyId: r.company_key, date: new Date(`${r.day}T00:00:00Z`), closeMicros: BigInt(r.close_micros) }));
 }
 
 function effectiveSourceRef(accession: string | null, filedAt: Date | null, url: string | null): SourceRef | null {

@@ -239,6 +239,13 @@ beforeAll(async () => {
         exercisePriceMicros: 2_000_001n,
         principalCents: 5_000_000_00n,
         remainingCents: 2_500_000_25n,
+        conversionPriceMicros: 2_000_001n,
+        asOf: day("2025-03-31"),
+        statedSharesUnderlying: 30_000_000n,
+        statedPriceMicros: 200_000n,
+        splitAdjustment: "1-for-10",
+        antiDilution: "full_ratchet",
+        xbrlCheck: { verdict: "disagrees", used: "text", value: 2.5, accession: "0000000001-25-000099", note: "the text states $2.00; XBRL tags $2.50" },
       },
       {
         companyId: BBB.id,
@@ -444,6 +451,10 @@ describe("registrations", () => {
       atm_agent: null,
       atm_commission_percent: null,
       deregistered_date: null,
+      amount_remaining_atm_as_of: null,
+      atm_sold_amount: null,
+      atm_sold_shares: null,
+      atm_report_accession: null,
     });
     const atm = records.find((r) => r.accession_number === "0000000001-25-000002")!;
     expect(atm).toMatchObject({ is_atm: true, amount_remaining_atm: 5000000.5, expiration_date: null, baby_shelf_capacity: 15000000.01 });
@@ -618,6 +629,18 @@ describe("float-outstanding", () => {
 
 describe("dilution-data", () => {
   it("serializes instruments with dollars and share counts", async () => {
+    // what an instrument the ledger has not followed or adjusted shows
+    const LEDGER_DEFAULTS = {
+      status: "outstanding",
+      as_of: null,
+      conversion_price: null,
+      stated_shares_underlying: null,
+      stated_price: null,
+      split_adjustment: null,
+      anti_dilution: null,
+      reported_total: false,
+      xbrl_check: null,
+    };
     const records = await fetch("dilution-data");
     expect(records).toEqual([
       {
@@ -633,6 +656,7 @@ describe("dilution-data", () => {
         registered: true,
         pre_funded: false,
         exercisable_date: "2025-08-01",
+        ...LEDGER_DEFAULTS,
       },
       {
         ticker: "BBB",
@@ -647,6 +671,7 @@ describe("dilution-data", () => {
         registered: false,
         pre_funded: true,
         exercisable_date: null,
+        ...LEDGER_DEFAULTS,
       },
       {
         ticker: "AAA",
@@ -661,6 +686,14 @@ describe("dilution-data", () => {
         registered: null,
         pre_funded: false,
         exercisable_date: null,
+        ...LEDGER_DEFAULTS,
+        as_of: "2025-03-31",
+        conversion_price: 2.000001,
+        stated_shares_underlying: 30_000_000,
+        stated_price: 0.2,
+        split_adjustment: "1-for-10",
+        anti_dilution: "full_ratchet",
+        xbrl_check: { verdict: "disagrees", used: "text", xbrl_value: 2.5, xbrl_accession: "0000000001-25-000099" },
       },
     ]);
   });
@@ -752,6 +785,9 @@ describe("dilution-rating", () => {
     estimated_cash: "number|null",
     cash_burn: "number|null",
     cash_remaining_months: "number|null",
+    warrant_exercise: "rating",
+    warrant_exercise_desc: "string",
+    going_concern: "boolean|null",
   };
 
   it("returns one engine rating per requested company, by ticker", async () => {

@@ -35,6 +35,9 @@ import {
   AGENT_ROLES,
   DEFICIENCY_STATUSES,
   INSTRUMENT_TYPES,
+  INSTRUMENT_STATUSES,
+  ANTI_DILUTION_KINDS,
+  XBRL_VERDICTS,
   MAX_STATUS_UPDATES,
   MAX_TICKER_LENGTH,
   OFFERING_STATUSES,
@@ -158,26 +161,71 @@ const dilutionRating = record(
     cash_remaining_months: computed(
       "Estimated months of cash remaining (1 decimal); null when the company does not burn cash or no financial report is on file.",
     ).nullable(),
+    warrant_exercise: rating(
+      "how much stock outstanding warrants are likely to be exercised into: warrant shares weighted by how near their exercise prices are to the latest share price, against shares outstanding",
+    ),
+    warrant_exercise_desc: ratingDesc(
+      "Explanation of warrant_exercise: the weighted percent of shares outstanding, the warrant shares in the money (pre-funded ones included), near and far out of the money, and the share price compared with (the last close, else the float snapshot's price, else the latest offering price) and its date.",
+    ),
+    going_concern: boolean(
+      "The latest financial report states substantial doubt about the company continuing as a going concern (it raises cash_need); null when no report states it either way.",
+    ).nullable(),
   },
   "A composite dilution-risk rating, computed when requested.",
 );
 
+const xbrlCheckObject = z
+  .strictObject({
+    verdict: word(XBRL_VERDICTS, "agrees, disagrees (the text's figure differs from the tag by more than 0.5 %), or xbrl_only (no filing's text states it)."),
+      used: word(["text", "xbrl"], "The figure served: the text's, whose words are quoted, whenever the text states it; XBRL's only when it alone does."),
+      xbrl_value: computed("The tagged figure compared: a count, or a price in dollars; null when not one number.").nullable(),
+      xbrl_accession: text("accessionNumber", "The filing whose XBRL tag was compared.").nullable(),
+    })
+    .describe("The figures beside the company's XBRL facts as of the same day (ClassOfWarrantOrRightOutstanding, ClassOfWarrantOrRightExercisePriceOfWarrantsOrRights1, DebtInstrumentConvertibleConversionPrice1); null when no tag was compared.");
+const xbrlCheck = measure(xbrlCheckObject, widthOf(xbrlCheckObject));
+
 const dilutionData = record(
   {
     ticker: ticker(),
-    instrument_type: word(INSTRUMENT_TYPES, "warrant, convertible_note or convertible_preferred."),
+    instrument_type: word(
+      INSTRUMENT_TYPES,
+      "warrant, convertible_note, convertible_preferred, or equity_line (a committed equity facility: the company may sell shares to one purchaser up to a commitment).",
+    ),
     name: text("instrumentName", "Name of the instrument."),
     issued_date: date("Issue date."),
     expiration_date: date("Expiration or maturity date; null when none.").nullable(),
-    shares_underlying: count("Shares the instrument converts into or can be exercised for."),
-    exercise_price: dollars("Exercise or conversion price per share; null when not fixed.").nullable(),
-    principal_amount: dollars("Principal (convertibles); null for warrants.").nullable(),
-    remaining_amount: dollars("Principal not yet converted or repaid; null when not applicable.").nullable(),
+    shares_underlying: count(
+      "Shares the instrument converts into or can be exercised for, adjusted for the reverse splits since it was stated (split_adjustment); null when no fixed count is stated (a convertible without a fixed conversion price).",
+    ).nullable(),
+    exercise_price: dollars("Exercise or conversion price per share, split-adjusted like shares_underlying; null when not fixed.").nullable(),
+    principal_amount: dollars(
+      "Convertible notes: the principal first reported; convertible preferred: the stated value first reported; equity lines: the purchaser's commitment. null for warrants or when not stated.",
+    ).nullable(),
+    remaining_amount: dollars(
+      "Convertible notes: principal outstanding (not yet converted or repaid) as of as_of; convertible preferred: stated value outstanding; equity lines: the commitment not yet drawn. null for warrants or when not stated.",
+    ).nullable(),
     registered: boolean(
       "Registered under the Securities Act (sold under a prospectus, so the shares are free to trade on exercise); false when issued privately; null when no filing says.",
     ).nullable(),
     pre_funded: boolean("A pre-funded warrant: nearly all of the price paid at issue, exercisable for a nominal price."),
     exercisable_date: date("First day the instrument can be exercised or converted; null when the filings do not state it.").nullable(),
+    status: word(
+      INSTRUMENT_STATUSES,
+      "outstanding; expired (its expiration date has passed); exercised or converted (a filing states it was exercised or converted in full). An ended instrument stays listed.",
+    ),
+    as_of: date("The day the latest state is stated for (a periodic report's period end, a prospectus's date); null when not stated.").nullable(),
+    conversion_price: dollars("Convertibles: the conversion price per share, split-adjusted; null for warrants or when not fixed.").nullable(),
+    stated_shares_underlying: count("shares_underlying as the latest filing stated it, before split_adjustment; null when it equals shares_underlying or is unknown.").nullable(),
+    stated_price: dollars("The exercise or conversion price as the latest filing stated it, before split_adjustment; null when it equals the adjusted price or is unknown.").nullable(),
+    split_adjustment: text(
+      "ratio",
+      'The reverse splits that took effect after the latest filing stated the figures, applied to them, as one ratio (e.g. "1-for-10"); null when none.',
+    ).nullable(),
+    anti_dilution: word(ANTI_DILUTION_KINDS, "Price protection as a filing states it: none, customary, full_ratchet or reset; null when not stated.").nullable(),
+    reported_total: boolean(
+      "A periodic report's total for all the company's warrants, given without a breakdown by series: it covers the warrants listed here that were issued on or before its as_of (count them once).",
+    ),
+    xbrl_check: xbrlCheck.nullable(),
   },
   "A warrant or convertible outstanding.",
 );
@@ -210,6 +258,12 @@ const registration = record(
     atm_agent: text("underwriter", "At-the-market programs: the sales agent, as the prospectus names it; null otherwise or when not stated.").nullable(),
     atm_commission_percent: percent("At-the-market programs: the sales agent's commission, in percent of gross sales; null when not stated.").nullable(),
     deregistered_date: date("Date a post-effective amendment removed the unsold securities from registration; null when it has not.").nullable(),
+    amount_remaining_atm_as_of: date(
+      "At-the-market programs: the day amount_remaining_atm is stated for (the latest periodic report's, or the prospectus's filing date when no sale is reported yet); null otherwise.",
+    ).nullable(),
+    atm_sold_amount: dollars("At-the-market programs: gross sales to date as the latest periodic report states them; null when not stated.").nullable(),
+    atm_sold_shares: count("At-the-market programs: shares sold to date as the latest periodic report states them; null when not stated.").nullable(),
+    atm_report_accession: text("accessionNumber", "At-the-market programs: the periodic report the remaining amount and sales were read from; null when none.").nullable(),
   },
   "A registration statement (a shelf, a registration of one offering, or a resale registration) or an at-the-market program.",
 );

@@ -79,7 +79,7 @@ function storedCounts(value: unknown): Partial<Record<ImportKind, KindCounts>> {
 /** The dataset's records per kind, sample and real companies, and the last loads, newest first. */
 export async function dataOverview(db: PrismaClient, principal: Principal | null) {
   await requirePlatformAdmin(db, principal);
-  const [companies, sampleCompanies, edgarCompanies, partialCiks, lastSync, financialReports, registrations, offerings, instruments, deficiencies, floats, reverseSplits, prices, regSho, loads] = await Promise.all([
+  const [companies, sampleCompanies, edgarCompanies, partialCiks, lastSync, financialReports, registrations, offerings, instruments, instrumentStates, deficiencies, floats, reverseSplits, prices, regSho, loads] = await Promise.all([
     db.company.count(),
     db.company.count({ where: { isSample: true } }),
     db.company.count({ where: { cik: { not: null }, isSample: false } }),
@@ -89,6 +89,7 @@ export async function dataOverview(db: PrismaClient, principal: Principal | null
     db.registration.count(),
     db.offering.count(),
     db.dilutionInstrument.count(),
+    db.instrumentState.count(),
     db.complianceDeficiency.count(),
     db.floatSnapshot.count(),
     db.reverseSplit.count(),
@@ -102,6 +103,7 @@ export async function dataOverview(db: PrismaClient, principal: Principal | null
     registrations,
     offerings,
     dilution_instruments: instruments,
+    instrument_states: instrumentStates,
     compliance_deficiencies: deficiencies,
     float_snapshots: floats,
     reverse_splits: reverseSplits,

@@ -58,3 +58,12 @@ export function pickFeeExhibit(entries: FilingIndexEntry[]): string | null {
     .sort((a, b) => a.rank - b.rank);
   return candidates[0]?.name ?? null;
 }
+
+/** An 8-K's press release: its Exhibit 99 (99.1 before 99.2), the HTML rendering first; null when it has none. */
+export function pickPressRelease(entries: FilingIndexEntry[]): string | null {
+  const candidates = entries
+    .map((entry) => ({ name: entry.name, number: /ex(?:hibit)?[-_ ]?99(?:[-_.]?(\d{1,2}))?(?!\d)/i.exec(entry.name), rank: documentRank(entry.name) }))
+    .filter((c): c is { name: string; number: RegExpExecArray; rank: number } => c.number !== null && c.rank !== null && c.rank < 2)
+    .sort((a, b) => Number(a.number[1] ?? 1) - Number(b.number[1] ?? 1) || a.rank - b.rank);
+  return candidates[0]?.name ?? null;
+}

@@ -1,0 +1,230 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { DilutionInstrumentRecord, ReverseSplitRecord } from "../import/schema";
+import { validateRecords } from "../import/validate";
+import { emptyDataset } from "../import/schema";
+import { readPeriodicReport, type PeriodicReading, type PeriodicReport } from "./documents/periodic-report";
+import { readSubmission } from "./documents/submission";
+import { filingUrl, type Filing } from "./filings";
+import { buildLedger, seriesKey, type PeriodicReportFiled } from "./ledger";
+
+const CIK = "0000000001";
+const evidence = (f: Filing) => ({ source_accession: f.accessionNumber, source_form: f.form, source_filed_at: f.filedAt, source_url: filingUrl(CIK, f.accessionNumber) });
+let serial = 0;
+const filing = (form: string, filedAt: string, reportDate: string | null = null): Filing => ({
+  accessionNumber: `0000000001-26-${String(++serial).padStart(6, "0")}`,
+  form,
+  filedAt,
+  reportDate,
+  fileNumber: null,
+  items: "",
+  primaryDocument: null,
+});
+
+function periodic(filedAt: string, period: string, stated: Partial<PeriodicReport>, evidenceOf: Record<string, string> = {}): PeriodicReportFiled {
+  const report: PeriodicReport = {
+    form: "10-Q",
+    company: "Example Therapeutics, Inc.",
+    file_number: null,
+    period,
+    shares_outstanding: null,
+    going_concern: null,
+    warrants: [],
+    warrants_total: null,
+    atm_programs: [],
+    equity_lines: [],
+    convertibles: [],
+    reverse_splits: [],
+    listing_deficiency: [],
+    ...stated,
+  } as PeriodicReport;
+  return { filing: filing("10-Q", filedAt, period), reading: { report, evidence: evidenceOf } as PeriodicReading };
+}
+
+const prospectus = filing("424B5", "2025-03-03");
+const issuedWarrants = (shares: string, price: string, expires: string | null = "2030-03-03"): DilutionInstrumentRecord => ({
+  ticker: "EXMP",
+  instrument_type: "warrant",
+  name: `Warrants of 2025-03-03 (424B5 ${prospectus.accessionNumber})`,
+  issued_at: "2025-03-03",
+  expires_at: expires,
+  shares_underlying: shares,
+  exercise_price_micros: price,
+  principal_cents: null,
+  remaining_cents: null,
+  registered: true,
+  pre_funded: false,
+  exercisable_at: null,
+  quotes: { shares_underlying: "warrants to purchase up to 1,000,000 shares", registered: "warrants to purchase up to 1,000,000 shares" },
+  ...evidence(prospectus),
+});
+const split = (effective: string, n: number): ReverseSplitRecord => ({ ticker: "EXMP", effective_date: effective, old_shares: String(n), new_shares: "1" });
+
+const ledger = (issued: DilutionInstrumentRecord[], reports: PeriodicReportFiled[], splits: ReverseSplitRecord[] = [], today = "2026-06-01") =>
+  buildLedger({ ticker: "EXMP", today, issued: issued.map((record) => ({ record })), reports, splits, evidence });
+
+describe("the instrument ledger", () => {
+  it("a periodic report that re-discloses a tracked warrant updates it, with a second state, never a second row", () => {
+    const q1 = periodic(
+      "2025-05-12",
+      "2025-03-31",
+      { warrants: [{ series: null, shares_outstanding: 1_000_000, exercise_price: 4, expiry: "2030-03-03", as_of: "2025-03-31" }] },
+      { "warrants[0].shares_outstanding": "1,000,000 warrants outstanding at March 31, 2025" },
+    );
+    const { instruments, states } = ledger([issuedWarrants("1000000", "4000000")], [q1]);
+    expect(instruments).toHaveLength(1);
+    expect(instruments[0]).toMatchObject({ shares_underlying: "1000000", status: "outstanding", as_of: "2025-03-31", source_accession: q1.filing.accessionNumber });
+    expect(instruments[0]!.quotes).toEqual({ shares_underlying: "1,000,000 warrants outstanding at March 31, 2025" });
+    expect(states.map((s) => [s.known_at, s.as_of, s.shares_underlying])).toEqual([
+      ["2025-03-03", "2025-03-03", "1000000"],
+      ["2025-05-12", "2025-03-31", "1000000"],
+    ]);
+  });
+
+  it("follows a price reset and a partial exercise by expiry; a filing that states no exercise makes no 'exercised'", () => {
+    const reset = periodic("2025-05-12", "2025-03-31", { warrants: [{ series: null, shares_outstanding: 1_000_000, exercise_price: 1.5, expiry: "2030-03-03", as_of: "2025-03-31" }] });
+    const fewer = periodic("2025-08-11", "2025-06-30", { warrants: [{ series: null, shares_outstanding: 600_000, exercise_price: 1.5, expiry: "2030-03-03", as_of: "2025-06-30" }] });
+    const { instruments } = ledger([issuedWarrants("1000000", "4000000")], [reset, fewer]);
+    expect(instruments).toHaveLength(1);
+    expect(instruments[0]).toMatchObject({ shares_underlying: "600000", exercise_price_micros: "1500000", status: "outstanding" });
+  });
+
+  it("a series that matches nothing, or more than one tracked warrant, is a new instrument, never a guess", () => {
+    const twin = { ...issuedWarrants("1000000", "4000000"), name: "Warrants of 2025-03-03 (second tranche)" };
+    const q1 = periodic("2025-05-12", "2025-03-31", {
+      warrants: [
+        { series: null, shares_outstanding: 1_000_000, exercise_price: 4, expiry: "2030-03-03", as_of: "2025-03-31" },
+        { series: "Series B", shares_outstanding: 250_000, exercise_price: 9, expiry: "2028-01-15", as_of: "2025-03-31" },
+      ],
+    });
+    const result = ledger([issuedWarrants("1000000", "4000000"), twin], [q1]);
+    expect(result.instruments.map((i) => i.name)).toEqual([
+      "Warrants of 2025-03-03 (424B5 0000000001-26-000001)",
+      "Warrants of 2025-03-03 (second tranche)",
+      `Warrants (reported 2025-03-31, 10-Q ${q1.filing.accessionNumber})`,
+      `Series B warrants (reported 2025-03-31, 10-Q ${q1.filing.accessionNumber})`,
+    ]);
+    expect(result.notes.join(" ")).toContain("matches 2 tracked instruments");
+  });
+
+  it("a named series is recognised by its name across reports, whatever its count and price do", () => {
+    const q1 = periodic("2025-05-12", "2025-03-31", { warrants: [{ series: "Series A Warrants", shares_outstanding: 500_000, exercise_price: 2, expiry: null, as_of: "2025-03-31" }] });
+    const q2 = periodic("2025-08-11", "2025-06-30", { warrants: [{ series: "series A warrant", shares_outstanding: 120_000, exercise_price: 0.8, expiry: null, as_of: "2025-06-30" }] });
+    const { instruments, states } = ledger([], [q1, q2]);
+    expect(instruments).toHaveLength(1);
+    expect(instruments[0]).toMatchObject({ shares_underlying: "120000", issued_at: "2025-03-31", as_of: "2025-06-30" });
+    expect(states).toHaveLength(2);
+  });
+
+  it("shows earlier figures split-adjusted from the day a split takes effect, with the stated figures and the split beside them", () => {
+    const before = ledger([issuedWarrants("1000", "4000000")], [], [split("2026-07-01", 10)], "2026-06-30");
+    expect(before.instruments[0]).toMatchObject({ shares_underlying: "1000", exercise_price_micros: "4000000", split_adjustment: null, stated_shares_underlying: null });
+    const after = ledger([issuedWarrants("1000", "4000000")], [], [split("2026-07-01", 10)], "2026-07-01");
+    expect(after.instruments[0]).toMatchObject({
+      shares_underlying: "100",
+      exercise_price_micros: "40000000",
+      stated_shares_underlying: "1000",
+      stated_price_micros: "4000000",
+      split_adjustment: "1-for-10",
+    });
+    // the history keeps what each filing stated
+    expect(after.states[0]).toMatchObject({ shares_underlying: "1000", price_micros: "4000000" });
+  });
+
+  it("a report filed after a split re-quotes the adjusted count: it is matched and never divided again; one between two splits takes the second only", () => {
+    const splits = [split("2025-06-02", 10), split("2025-10-01", 5)];
+    // filed after the first split: 1,000,000 → 100,000 at $40, as the statements restate it
+    const q2 = periodic("2025-08-11", "2025-06-30", { warrants: [{ series: null, shares_outstanding: 100_000, exercise_price: 40, expiry: "2030-03-03", as_of: "2025-06-30" }] });
+    const { instruments, states } = ledger([issuedWarrants("1000000", "4000000")], [q2], splits, "2026-01-05");
+    expect(instruments).toHaveLength(1);
+    expect(instruments[0]).toMatchObject({ shares_underlying: "20000", exercise_price_micros: "200000000", stated_shares_underlying: "100000", split_adjustment: "1-for-5" });
+    expect(states.map((s) => s.shares_underlying)).toEqual(["1000000", "100000"]);
+  });
+
+  it("a warrant whose expiry has passed is expired and stays listed", () => {
+    const { instruments } = ledger([issuedWarrants("1000000", "4000000", "2026-03-03")], [], [], "2026-03-04");
+    expect(instruments[0]).toMatchObject({ status: "expired", shares_underlying: "1000000" });
+  });
+
+  it("a total without series is one instrument flagged reported_total, followed across reports; a report with series adds no total", () => {
+    const q1 = periodic("2025-05-12", "2025-03-31", { warrants_total: { shares_outstanding: 2_500_000, weighted_average_exercise_price: 3.1, as_of: "2025-03-31" } });
+    const q2 = periodic("2025-08-11", "2025-06-30", { warrants_total: { shares_outstanding: 2_400_000, weighted_average_exercise_price: 3.05, as_of: "2025-06-30" } });
+    const q3 = periodic("2025-11-10", "2025-09-30", {
+      warrants: [{ series: "Series C", shares_outstanding: 10, exercise_price: 1, expiry: null, as_of: "2025-09-30" }],
+      warrants_total: { shares_outstanding: 2_400_010, weighted_average_exercise_price: 3, as_of: "2025-09-30" },
+    });
+    const { instruments } = ledger([], [q1, q2, q3]);
+    const totals = instruments.filter((i) => i.reported_total);
+    expect(totals).toHaveLength(1);
+    expect(totals[0]).toMatchObject({ shares_underlying: "2400000", exercise_price_micros: "3050000", as_of: "2025-06-30" });
+  });
+
+  it("a convertible note is followed by name and maturity; its shares are its outstanding principal over the stated conversion price", () => {
+    const q1 = periodic("2025-05-12", "2025-03-31", { convertibles: [{ kind: "note", name: "8% Convertible Promissory Note", principal_or_stated_outstanding: 500_000, conversion_price: 0.5, maturity: "2026-05-01", as_of: "2025-03-31" }] });
+    const q2 = periodic("2025-08-11", "2025-06-30", { convertibles: [{ kind: "note", name: "Convertible note", principal_or_stated_outstanding: 200_000, conversion_price: null, maturity: "2026-05-01", as_of: "2025-06-30" }] });
+    const { instruments } = ledger([], [q1, q2]);
+    expect(instruments).toHaveLength(1);
+    expect(instruments[0]).toMatchObject({
+      instrument_type: "convertible_note",
+      principal_cents: "50000000",
+      remaining_cents: "20000000",
+      conversion_price_micros: "500000",
+      shares_underlying: "400000",
+      expires_at: "2026-05-01",
+    });
+  });
+
+  it("preferred counts are not divided by the common split: the stated value stays, the conversion price is adjusted", () => {
+    const q1 = periodic("2025-05-12", "2025-03-31", { convertibles: [{ kind: "preferred", name: "Series X Convertible Preferred Stock", principal_or_stated_outstanding: 1_000_000, conversion_price: 2, maturity: null, as_of: "2025-03-31" }] });
+    const { instruments } = ledger([], [q1], [split("2025-06-02", 10)], "2025-07-01");
+    expect(instruments[0]).toMatchObject({ remaining_cents: "100000000", conversion_price_micros: "20000000", shares_underlying: "50000", stated_shares_underlying: "500000" });
+  });
+
+  it("its rows and history pass the import's validation", () => {
+    const q1 = periodic("2025-05-12", "2025-03-31", {
+      warrants: [{ series: null, shares_outstanding: 1_000_000, exercise_price: 4, expiry: "2030-03-03", as_of: "2025-03-31" }],
+      convertibles: [{ kind: "note", name: "Notes", principal_or_stated_outstanding: null, conversion_price: null, maturity: null, as_of: "2025-03-31" }],
+    });
+    const { instruments, states } = ledger([issuedWarrants("1000000", "4000000")], [q1], [split("2025-06-02", 10)]);
+    const dataset = emptyDataset();
+    dataset.companies.push({ ticker: "EXMP", name: "Example", exchange: "Nasdaq", is_sample: false });
+    dataset.dilution_instruments.push(...instruments);
+    dataset.instrument_states.push(...states);
+    expect(validateRecords(dataset).errors).toEqual([]);
+  });
+
+  it("series names compare without their filler words", () => {
+    expect(seriesKey("The Series A Warrants")).toBe(seriesKey("series A warrant"));
+    expect(seriesKey("Warrants")).toBeNull();
+  });
+});
+
+describe("the ledger on Marathon's real 10-Q and 10-K (2023)", () => {
+  const read = (file: string): PeriodicReading => readPeriodicReport(readSubmission(readFileSync(path.join(process.cwd(), "fixtures/edgar/Archives/edgar/data/1507605", file), "utf8")));
+  // filing days as each report's signature states them
+  const q2: PeriodicReportFiled = { filing: { ...filing("10-Q", "2023-08-08", "2023-06-30"), accessionNumber: "0001493152-23-027174" }, reading: read("000149315223027174/form10-q.htm") };
+  const fy: PeriodicReportFiled = { filing: { ...filing("10-K", "2024-02-28", "2023-12-31"), accessionNumber: "0001628280-24-007680" }, reading: read("000162828024007680/mara-20231231.htm") };
+
+  it("follows the 2026 convertible notes from $747.5M to $330.7M, and the warrant total, in one row each", () => {
+    const { instruments, states } = buildLedger({ ticker: "MARA", today: "2024-03-01", issued: [], reports: [q2, fy], splits: [], evidence });
+    const notes = instruments.filter((i) => i.instrument_type === "convertible_note");
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      principal_cents: "74750000000",
+      remaining_cents: "33070700000",
+      conversion_price_micros: "76170000",
+      expires_at: "2026-12-01",
+      as_of: "2023-12-31",
+      source_accession: "0001628280-24-007680",
+    });
+    expect(notes[0]!.quotes?.remaining_amount).toMatch(/330,707/);
+    const total = instruments.filter((i) => i.reported_total);
+    expect(total).toHaveLength(1);
+    expect(total[0]).toMatchObject({ shares_underlying: "324375", exercise_price_micros: "25000000", as_of: "2023-12-31" });
+    expect(states.filter((s) => s.instrument_name === notes[0]!.name).map((s) => [s.as_of, s.remaining_cents])).toEqual([
+      ["2023-06-30", "74750000000"],
+      ["2023-12-31", "33070700000"],
+    ]);
+  });
+});

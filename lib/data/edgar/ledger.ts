@@ -1,0 +1,507 @@
+/**
+ * The instrument ledger: warrants, convertible notes and convertible
+ * preferred followed across a company's filings. Pure: map.ts hands it the
+ * instruments the prospectuses issued and what the periodic reports state,
+ * in the order they were filed, and it returns one row per instrument (its
+ * latest state, split-adjusted) and every state a filing gave (the history).
+ * docs/filings.md ("The instrument ledger") says the same for readers of the API.
+ *
+ * - **Recognising an instrument again.** A periodic report's warrant series is
+ *   the tracked warrant (same kind, pre-funded or not, issued on or before the
+ *   report's date) whose series name is the same; else whose expiry is the same
+ *   and whose count or price is (so a price reset or a partial exercise is
+ *   followed); else, when an expiry is unknown on either side, whose count and
+ *   price are both the same. A convertible is the tracked one of its kind with
+ *   the same name, else the same maturity, else the same conversion price and
+ *   principal. Counts and prices are compared in one share basis (below), within
+ *   half a percent. Exactly one candidate must match: none, or more than one,
+ *   makes a new instrument, never a guess.
+ * - **Share basis.** A filing states counts and prices after every reverse
+ *   split that took effect by its filing day (financial statements are restated
+ *   for a split before they are issued; a prospectus states post-split figures).
+ *   So a figure is moved to a later day's basis by the splits effective after
+ *   the day it was filed, never by those before: a report that re-quotes a count
+ *   after a split is not divided again, and one filed between two splits is
+ *   adjusted by the second only.
+ * - **A total without series.** A report that gives only the total of its
+ *   warrants (a warrant table's total line, the anti-dilutive count) makes one
+ *   instrument flagged `reported_total`, followed from report to report; it
+ *   covers the warrants issued on or before its date. A report that breaks its
+ *   warrants down by series does not also add its total.
+ * - **Status.** An instrument is outstanding until a filing says otherwise; a
+ *   warrant whose expiry has passed is expired. Nothing a filing does not state
+ *   is inferred: a count that falls is a new state, not an exercise.
+ */
+import type { DilutionInstrumentRecord, InstrumentStateRecord, InstrumentStatus, ReverseSplitRecord } from "../import/schema";
+import { SERVED_TEXT_BYTES } from "../import/schema";
+import { jsonTextBytes } from "../units";
+import type { Convertible, EquityLine, PeriodicReading, WarrantSeries } from "./documents/periodic-report";
+import type { Filing } from "./filings";
+
+type Evidence = Pick<DilutionInstrumentRecord, "source_accession" | "source_form" | "source_filed_at" | "source_url">;
+type Kind = DilutionInstrumentRecord["instrument_type"];
+
+/** One state of an instrument as one filing stated it, in the share basis of the day it was filed. */
+interface State {
+  knownAt: string;
+  asOf: string;
+  status: InstrumentStatus;
+  shares: bigint | null;
+  priceMicros: bigint | null;
+  principalCents: bigint | null;
+  remainingCents: bigint | null;
+  expires: string | null;
+  /** Quotes by the API field of the instrument row. */
+  quotes: Record<string, string>;
+  evidence: Evidence;
+}
+
+interface Tracked {
+  /** The row as first recorded: identity and the facts no later state restates (registered, pre-funded, exercisable date). */
+  base: DilutionInstrumentRecord;
+  series: string | null;
+  states: State[];
+}
+
+export interface PeriodicReportFiled {
+  filing: Filing;
+  reading: PeriodicReading;
+}
+
+/** An instrument as a prospectus or an 8-K issued it; `series` names it for recognising it again (a warrant series, an equity line's purchaser). */
+export interface IssuedInstrument {
+  record: DilutionInstrumentRecord;
+  series?: string | null;
+}
+
+export interface LedgerInput {
+  ticker: string;
+  /** "YYYY-MM-DD": expiry is judged on this day, and splits effective by it are applied. */
+  today: string;
+  /** Instruments as the prospectuses and 8-Ks issued them (their first state). */
+  issued: IssuedInstrument[];
+  /** Periodic reports, each with what it states. */
+  reports: PeriodicReportFiled[];
+  splits: ReverseSplitRecord[];
+  evidence: (filing: Filing) => Evidence;
+}
+
+export interface Ledger {
+  instruments: DilutionInstrumentRecord[];
+  states: InstrumentStateRecord[];
+  notes: string[];
+}
+
+/** Counts and prices within this fraction are the same (rounding in tables, "in thousands"). */
+const SAME_WITHIN = 0.005;
+/** An 8-K and a prospectus announcing the same issue are filed within days of each other. */
+const SAME_ISSUE_DAYS = 10;
+const daysApart = (a: string, b: string) => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+
+const big = (value: string | number | bigint | null | undefined): bigint | null => (value === null || value === undefined ? null : BigInt(value));
+const dollarsToMicros = (dollars: number | null) => (dollars === null ? null : BigInt(Math.round(dollars * 1_000_000)));
+const dollarsToCents = (dollars: number | null) => (dollars === null ? null : BigInt(Math.round(dollars * 100)));
+
+function near(a: bigint | null, b: bigint | null): boolean {
+  if (a === null || b === null) return false;
+  if (a === b) return true;
+  const larger = a > b ? a : b;
+  const diff = a > b ? a - b : b - a;
+  return larger > 0n && Number(diff) <= Number(larger) * SAME_WITHIN;
+}
+
+/** "Series A Warrants" and "series a warrant" alike; "2026 Notes" and "the 2026 notes" alike. */
+export function seriesKey(name: string | null | undefined): string | null {
+  if (!name) return null;
+  const key = name
+    .toLowerCase()
+    .replace(/[’']s\b/g, "")
+    .replace(/\b(?:the|of|our|company|common|stock|shares?|warrants?|notes?|outstanding|to purchase)\b/g, " ")
+    .replace(/[^a-z0-9.%]+/g, " ")
+    .trim();
+  return key || null;
+}
+
+/** "YA II PN, Ltd." and "YA II PN Ltd" alike: a purchaser's or agent's first two words. */
+export function partyKey(name: string | null | undefined): string | null {
+  const words = (name ?? "")
+    .toLowerCase()
+    .replace(/\./g, "")
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && w !== "the");
+  return words.length ? words.slice(0, 2).join(" ") : null;
+}
+
+/** A ratio as a fraction: reverse splits multiply prices by old/new and divide counts by it. */
+interface Factor {
+  num: bigint;
+  den: bigint;
+}
+const ONE: Factor = { num: 1n, den: 1n };
+
+/** The splits that took effect after `after` (exclusive) and by `upTo` (inclusive), as one factor. */
+function splitFactor(splits: readonly ReverseSplitRecord[], after: string, upTo: string): Factor {
+  let factor = ONE;
+  for (const split of splits) {
+    if (split.effective_date > after && split.effective_date <= upTo) {
+      factor = { num: factor.num * BigInt(split.old_shares), den: factor.den * BigInt(split.new_shares ?? 1) };
+    }
+  }
+  return factor;
+}
+
+/** Rounded to the nearest whole (halves up): a count divided, or a price multiplied, by a split factor. */
+function divRound(value: bigint, num: bigint, den: bigint): bigint {
+  return (value * num * 2n + den) / (den * 2n);
+}
+const adjustShares = (shares: bigint | null, f: Factor) => (shares === null ? null : divRound(shares, f.den, f.num));
+const adjustPrice = (price: bigint | null, f: Factor) => (price === null ? null : divRound(price, f.num, f.den));
+const isOne = (f: Factor) => f.num === f.den;
+
+function quoteOf(evidence: Record<string, string>, path: string): string | undefined {
+  const quote = evidence[path];
+  return quote && jsonTextBytes(quote) <= SERVED_TEXT_BYTES.quote ? quote : undefined;
+}
+
+function compact(quotes: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(quotes).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+function clampName(name: string): string {
+  let out = name;
+  while (jsonTextBytes(out) > SERVED_TEXT_BYTES.instrumentName) out = out.slice(0, -2) + "…";
+  return out;
+}
+
+export function buildLedger(input: LedgerInput): Ledger {
+  const { ticker, splits } = input;
+  const notes: string[] = [];
+  const tracked: Tracked[] = [];
+  const latest = (t: Tracked) => t.states.at(-1)!;
+  const byIssue = [...input.issued].sort((a, b) => (a.record.issued_at < b.record.issued_at ? -1 : a.record.issued_at > b.record.issued_at ? 1 : 0));
+  for (const { record, series } of byIssue) {
+    const state: State = {
+      knownAt: record.source_filed_at ?? record.issued_at,
+      asOf: record.issued_at,
+      status: "outstanding",
+      shares: big(record.shares_underlying),
+      priceMicros: big(record.exercise_price_micros ?? record.conversion_price_micros),
+      principalCents: big(record.principal_cents),
+      remainingCents: big(record.remaining_cents),
+      expires: record.expires_at ?? null,
+      quotes: { ...(record.quotes ?? {}) },
+      evidence: {
+        source_accession: record.source_accession,
+        source_form: record.source_form,
+        source_filed_at: record.source_filed_at,
+        source_url: record.source_url,
+      },
+    };
+    // The same issue announced twice (an 8-K beside its prospectus): one instrument, with both filings' states.
+    const twins = tracked.filter(
+      (t) =>
+        t.base.instrument_type === record.instrument_type &&
+        t.states.every((s) => s.evidence.source_accession !== record.source_accession) &&
+        (t.base.pre_funded ?? false) === (record.pre_funded ?? false) &&
+        daysApart(t.base.issued_at, record.issued_at) <= SAME_ISSUE_DAYS &&
+        (record.instrument_type === "equity_line"
+          ? (series ?? null) !== null && series === t.series
+          : near(latest(t).shares, state.shares) && near(latest(t).priceMicros, state.priceMicros)),
+    );
+    if (twins.length === 1) {
+      const twin = twins[0]!;
+      twin.states.push({ ...state, expires: state.expires ?? latest(twin).expires });
+      twin.base = {
+        ...twin.base,
+        registered: twin.base.registered ?? record.registered ?? null,
+        exercisable_at: twin.base.exercisable_at ?? record.exercisable_at ?? null,
+        anti_dilution: twin.base.anti_dilution ?? record.anti_dilution ?? null,
+      };
+      continue;
+    }
+    tracked.push({ base: record, series: series ?? null, states: [state] });
+  }
+  /** The latest state's count and price in the basis of `day`. */
+  const inBasisOf = (t: Tracked, day: string) => {
+    const state = latest(t);
+    const factor = splitFactor(splits, state.knownAt, day);
+    return { shares: adjustShares(state.shares, factor), price: adjustPrice(state.priceMicros, factor), principal: state.principalCents };
+  };
+
+  const reports = [...input.reports].sort((a, b) => (a.filing.filedAt < b.filing.filedAt ? -1 : a.filing.filedAt > b.filing.filedAt ? 1 : 0));
+  for (const { filing, reading } of reports) {
+    const { report, evidence } = reading;
+    const filedAt = filing.filedAt;
+    const reportDay = report.period ?? filing.reportDate ?? filedAt;
+    const source = input.evidence(filing);
+    const matchedHere = new Set<Tracked>();
+    const label = `${filing.form} ${filing.accessionNumber}`;
+
+    const pick = (candidates: Tracked[], what: string): Tracked | null => {
+      const open = candidates.filter((t) => !matchedHere.has(t));
+      if (open.length > 1) notes.push(`${label}: ${what} matches ${open.length} tracked instruments: recorded as a new one`);
+      return open.length === 1 ? open[0]! : null;
+    };
+
+    report.warrants.forEach((w: WarrantSeries, i) => {
+      const at = `warrants[${i}]`;
+      const asOf = w.as_of ?? reportDay;
+      const preFunded = w.pre_funded === true;
+      const shares = w.shares_outstanding === null ? null : BigInt(w.shares_outstanding);
+      const price = dollarsToMicros(w.exercise_price);
+      const key = seriesKey(w.series);
+      const candidates = tracked.filter((t) => {
+        if (t.base.instrument_type !== "warrant" || t.base.reported_total || (t.base.pre_funded ?? false) !== preFunded) return false;
+        if (latest(t).status !== "outstanding" || (t.base.issued_at > asOf && !w.subsequent)) return false;
+        const known = inBasisOf(t, filedAt);
+        const expiry = latest(t).expires;
+        if (key !== null && t.series !== null) return key === t.series;
+        if (expiry && w.expiry) return expiry === w.expiry && (near(known.shares, shares) || near(known.price, price));
+        return near(known.shares, shares) && near(known.price, price);
+      });
+      const state: State = {
+        knownAt: filedAt,
+        asOf,
+        status: "outstanding",
+        shares,
+        priceMicros: price,
+        principalCents: null,
+        remainingCents: null,
+        expires: w.expiry,
+        quotes: compact({
+          shares_underlying: quoteOf(evidence, `${at}.shares_outstanding`),
+          exercise_price: quoteOf(evidence, `${at}.exercise_price`),
+          expiration_date: quoteOf(evidence, `${at}.expiry`),
+        }),
+        evidence: source,
+      };
+      const match = pick(candidates, `warrant series ${w.series ?? i + 1}`);
+      if (match) {
+        match.states.push({ ...state, expires: state.expires ?? latest(match).expires });
+        match.series ??= key;
+        matchedHere.add(match);
+        return;
+      }
+      if (shares === null) return; // a series without a count is no instrument to list
+      const name = clampName(`${w.series ? (/warrant/i.test(w.series) ? w.series : `${w.series} warrants`) : preFunded ? "Pre-funded warrants" : "Warrants"} (reported ${asOf}, ${label})`);
+      const t: Tracked = { base: newRow(ticker, "warrant", name, asOf, preFunded, source), series: key, states: [state] };
+      tracked.push(t);
+      matchedHere.add(t);
+    });
+
+    const total = report.warrants_total;
+    if (report.warrants.length === 0 && total && total.shares_outstanding !== null) {
+      const asOf = total.as_of ?? reportDay;
+      const state: State = {
+        knownAt: filedAt,
+        asOf,
+        status: "outstanding",
+        shares: BigInt(total.shares_outstanding),
+        priceMicros: dollarsToMicros(total.weighted_average_exercise_price),
+        principalCents: null,
+        remainingCents: null,
+        expires: null,
+        quotes: compact({
+          shares_underlying: quoteOf(evidence, "warrants_total.shares_outstanding"),
+          exercise_price: quoteOf(evidence, "warrants_total.weighted_average_exercise_price"),
+        }),
+        evidence: source,
+      };
+      const known = tracked.find((t) => t.base.reported_total);
+      if (known) known.states.push(state);
+      else {
+        const row = newRow(ticker, "warrant", "Warrants outstanding in total, as the periodic reports state them", asOf, false, source);
+        row.reported_total = true;
+        tracked.push({ base: row, series: null, states: [state] });
+      }
+    }
+
+    (report.equity_lines ?? []).forEach((line: EquityLine, i) => {
+      const at = `equity_lines[${i}]`;
+      const asOf = line.as_of ?? reportDay;
+      const commitment = dollarsToCents(line.commitment);
+      const drawn = dollarsToCents(line.drawn_to_date);
+      const remaining = dollarsToCents(line.remaining) ?? (commitment !== null && drawn !== null && drawn <= commitment ? commitment - drawn : null);
+      const key = partyKey(line.counterparty);
+      const candidates = tracked.filter((t) => {
+        if (t.base.instrument_type !== "equity_line" || latest(t).status !== "outstanding" || t.base.issued_at > asOf) return false;
+        if (key !== null && t.series !== null) return key === t.series;
+        return near(latest(t).principalCents, commitment);
+      });
+      const state: State = {
+        knownAt: filedAt,
+        asOf,
+        status: "outstanding",
+        shares: null,
+        priceMicros: null,
+        principalCents: commitment,
+        remainingCents: remaining,
+        expires: null,
+        quotes: compact({
+          principal_amount: quoteOf(evidence, `${at}.commitment`),
+          remaining_amount: quoteOf(evidence, line.remaining !== null ? `${at}.remaining` : `${at}.drawn_to_date`),
+        }),
+        evidence: source,
+      };
+      const match = pick(candidates, `equity line ${line.counterparty ?? i + 1}`);
+      if (match) {
+        const before = latest(match);
+        match.states.push({ ...state, principalCents: state.principalCents ?? before.principalCents, expires: before.expires });
+        match.series ??= key;
+        matchedHere.add(match);
+        return;
+      }
+      if (commitment === null && remaining === null) return;
+      const name = clampName(`Equity line${line.counterparty ? ` with ${line.counterparty}` : ""} (reported ${asOf}, ${label})`);
+      const t: Tracked = { base: newRow(ticker, "equity_line", name, asOf, false, source), series: key, states: [state] };
+      tracked.push(t);
+      matchedHere.add(t);
+    });
+
+    report.convertibles.forEach((c: Convertible, i) => {
+      const at = `convertibles[${i}]`;
+      const kind: Kind = c.kind === "preferred" ? "convertible_preferred" : "convertible_note";
+      const asOf = c.as_of ?? reportDay;
+      const principal = dollarsToCents(c.principal_or_stated_outstanding);
+      const price = dollarsToMicros(c.conversion_price);
+      const key = seriesKey(c.name);
+      const candidates = tracked.filter((t) => {
+        if (t.base.instrument_type !== kind || latest(t).status !== "outstanding" || t.base.issued_at > asOf) return false;
+        if (key !== null && t.series !== null && key === t.series) return true;
+        if (c.maturity && latest(t).expires) return c.maturity === latest(t).expires;
+        const known = inBasisOf(t, filedAt);
+        return near(known.price, price) && near(known.principal, principal);
+      });
+      const state: State = {
+        knownAt: filedAt,
+        asOf,
+        status: "outstanding",
+        shares: sharesOnConversion(principal, price),
+        priceMicros: price,
+        principalCents: principal,
+        remainingCents: principal,
+        expires: c.maturity,
+        quotes: compact({
+          remaining_amount: quoteOf(evidence, `${at}.principal_or_stated_outstanding`),
+          conversion_price: quoteOf(evidence, `${at}.conversion_price`),
+          exercise_price: quoteOf(evidence, `${at}.conversion_price`),
+          expiration_date: quoteOf(evidence, `${at}.maturity`),
+        }),
+        evidence: source,
+      };
+      const match = pick(candidates, `convertible ${c.name}`);
+      if (match) {
+        const before = latest(match);
+        match.states.push({
+          ...state,
+          priceMicros: state.priceMicros ?? adjustPrice(before.priceMicros, splitFactor(splits, before.knownAt, filedAt)),
+          expires: state.expires ?? before.expires,
+        });
+        const now = latest(match);
+        now.shares ??= sharesOnConversion(now.remainingCents, now.priceMicros);
+        match.series ??= key;
+        matchedHere.add(match);
+        return;
+      }
+      const name = clampName(`${c.name} (reported ${asOf}, ${label})`);
+      const t: Tracked = { base: newRow(ticker, kind, name, asOf, false, source), series: key, states: [state] };
+      tracked.push(t);
+      matchedHere.add(t);
+    });
+  }
+
+  const instruments: DilutionInstrumentRecord[] = [];
+  const states: InstrumentStateRecord[] = [];
+  for (const t of tracked) {
+    const last = latest(t);
+    const expires = [...t.states].reverse().find((s) => s.expires)?.expires ?? null;
+    const expired = t.base.instrument_type === "warrant" && last.status === "outstanding" && expires !== null && expires < input.today;
+    const status: InstrumentStatus = expired ? "expired" : last.status;
+    const factor = splitFactor(splits, last.knownAt, input.today);
+    const shares = adjustShares(last.shares, factor);
+    const price = adjustPrice(last.priceMicros, factor);
+    const convertible = t.base.instrument_type === "convertible_note" || t.base.instrument_type === "convertible_preferred";
+    const adjusted = !isOne(factor) && (last.shares !== null || last.priceMicros !== null);
+    const ratio = factor.num % factor.den === 0n ? `1-for-${factor.num / factor.den}` : null;
+    if (adjusted && ratio === null) notes.push(`${t.base.name}: a split that is not 1-for-N was not applied`);
+    const apply = adjusted && ratio !== null;
+    instruments.push({
+      ...t.base,
+      expires_at: expires !== null && expires >= t.base.issued_at ? expires : null,
+      shares_underlying: (apply ? shares : last.shares)?.toString() ?? null,
+      exercise_price_micros: (apply ? price : last.priceMicros)?.toString() ?? null,
+      conversion_price_micros: convertible ? ((apply ? price : last.priceMicros)?.toString() ?? null) : null,
+      principal_cents: t.states.find((s) => s.principalCents !== null)?.principalCents?.toString() ?? t.base.principal_cents ?? null,
+      remaining_cents: last.remainingCents?.toString() ?? null,
+      status,
+      as_of: last.asOf >= t.base.issued_at ? last.asOf : t.base.issued_at,
+      stated_shares_underlying: apply ? (last.shares?.toString() ?? null) : null,
+      stated_price_micros: apply ? (last.priceMicros?.toString() ?? null) : null,
+      split_adjustment: apply ? ratio : null,
+      // the row cites the filing of its latest state, with that filing's words; earlier filings' stay with their states
+      quotes: Object.keys(last.quotes).length ? last.quotes : null,
+      ...last.evidence,
+    });
+    for (const s of t.states) {
+      states.push({
+        ticker,
+        instrument_type: t.base.instrument_type,
+        instrument_name: t.base.name,
+        known_at: s.knownAt,
+        as_of: s.asOf <= s.knownAt ? s.asOf : s.knownAt,
+        status: s.status,
+        shares_underlying: s.shares?.toString() ?? null,
+        price_micros: s.priceMicros?.toString() ?? null,
+        principal_cents: s.principalCents?.toString() ?? null,
+        remaining_cents: s.remainingCents?.toString() ?? null,
+        expires_at: s.expires,
+        quotes: stateQuotes(s.quotes),
+        ...s.evidence,
+      });
+    }
+  }
+  // One state per instrument, day known and day stated (the import's key): a later filing the same day wins.
+  const unique = new Map(states.map((s) => [`${s.instrument_type}|${s.instrument_name}|${s.known_at}|${s.as_of}`, s]));
+  return { instruments, states: [...unique.values()], notes };
+}
+
+/** A state's quotes under the history's field names. */
+function stateQuotes(quotes: Record<string, string>): InstrumentStateRecord["quotes"] {
+  const out = compact({
+    shares_underlying: quotes.shares_underlying,
+    price: quotes.conversion_price ?? quotes.exercise_price,
+    remaining_amount: quotes.remaining_amount,
+    expiration_date: quotes.expiration_date,
+  });
+  return Object.keys(out).length ? out : null;
+}
+
+/**
+ * The common shares a convertible's outstanding amount converts into at its
+ * stated conversion price (both stated; the count is their quotient, rounded
+ * down); null when either is not stated.
+ */
+function sharesOnConversion(amountCents: bigint | null, priceMicros: bigint | null): bigint | null {
+  if (amountCents === null || priceMicros === null || priceMicros <= 0n) return null;
+  return (amountCents * 10_000n) / priceMicros;
+}
+
+function newRow(ticker: string, kind: Kind, name: string, issuedAt: string, preFunded: boolean, evidence: Evidence): DilutionInstrumentRecord {
+  return {
+    ticker,
+    instrument_type: kind,
+    name,
+    issued_at: issuedAt,
+    expires_at: null,
+    shares_underlying: null,
+    exercise_price_micros: null,
+    principal_cents: null,
+    remaining_cents: null,
+    registered: null,
+    pre_funded: preFunded,
+    exercisable_at: null,
+    reported_total: false,
+    quotes: null,
+    ...evidence,
+  };
+}
