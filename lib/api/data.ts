@@ -74,6 +74,7 @@ function bodyKey(endpoint: EndpointDefinition, query: DataQuery, now: Date): str
     query.dateFrom?.toISOString() ?? "",
     query.dateTo?.toISOString() ?? "",
     query.effectiveOnly ? "effective" : "",
+    query.knownOn?.toISOString() ?? "",
     query.includeSource ? "source" : "",
     query.fields?.join(",") ?? "",
     isoDay(now),
@@ -91,6 +92,7 @@ async function readDataBody(ctx: ApiContext, endpoint: EndpointDefinition, query
         dateFrom: query.dateFrom,
         dateTo: query.dateTo,
         effectiveOnly: query.effectiveOnly,
+        knownOn: query.knownOn,
         includeSource: query.includeSource,
         asOf: now,
       })

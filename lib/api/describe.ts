@@ -61,6 +61,15 @@ export function describeParameters(endpoint: EndpointDefinition): ParameterDescr
       description: "When true, only registrations that are effective (and not expired) are returned.",
     });
   }
+  if (endpoint.name === "dilution-data") {
+    parameters.push({
+      name: "as_of",
+      type: "date",
+      required: false,
+      description:
+        "The ledger as it was known on this day (YYYY-MM-DD): each instrument's latest state filed on or before it, adjusted for the reverse splits effective by it, and only the instruments known by then. Default: today.",
+    });
+  }
   parameters.push({
     name: "include",
     type: "string",

@@ -108,3 +108,17 @@ describe("date_from and date_to", () => {
     }
   });
 });
+
+describe("as_of", () => {
+  const data = ENDPOINTS["dilution-data"];
+  it("is dilution-data's: the ledger as known on a day", () => {
+    expect(parse("ticker=ZVTX&as_of=2025-06-30", data).knownOn).toEqual(new Date("2025-06-30T00:00:00Z"));
+    expect(parse("ticker=ZVTX", data).knownOn).toBeUndefined();
+  });
+
+  it("refuses a day that does not exist, and is no parameter of the other endpoints", () => {
+    expect(refusal("ticker=ZVTX&as_of=2025-02-30", data).message).toContain("as_of");
+    expect(refusal("ticker=ZVTX&as_of=yesterday", data).message).toContain("YYYY-MM-DD");
+    expect(refusal("ticker=ZVTX&as_of=2025-06-30", registrations).message).toContain("unknown parameter");
+  });
+});

@@ -19,6 +19,8 @@ export interface DataQuery {
   dateFrom?: Date;
   dateTo?: Date;
   effectiveOnly?: boolean;
+  /** dilution-data's `as_of`: the ledger as it was known on this day (UTC midnight). */
+  knownOn?: Date;
   /** `include=source`: each record's SEC filing (opt-in: it adds bytes, and bytes are billed). */
   includeSource?: boolean;
   /** `fields=`: only these record fields, in record order (so equal selections share a cached body). */
@@ -95,6 +97,7 @@ export function endpointParameters(endpoint: EndpointDefinition): string[] {
     "limit",
     ...(endpoint.supportsDateRange ? ["date_from", "date_to"] : []),
     ...(endpoint.name === "registrations" ? ["effective_status"] : []),
+    ...(endpoint.name === "dilution-data" ? ["as_of"] : []),
     "include",
     "fields",
   ];
@@ -149,9 +152,10 @@ function parsePagingAndFilters(read: Reader, endpoint: EndpointDefinition): Omit
   const dateTo = parseDate(read("date_to"), "date_to");
   if (dateFrom && dateTo && dateFrom > dateTo) throw invalidParameter("date_from", "must not be after date_to");
   const effectiveOnly = parseBoolean(read("effective_status"), "effective_status");
+  const knownOn = parseDate(read("as_of"), "as_of");
   const includeSource = parseInclude(read("include"));
   const fields = parseFields(read("fields"), endpoint, includeSource === true);
-  return { page, limit, dateFrom, dateTo, effectiveOnly, includeSource, fields };
+  return { page, limit, dateFrom, dateTo, effectiveOnly, knownOn, includeSource, fields };
 }
 
 export function parseDataQuery(params: URLSearchParams, endpoint: EndpointDefinition): DataQuery {

@@ -35,6 +35,7 @@
 import type { DilutionInstrumentRecord, InstrumentStateRecord, InstrumentStatus, ReverseSplitRecord } from "../import/schema";
 import { SERVED_TEXT_BYTES } from "../import/schema";
 import { jsonTextBytes } from "../units";
+import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio, type SplitOnDay } from "../splits";
 import type { Convertible, EquityLine, PeriodicReading, WarrantSeries } from "./documents/periodic-report";
 import type { Filing } from "./filings";
 
@@ -132,32 +133,6 @@ export function partyKey(name: string | null | undefined): string | null {
   return words.length ? words.slice(0, 2).join(" ") : null;
 }
 
-/** A ratio as a fraction: reverse splits multiply prices by old/new and divide counts by it. */
-interface Factor {
-  num: bigint;
-  den: bigint;
-}
-const ONE: Factor = { num: 1n, den: 1n };
-
-/** The splits that took effect after `after` (exclusive) and by `upTo` (inclusive), as one factor. */
-function splitFactor(splits: readonly ReverseSplitRecord[], after: string, upTo: string): Factor {
-  let factor = ONE;
-  for (const split of splits) {
-    if (split.effective_date > after && split.effective_date <= upTo) {
-      factor = { num: factor.num * BigInt(split.old_shares), den: factor.den * BigInt(split.new_shares ?? 1) };
-    }
-  }
-  return factor;
-}
-
-/** Rounded to the nearest whole (halves up): a count divided, or a price multiplied, by a split factor. */
-function divRound(value: bigint, num: bigint, den: bigint): bigint {
-  return (value * num * 2n + den) / (den * 2n);
-}
-const adjustShares = (shares: bigint | null, f: Factor) => (shares === null ? null : divRound(shares, f.den, f.num));
-const adjustPrice = (price: bigint | null, f: Factor) => (price === null ? null : divRound(price, f.num, f.den));
-const isOne = (f: Factor) => f.num === f.den;
-
 function quoteOf(evidence: Record<string, string>, path: string): string | undefined {
   const quote = evidence[path];
   return quote && jsonTextBytes(quote) <= SERVED_TEXT_BYTES.quote ? quote : undefined;
@@ -174,7 +149,8 @@ function clampName(name: string): string {
 }
 
 export function buildLedger(input: LedgerInput): Ledger {
-  const { ticker, splits } = input;
+  const { ticker } = input;
+  const splits: SplitOnDay[] = input.splits.map((s) => ({ effectiveDate: s.effective_date, oldShares: BigInt(s.old_shares), newShares: BigInt(s.new_shares ?? 1) }));
   const notes: string[] = [];
   const tracked: Tracked[] = [];
   const latest = (t: Tracked) => t.states.at(-1)!;
@@ -211,6 +187,7 @@ export function buildLedger(input: LedgerInput): Ledger {
     if (twins.length === 1) {
       const twin = twins[0]!;
       twin.states.push({ ...state, expires: state.expires ?? latest(twin).expires });
+      twin.states.sort((a, b) => (a.knownAt < b.knownAt ? -1 : a.knownAt > b.knownAt ? 1 : 0));
       twin.base = {
         ...twin.base,
         registered: twin.base.registered ?? record.registered ?? null,
@@ -421,8 +398,8 @@ export function buildLedger(input: LedgerInput): Ledger {
     const shares = adjustShares(last.shares, factor);
     const price = adjustPrice(last.priceMicros, factor);
     const convertible = t.base.instrument_type === "convertible_note" || t.base.instrument_type === "convertible_preferred";
-    const adjusted = !isOne(factor) && (last.shares !== null || last.priceMicros !== null);
-    const ratio = factor.num % factor.den === 0n ? `1-for-${factor.num / factor.den}` : null;
+    const adjusted = !isNoSplit(factor) && (last.shares !== null || last.priceMicros !== null);
+    const ratio = splitRatio(factor);
     if (adjusted && ratio === null) notes.push(`${t.base.name}: a split that is not 1-for-N was not applied`);
     const apply = adjusted && ratio !== null;
     instruments.push({

@@ -81,9 +81,16 @@ async function sync() {
   }
 }
 
-async function instruments(): Promise<JsonRecord[]> {
+async function instruments(knownOn?: string): Promise<JsonRecord[]> {
   const companies = await resolveCompanies(db.prisma, ["MARA"]);
-  return RECORD_SOURCES["dilution-data"](db.prisma, { companies, offset: 0, limit: 100, asOf: AS_OF, includeSource: true });
+  return RECORD_SOURCES["dilution-data"](db.prisma, {
+    companies,
+    offset: 0,
+    limit: 100,
+    asOf: AS_OF,
+    includeSource: true,
+    knownOn: knownOn ? new Date(`${knownOn}T00:00:00Z`) : undefined,
+  });
 }
 
 describe("periodic reports read by the sync", () => {
@@ -116,6 +123,18 @@ describe("periodic reports read by the sync", () => {
       ["2023-08-08", 74_750_000_000n],
       ["2024-02-28", 33_070_700_000n],
     ]);
+  });
+
+  it("as_of answers with what was known that day: the 10-Q's state between the two reports, nothing before the first", async () => {
+    await sync();
+    const between = await instruments("2023-11-15");
+    const note = between.find((r) => r.instrument_type === "convertible_note")!;
+    expect(note).toMatchObject({ remaining_amount: 747500000, principal_amount: 747500000, as_of: "2023-06-30", conversion_price: 76.17, xbrl_check: null });
+    expect((note.source as { accession_number: string }).accession_number).toBe("0001493152-23-027174");
+    expect(between.find((r) => r.reported_total === true)).toMatchObject({ shares_underlying: 324375, as_of: "2023-06-30" });
+    expect(await instruments("2023-08-07")).toEqual([]);
+    // today's answer is the 10-K's
+    expect((await instruments("2024-03-01")).find((r) => r.instrument_type === "convertible_note")).toMatchObject({ remaining_amount: 330707000, as_of: "2023-12-31" });
   });
 
   it("a second sync and a reextract from the stored reports change nothing", async () => {

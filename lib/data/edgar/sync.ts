@@ -518,7 +518,8 @@ async function readFilingDocuments(source: EdgarSource, index: CompanyIndex, fil
         const body = exhibit ? await read(exhibit) : null;
         release = body === null ? null : htmlToText(body);
       }
-      facts.financing = readEightKTerms(words, release);
+      const { terms, evidence } = readEightKTerms(words, release);
+      facts.financing = { terms, evidence };
       facts.eightKReader = EIGHT_K_READER_VERSION;
     }
     if (items.includes("5.03")) {

@@ -49,6 +49,7 @@ import {
 import { isoDay, utcDayStart } from "@/lib/utils/dates";
 import { bpsToPercent, centsToDollars, clampText, countToNumber, microsToDollars } from "../units";
 import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, QUOTED_FIELDS, SERVED_TEXT_BYTES } from "../import/schema";
+import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio, type SplitOnDay } from "../splits";
 
 export interface ResolvedCompany {
   id: string;
@@ -71,6 +72,8 @@ export interface RecordQuery {
   effectiveOnly?: boolean;
   /** "Now" for computed values (ratings, expired shelves). */
   asOf: Date;
+  /** dilution-data only: the ledger as known on this day (each instrument's latest state filed by then), instead of today's. */
+  knownOn?: Date;
   /** `include=source`: add each record's evidence. */
   includeSource?: boolean;
 }
@@ -430,6 +433,7 @@ async function dilutionData(prisma: PrismaClient, q: RecordQuery): Promise<JsonR
   checkPage(q);
   if (q.companies.length === 0) return [];
   const companies = companyMap(q);
+  if (q.knownOn) return dilutionDataKnownOn(prisma, q, companies, utcDayStart(q.knownOn));
   const rows = await prisma.dilutionInstrument.findMany({
     select: { ...instrumentSelect, quotes: q.includeSource === true },
     where: { companyId: { in: [...companies.keys()] } },
@@ -440,6 +444,84 @@ async function dilutionData(prisma: PrismaClient, q: RecordQuery): Promise<JsonR
     const company = companyOf(companies, i.companyId);
     return withSource(serializeInstrument(company.ticker, i), i, company, q, QUOTED_FIELDS.dilution_instruments);
   });
+}
+
+type InstrumentRow = Prisma.DilutionInstrumentGetPayload<{ select: typeof instrumentSelect }> & { quotes?: Prisma.JsonValue };
+
+/**
+ * `as_of`: the ledger as it was known on a past day. Each instrument's latest
+ * state filed on or before that day (instrument_states), moved to that day's
+ * share basis by the reverse splits effective by then (lib/data/splits.ts);
+ * an instrument whose first state was filed later is left out. An instrument
+ * without history (imported or sample data) is served as it is once issued.
+ * A company has tens of instruments, so the page is cut here.
+ */
+async function dilutionDataKnownOn(prisma: PrismaClient, q: RecordQuery, companies: Map<string, ResolvedCompany>, day: Date): Promise<JsonRecord[]> {
+  const ids = [...companies.keys()];
+  const [rows, states, followed, splitRows] = await Promise.all([
+    prisma.dilutionInstrument.findMany({
+      select: { ...instrumentSelect, quotes: q.includeSource === true },
+      where: { companyId: { in: ids }, issuedAt: { lte: day } },
+      orderBy: [{ issuedAt: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
+    }),
+    prisma.instrumentState.findMany({ where: { companyId: { in: ids }, knownAt: { lte: day } }, orderBy: [{ knownAt: "asc" }, { asOf: "asc" }] }),
+    prisma.instrumentState.groupBy({ by: ["companyId", "instrumentType", "instrumentName"], where: { companyId: { in: ids } } }),
+    prisma.reverseSplit.findMany({ where: { companyId: { in: ids }, effectiveDate: { lte: day } }, select: { companyId: true, effectiveDate: true, oldShares: true, newShares: true } }),
+  ]);
+  const keyOf = (companyId: string, type: string, name: string) => `${companyId}\u0000${type}\u0000${name}`;
+  const known = new Map<string, typeof states>();
+  for (const s of states) {
+    const key = keyOf(s.companyId, s.instrumentType, s.instrumentName);
+    known.set(key, [...(known.get(key) ?? []), s]);
+  }
+  const hasHistory = new Set(followed.map((f) => keyOf(f.companyId, f.instrumentType, f.instrumentName)));
+  const splitsOf = (companyId: string): SplitOnDay[] =>
+    splitRows.filter((s) => s.companyId === companyId).map((s) => ({ effectiveDate: isoDay(s.effectiveDate), oldShares: BigInt(s.oldShares), newShares: BigInt(s.newShares) }));
+  const dayText = isoDay(day);
+
+  const records: JsonRecord[] = [];
+  for (const row of rows as InstrumentRow[]) {
+    const company = companyOf(companies, row.companyId);
+    const key = keyOf(row.companyId, row.instrumentType, row.name);
+    const history = known.get(key);
+    if (!history) {
+      if (!hasHistory.has(key)) records.push(withSource(serializeInstrument(company.ticker, row), row, company, q, QUOTED_FIELDS.dilution_instruments));
+      continue;
+    }
+    const latest = history.at(-1)!;
+    const factor = splitFactor(splitsOf(row.companyId), isoDay(latest.knownAt), dayText);
+    const adjusted = !isNoSplit(factor) && splitRatio(factor) !== null;
+    const shares = adjusted ? adjustShares(latest.sharesUnderlying, factor) : latest.sharesUnderlying;
+    const price = adjusted ? adjustPrice(latest.priceMicros, factor) : latest.priceMicros;
+    const convertible = row.instrumentType === "convertible_note" || row.instrumentType === "convertible_preferred";
+    const expires = [...history].reverse().find((s) => s.expiresAt !== null)?.expiresAt ?? null;
+    const expired = row.instrumentType === "warrant" && latest.status === "outstanding" && expires !== null && expires < day;
+    const record = {
+      ...serializeInstrument(company.ticker, row),
+      expiration_date: isoDay(expires),
+      shares_underlying: countToNumber(shares),
+      exercise_price: microsToDollars(price),
+      principal_amount: centsToDollars(history.find((s) => s.principalCents !== null)?.principalCents ?? null),
+      remaining_amount: centsToDollars(latest.remainingCents),
+      status: expired ? "expired" : latest.status,
+      as_of: isoDay(latest.asOf),
+      conversion_price: convertible ? microsToDollars(price) : null,
+      stated_shares_underlying: adjusted ? countToNumber(latest.sharesUnderlying) : null,
+      stated_price: adjusted ? microsToDollars(latest.priceMicros) : null,
+      split_adjustment: adjusted ? splitRatio(factor) : null,
+      // the cross-check speaks of the latest state, not of this day's
+      xbrl_check: null,
+    } satisfies DilutionDataRecord;
+    records.push(withSource(record, { ...latest, quotes: stateQuotesAsRecord(latest.quotes, convertible) }, company, q, QUOTED_FIELDS.dilution_instruments));
+  }
+  return records.slice(q.offset, q.offset + q.limit + 1);
+}
+
+/** A state's quotes (its `price` is the exercise or conversion price) under the instrument record's fields. */
+function stateQuotesAsRecord(quotes: Prisma.JsonValue, convertible: boolean): Prisma.JsonValue {
+  if (quotes === null || typeof quotes !== "object" || Array.isArray(quotes)) return null;
+  const { price, ...rest } = quotes as Record<string, Prisma.JsonValue>;
+  return price === undefined ? rest : { ...rest, exercise_price: price, ...(convertible ? { conversion_price: price } : {}) };
 }
 
 // ───────────────────────────── offerings ─────────────────────────────

@@ -1,0 +1,217 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { CompanyFacts } from "./facts";
+import { readEightKTerms } from "./documents/eight-k-terms";
+import { inspectText } from "./documents/inspect";
+import type { PeriodicReading, PeriodicReport } from "./documents/periodic-report";
+import type { Filing } from "./filings";
+import { documentFactsOf, mapCompany, PERIODIC_READER_VERSION, type DocumentFacts } from "./map";
+import { parseXbrlDilution } from "./xbrl-dilution";
+
+/**
+ * mapCompany with what periodic reports and 8-Ks state: real prospectuses of
+ * ../shared/fixtures/edgar (Imunon's registered direct with warrants,
+ * Alzamend's ATM supplement) under filing indexes written here, beside
+ * periodic-report readings and 8-K texts made for the test.
+ */
+const ARCHIVES = path.resolve(process.cwd(), "..", "shared", "fixtures", "edgar", "Archives", "edgar", "data");
+const prospectus = (cik: string, accession: string): DocumentFacts =>
+  documentFactsOf(inspectText(readFileSync(path.join(ARCHIVES, cik, accession.replace(/-/g, ""), `${accession}.txt`), "utf8")));
+
+const filing = (form: string, accessionNumber: string, filedAt: string, fileNumber: string | null = null, items = "", reportDate: string | null = null): Filing => ({
+  accessionNumber,
+  form,
+  filedAt,
+  reportDate,
+  fileNumber,
+  items,
+  primaryDocument: null,
+});
+
+function periodic(period: string, stated: Partial<PeriodicReport>, evidence: Record<string, string> = {}): DocumentFacts {
+  const report = {
+    form: "10-Q",
+    company: "Test Co",
+    file_number: null,
+    period,
+    shares_outstanding: null,
+    going_concern: null,
+    warrants: [],
+    warrants_total: null,
+    atm_programs: [],
+    equity_lines: [],
+    convertibles: [],
+    reverse_splits: [],
+    listing_deficiency: [],
+    ...stated,
+  } as PeriodicReport;
+  return { periodic: { report, evidence, reader: PERIODIC_READER_VERSION } as PeriodicReading & { reader: number } };
+}
+
+function map(filings: Filing[], documents: Record<string, DocumentFacts>, options: { today?: string; facts?: CompanyFacts | null; xbrl?: object } = {}) {
+  return mapCompany({
+    ticker: "TEST",
+    exchange: "Nasdaq",
+    today: options.today ?? "2026-06-01",
+    index: { cik: "0000000001", name: "Test Co", sic: null, sicDescription: null, tickers: ["TEST"], exchanges: ["Nasdaq"], filings, olderPages: [] },
+    facts: options.facts ?? null,
+    xbrl: options.xbrl ? parseXbrlDilution(options.xbrl) : null,
+    documents: new Map(Object.entries(documents)),
+  });
+}
+
+const PIPE_8K = `Item 1.01 Entry into a Material Definitive Agreement.
+On March 3, 2025, Test Co (the "Company") entered into a securities purchase agreement with certain institutional investors, pursuant to which the Company agreed to sell, in a private placement, 1,000,000 shares of its common stock and warrants to purchase up to 1,000,000 shares of common stock at a purchase price of $2.00 per share and accompanying warrant. The warrants have an exercise price of $2.25 per share, are exercisable immediately and expire five years from the date of issuance. The gross proceeds to the Company are expected to be approximately $2.0 million. H.C. Wainwright & Co., LLC acted as the exclusive placement agent.
+Item 3.02 Unregistered Sales of Equity Securities.
+The securities were offered and sold in reliance on the exemption provided by Section 4(a)(2) of the Securities Act of 1933, as amended.`;
+
+describe("8-K financings", () => {
+  it("make a private placement an offering of type pipe, and its warrants an unregistered instrument, each value quoted", () => {
+    const eightK = filing("8-K", "0000000001-25-000100", "2025-03-04", null, "1.01,3.02,9.01");
+    const { dataset } = map([eightK], { [eightK.accessionNumber]: { financing: readEightKTerms(PIPE_8K) } });
+    expect(dataset.offerings).toEqual([
+      expect.objectContaining({
+        offering_type: "pipe",
+        offering_date: "2025-03-03",
+        shares: "1000000",
+        price_micros: "2000000",
+        amount_cents: "200000000",
+        warrants_issued: "1000000",
+        warrant_price_micros: "2250000",
+        underwriter: "H.C. Wainwright & Co., LLC",
+        agent_role: "placement_agent",
+      }),
+    ]);
+    expect(dataset.offerings[0]!.quotes?.amount).toContain("$2.0 million");
+    expect(dataset.dilution_instruments).toEqual([
+      expect.objectContaining({ instrument_type: "warrant", shares_underlying: "1000000", exercise_price_micros: "2250000", registered: false, issued_at: "2025-03-03", status: "outstanding" }),
+    ]);
+    expect(dataset.dilution_instruments[0]!.quotes?.registered).toContain("4(a)(2)");
+  });
+
+  it("an 8-K announcing the warrants a prospectus sold is the same instrument, not a second one", () => {
+    const imunon = "0001493152-25-029712"; // 1,939,114 warrants at $3.482 and 1,609,114 pre-funded at $0.0001
+    const eightK = filing("8-K", "0000000001-26-000001", "2026-01-02", null, "1.01,9.01");
+    const text = `Item 1.01 Entry into a Material Definitive Agreement.
+On December 30, 2025, Test Co (the "Company") entered into a securities purchase agreement with an institutional investor for the sale in a registered direct offering of 330,000 shares of common stock, pre-funded warrants to purchase up to 1,609,114 shares of common stock and warrants to purchase up to 1,939,114 shares of common stock. The warrants have an exercise price of $3.482 per share and are subject to customary adjustments for stock splits and stock dividends. The pre-funded warrants have an exercise price of $0.0001 per share. The shares are offered pursuant to an effective shelf registration statement on Form S-3.`;
+    const { dataset } = map([filing("424B5", imunon, "2025-12-31", "333-283007"), eightK], {
+      [imunon]: prospectus("749647", imunon),
+      [eightK.accessionNumber]: { financing: readEightKTerms(text) },
+    });
+    const warrants = dataset.dilution_instruments.filter((i) => !i.pre_funded);
+    expect(warrants).toHaveLength(1);
+    expect(warrants[0]).toMatchObject({ shares_underlying: "1939114", exercise_price_micros: "3482000", anti_dilution: "customary", source_accession: eightK.accessionNumber });
+    expect(dataset.dilution_instruments.filter((i) => i.pre_funded)).toHaveLength(1);
+    expect(dataset.instrument_states.filter((s) => s.instrument_name === warrants[0]!.name).map((s) => s.source_accession)).toEqual([imunon, eightK.accessionNumber]);
+  });
+});
+
+describe("ATM capacity remaining", () => {
+  const alzamend = "0001214659-26-002941"; // Ascendiant Capital Markets, LLC, up to $3,000,000
+  const filings = [filing("424B5", alzamend, "2026-03-06", "333-273610")];
+  const documents = { [alzamend]: prospectus("1677077", alzamend) };
+  const atmOf = (dataset: ReturnType<typeof map>["dataset"]) => dataset.registrations.find((r) => r.is_atm)!;
+
+  it("is the program's size as of its prospectus while no report states a sale", () => {
+    const atm = atmOf(map(filings, documents).dataset);
+    expect(atm).toMatchObject({ atm_remaining_cents: "300000000", atm_remaining_as_of: "2026-03-06", atm_report_accession: null });
+    expect(atm.quotes?.amount_remaining_atm).toContain("3,000,000");
+  });
+
+  it("is what the latest report states for that program (agent agrees), with its sales to date, day and report", () => {
+    const q = filing("10-Q", "0000000001-26-000050", "2026-05-12", null, "", "2026-03-31");
+    const reading = periodic(
+      "2026-03-31",
+      {
+        atm_programs: [
+          { agent: "Ascendiant Capital Markets", max_amount: null, shares_sold_in_period: null, gross_sold_in_period: null, shares_sold_to_date: 150_000, gross_sold_to_date: 450_000, remaining: 2_550_000, as_of: "2026-03-31" },
+        ],
+      },
+      { "atm_programs[0].remaining": "As of March 31, 2026, $2.55 million remained available under the Sales Agreement." },
+    );
+    const atm = atmOf(map([...filings, q], { ...documents, [q.accessionNumber]: reading }).dataset);
+    expect(atm).toMatchObject({
+      atm_remaining_cents: "255000000",
+      atm_remaining_as_of: "2026-03-31",
+      atm_sold_cents: "45000000",
+      atm_sold_shares: "150000",
+      atm_report_accession: q.accessionNumber,
+    });
+    expect(atm.quotes?.amount_remaining_atm).toContain("$2.55 million");
+  });
+
+  it("a program of another agent, or two programs that cannot be told apart, say nothing of it", () => {
+    const q = filing("10-Q", "0000000001-26-000050", "2026-05-12", null, "", "2026-03-31");
+    const program = { max_amount: null, shares_sold_in_period: null, gross_sold_in_period: null, shares_sold_to_date: null, gross_sold_to_date: null, remaining: 1_000_000, as_of: "2026-03-31" };
+    const other = map([...filings, q], { ...documents, [q.accessionNumber]: periodic("2026-03-31", { atm_programs: [{ ...program, agent: "Other Securities LLC" }] }) });
+    expect(atmOf(other.dataset)).toMatchObject({ atm_remaining_cents: "300000000", atm_report_accession: null });
+    const twins = map([...filings, q], { ...documents, [q.accessionNumber]: periodic("2026-03-31", { atm_programs: [{ ...program, agent: "Ascendiant Capital Markets, LLC" }, { ...program, agent: "Ascendiant Capital Markets, LLC" }] }) });
+    expect(atmOf(twins.dataset)).toMatchObject({ atm_remaining_cents: "300000000" });
+    expect(twins.notes.join("\n")).toContain("2 ATM programs match");
+  });
+});
+
+describe("going concern and the XBRL cross-check", () => {
+  const q = filing("10-Q", "0000000001-25-000200", "2025-08-12", null, "", "2025-06-30");
+  const facts: CompanyFacts = {
+    reports: [
+      {
+        periodEnd: "2025-06-30",
+        filedAt: "2025-08-12",
+        cashCents: 150_000_000n,
+        operatingCashFlowCents: -90_000_000n,
+        debtCents: null,
+        evidence: { accession: q.accessionNumber, form: "10-Q", filedAt: "2025-08-12" },
+      },
+    ],
+    shares: [],
+  } as unknown as CompanyFacts;
+  const xbrl = (count: number) => ({
+    cik: 1,
+    entityName: "Test Co",
+    facts: {
+      "us-gaap": {
+        ClassOfWarrantOrRightOutstanding: {
+          units: { shares: [{ end: "2025-06-30", val: count, accn: q.accessionNumber, fy: 2025, fp: "Q2", form: "10-Q", filed: "2025-08-12" }] },
+        },
+      },
+    },
+  });
+  const reading = periodic(
+    "2025-06-30",
+    { going_concern: true, warrants_total: { shares_outstanding: 2_500_000, weighted_average_exercise_price: 3.1, as_of: "2025-06-30" } },
+    { going_concern: "These conditions raise substantial doubt about the Company's ability to continue as a going concern." },
+  );
+
+  it("puts the report's going-concern doubt, with its sentence, on the financial report of its period", () => {
+    const { dataset } = map([q], { [q.accessionNumber]: reading }, { facts });
+    expect(dataset.financial_reports[0]).toMatchObject({ period_end: "2025-06-30", going_concern: true, going_concern_accession: q.accessionNumber });
+    expect(dataset.financial_reports[0]!.quotes?.going_concern).toContain("substantial doubt");
+  });
+
+  it("says whether XBRL's warrant count agrees with the text, and serves the text's figure either way", () => {
+    const agrees = map([q], { [q.accessionNumber]: reading }, { xbrl: xbrl(2_500_000) }).dataset.dilution_instruments[0]!;
+    expect(agrees).toMatchObject({ shares_underlying: "2500000", xbrl_check: expect.objectContaining({ verdict: "agrees", used: "text", value: 2_500_000 }) });
+    const differs = map([q], { [q.accessionNumber]: reading }, { xbrl: xbrl(2_000_000) }).dataset.dilution_instruments[0]!;
+    expect(differs).toMatchObject({ shares_underlying: "2500000", xbrl_check: expect.objectContaining({ verdict: "disagrees", used: "text", value: 2_000_000 }) });
+    expect((differs.xbrl_check as { note: string }).note).toContain("2,500,000");
+  });
+
+  it("gives the warrant total from a recent XBRL tag when no filing's text states any warrant", () => {
+    const { dataset } = map([q], { [q.accessionNumber]: periodic("2025-06-30", {}) }, { xbrl: xbrl(700_000), today: "2025-09-01" });
+    expect(dataset.dilution_instruments).toEqual([
+      expect.objectContaining({ reported_total: true, shares_underlying: "700000", as_of: "2025-06-30", source_accession: q.accessionNumber, xbrl_check: expect.objectContaining({ verdict: "xbrl_only", used: "xbrl" }) }),
+    ]);
+    // an old tag says nothing of today
+    expect(map([q], { [q.accessionNumber]: periodic("2025-06-30", {}) }, { xbrl: xbrl(700_000), today: "2027-06-01" }).dataset.dilution_instruments).toEqual([]);
+  });
+});
+
+describe("an over-allotment reported beside its base offering", () => {
+  it("is not counted twice: the offering's shares are the base, the option's shares stand beside them", () => {
+    const s1 = "0001140361-21-010426"; // Learn CW's IPO: 25,000,000 units, and 3,750,000 more on the underwriters' option
+    const { dataset } = map([filing("S-1", s1, "2021-03-29", "333-254789")], { [s1]: prospectus("1847577", s1) }, { today: "2021-06-01" });
+    expect(dataset.offerings).toEqual([expect.objectContaining({ status: "pending", shares: "25000000", overallotment_shares: "3750000" })]);
+  });
+});
