@@ -507,3 +507,359 @@ describe("periodic reports: scoring equity lines", () => {
     expect(score.mismatches.filter((m) => m.kind === "quote").map((m) => m.field)).toContain("equity_lines[0].commitment");
   });
 });
+
+/**
+ * Real wordings of small-cap 10-Qs and 10-Ks, trimmed to the paragraph or table
+ * that matters and the filer's own name replaced by "the Company"; sentence
+ * structure and figures are as filed. Each test names where the wording was
+ * found (the SEC's rendering of the filing's XBRL note, "R<n>.htm", or the
+ * primary document stored in a public repository).
+ */
+describe("periodic reports: real small-cap wordings", () => {
+  // SEC EDGAR 1063537/000143774923024297/R20.htm (10-Q, June 30, 2023), Note 15 "NASDAQ Stock Market LLC (NASDAQ) Notices"
+  it("reads notices told as “Nasdaq notified us that we are not in compliance”, and “have not regained compliance” keeps one open", () => {
+    const result = read(
+      report(
+        "<p>NOTE 15. NASDAQ STOCK MARKET LLC (NASDAQ) NOTICES</p>" +
+          "<p>On July 10, 2023, Nasdaq notified us that we are not in compliance with Nasdaq’s audit committee composition requirements which require that our Board’s audit committee be comprised of at least three independent directors, as defined in Nasdaq Listing Rule 5605(a)(2). Our audit committee is currently comprised of two independent directors and one vacancy. Pursuant to Nasdaq Listing Rule 5605(c)(4), we have until (i) the earlier of our next annual meeting of stockholders or June 12, 2024; or (ii) December 11, 2023, if the next annual meeting of stockholders is held before December 11, 2023.</p>" +
+          "<p>On June 13, 2023, Nasdaq notified us that we are not in compliance with Nasdaq’s minimum bid price requirement of Nasdaq Listing Rule 5550(a)(2) which requires us to maintain a minimum bid price of $1.00 per share. To regain compliance with this listing rule, the closing bid price of our common stock has to be at least $1.00 per share for a period of Nasdaq’s discretion, of at least 10, but not to exceed 20, consecutive business days. We have until December 11, 2023, to regain compliance under Nasdaq’s Listing Rules. As of the date of this filing, we have not regained compliance with the minimum bid price requirement. We may be eligible for and obtain from Nasdaq an additional compliance period.</p>",
+        { period: "June 30, 2023" },
+      ),
+    );
+    expect(result.listing_deficiency).toEqual([
+      { kind: "other", notice_date: "2023-07-10", status: "open" },
+      { kind: "minimum_bid_price", notice_date: "2023-06-13", status: "open" },
+    ]);
+    expect(result.evidence["listing_deficiency[1].notice_date"]).toContain("Nasdaq notified us that we are not in compliance");
+  });
+
+  // SEC EDGAR 1063537/000143774922025781/R19.htm (10-Q, September 30, 2022), Note 14 "Failure to Comply with NASDAQ Listing Requirements"
+  it("reads a notice regained later in the same note", () => {
+    const result = read(
+      report(
+        "<p>On September 15, 2021, we received a notification letter from The Nasdaq Stock Market LLC (Nasdaq) indicating that we have failed to comply with the minimum bid price requirement of Nasdaq Listing Rule 5550(a)(2). Nasdaq Listing Rule 5550(a)(2) requires that companies listed on the Nasdaq Capital Market maintain a minimum bid price of $1.00. To regain compliance with this listing rule, the closing bid price of our common stock had to be at least $1.00 for a period of Nasdaq’s discretion, of at least 10, but not to exceed 20, consecutive business days. On September 12, 2022, Nasdaq notified us that we had regained compliance with the minimum bid price requirement and the matter was closed.</p>",
+        { period: "September 30, 2022" },
+      ),
+    );
+    expect(result.listing_deficiency).toEqual([{ kind: "minimum_bid_price", notice_date: "2021-09-15", status: "regained" }]);
+  });
+
+  // SEC EDGAR 1659617/000143774923013582/R13.htm (10-Q, March 31, 2023), Note 7 "Subsequent Events"
+  it("reads a bid-price letter that says the price “had closed below the minimum $1.00 per share requirement”", () => {
+    const result = read(
+      report(
+        "<p>On May 5, 2023, the Company received a letter from NASDAQ notifying the Company that for the last 30 consecutive business days the bid price for the Company's common stock had closed below the minimum $1.00 per share requirement for continued inclusion on the Nasdaq Capital Market pursuant to Nasdaq Listing Rule 5550(a)(2) (the \"Bid Price Rule\"). The deficiency letter does not result in the immediate delisting of the Company's common stock from the Nasdaq Capital Market. In accordance with Nasdaq Listing Rule 5810(c)(3)(A), the Company has been provided an initial period of 180 calendar days, or until November 1, 2023, to regain compliance with the Bid Price Rule. If the Company is not in compliance with the Bid Price Rule by November 1, 2023, the Company may be afforded a second 180 calendar day period to regain compliance.</p>",
+        { period: "March 31, 2023" },
+      ),
+    );
+    expect(result.listing_deficiency).toEqual([{ kind: "minimum_bid_price", notice_date: "2023-05-05", status: "open" }]);
+  });
+
+  // SEC EDGAR 1211805/000121390020006893/R20.htm (10-K): "the Company was notified by …"; a split only authorized is not effected
+  it("reads a notice told in the passive, and not a reverse split the board was only authorized to effect", () => {
+    const result = read(
+      report(
+        "<p>On January 22, 2019, the Company was notified by the Nasdaq Stock Market, LLC (\"Nasdaq\") that the Company was not in compliance with the minimum bid price requirements set forth in Nasdaq Listing Rule 5550(a)(2) for continued listing on the Nasdaq Capital Market. The notification provided that the Company had 180 calendar days, or until July 22, 2019, to regain compliance with Nasdaq Listing Rule 5550(a)(2).</p>" +
+          "<p>Previously, on August 5, 2019, at the annual meeting of the Company's stockholders, discretionary authority was granted to the Company's board of directors to effect a reverse stock split at any time until August 5, 2020 at a ratio within the range from one for two up to one for thirty.</p>",
+        { form: "10-K", period: "December 31, 2019" },
+      ),
+    );
+    expect(result.listing_deficiency).toEqual([{ kind: "minimum_bid_price", notice_date: "2019-01-22", status: "open" }]);
+    expect(result.reverse_splits).toEqual([]);
+  });
+
+  // SEC EDGAR 1108205/000110820522000023/R17.htm (10-Q, September 30, 2022), Note "Common Stock", (b) 2021 Sales Agreement
+  it("reads an ATM with co-agents, sales “during the three and nine months ended”, and the capacity that “remained available”", () => {
+    const result = read(
+      report(
+        "<p>(b)2021 Sales Agreement with Cantor Fitzgerald &amp; Co. and JonesTrading Institutional Services LLC</p>" +
+          "<p>In March 2021, the Company entered into a sales agreement (the “2021 Sales Agreement”) with Cantor Fitzgerald &amp; Co., or Cantor, and JonesTrading Institutional Services LLC, or JonesTrading, to sell from time to time up to $100.0 million of the Company’s common stock through an “at the market offering” program under which Cantor and JonesTrading act as sales agents.</p>" +
+          "<p>The Company sold 4,583,695 shares of common stock under the 2021 Sales Agreement during the three and nine months ended September 30, 2022, representing gross proceeds of $6.3 million. As of September 30, 2022, $93.7 million remained available for sale under the 2021 Sales Agreement.</p>",
+        { period: "September 30, 2022" },
+      ),
+    );
+    expect(result.atm_programs).toEqual([
+      {
+        agent: "Cantor Fitzgerald & Co.",
+        max_amount: 100000000,
+        shares_sold_in_period: 4583695,
+        gross_sold_in_period: 6300000,
+        shares_sold_to_date: null,
+        gross_sold_to_date: null,
+        remaining: 93700000,
+        as_of: "2022-09-30",
+        in_period_label: "nine months ended September 30, 2022",
+      },
+    ]);
+    expect(result.evidence["atm_programs[0].remaining"]).toContain("As of September 30, 2022, $93.7 million remained available");
+  });
+
+  // SEC EDGAR 1445499/000095017023063759/R15.htm (10-Q, September 30, 2023), Note 9 "Common Stock", Open Market Sales Agreement
+  it("reads capacity that “remain[s] eligible for sale”, a size “up to an aggregate amount of gross sales proceeds of”, and keeps sales after the period out", () => {
+    const result = read(
+      report(
+        "<p>Open Market Sales Agreement</p>" +
+          "<p>In May 2022, the Company entered into a sales agreement with Cowen and Company, LLC, as a sales agent, pursuant to which the Company may offer and sell shares of its common stock, from time to time, up to an aggregate amount of gross sales proceeds of $50.0 million through an at-the-market Program (the “2022 ATM Program”), under the 2022 Shelf Registration Statement. As of September 30, 2023, $45.0 million in shares of common stock remain eligible for sale under the 2022 ATM Program. In October 2023, the Company filed a prospectus supplement related to its 2022 ATM Program reflecting the Company’s sale restrictions pursuant to General Instruction I.B.6 of Form S-3 and registering the sale of up to $9.0 million through the 2022 ATM Program. Since such filing through the date of this Form 10-Q, the Company has sold 151,026 shares of its common stock under the 2022 ATM Program for gross proceeds of approximately $65,000 at an average price of $0.4293.</p>",
+        { period: "September 30, 2023" },
+      ),
+    );
+    expect(result.atm_programs).toEqual([
+      { agent: "Cowen and Company, LLC", max_amount: 50000000, shares_sold_in_period: null, gross_sold_in_period: null, shares_sold_to_date: null, gross_sold_to_date: null, remaining: 45000000, as_of: "2023-09-30" },
+    ]);
+  });
+
+  // SEC EDGAR 1604950/000156459020024648/R15.htm (10-Q, March 31, 2020), Note 9 "Stockholders’ Equity"
+  it("reads “sold a total of … ATM Shares” for net proceeds only, and a sale “which completed the ATM program” as used up", () => {
+    const result = read(
+      report(
+        "<p>At-the-Market Issuance Sales Agreement</p>" +
+          "<p>On August 23, 2019, the Company entered into an Open Market Sale AgreementSM (“ATM Agreement”), with Jefferies LLC (“Jefferies”) with respect to an at-the-market offering program under which the Company may offer and sell, from time to time at its sole discretion, shares of its common stock, par value $0.0001 per share (the “ATM Shares”), having an aggregate offering price of up to $15.0 million through Jefferies as its sales agent.</p>" +
+          "<p>During the three months ended March 31, 2020, the Company sold a total of 1,502,892 ATM Shares under the ATM Agreement, in the open market, at a weighted average gross selling price of $7.13 per share for net proceeds of $10.4 million, which completed the ATM program.</p>",
+        { period: "March 31, 2020" },
+      ),
+    );
+    expect(result.atm_programs).toEqual([
+      {
+        agent: "Jefferies LLC",
+        max_amount: 15000000,
+        shares_sold_in_period: 1502892,
+        gross_sold_in_period: null,
+        shares_sold_to_date: null,
+        gross_sold_to_date: null,
+        remaining: 0,
+        as_of: "2020-03-31",
+        in_period_label: "three months ended March 31, 2020",
+      },
+    ]);
+  });
+
+  // SEC EDGAR 1763950/000149315225021927/R11.htm (10-Q, September 30, 2025), Note 2 "Liquidity and Going Concern"
+  it("reads sales “during the quarter ended” the period end, and leaves sales after it out", () => {
+    const result = read(
+      report(
+        "<p>In July 2025, the Company entered into an ATM Sales Agreement (“ATM”), with ThinkEquity LLC (“ThinkEquity”), as sales agent, pursuant to which the Company may offer and sell up to $15,530,000 of its common stock from time to time, in “at-the-market” offerings to or through its sales agent. During the quarter ended September 30, 2025, we sold shares of common stock under the ATM for the gross proceeds of $989,061 and paid ThinkEquity $29,672 of commissions. Between October 1, 2025 and the date of this report, we have sold an additional shares of common stock under the ATM for the gross proceeds of $634,333 and paid ThinkEquity $19,030 of commissions.</p>",
+        { period: "September 30, 2025" },
+      ),
+    );
+    expect(result.atm_programs).toEqual([
+      {
+        agent: "ThinkEquity LLC",
+        max_amount: 15530000,
+        shares_sold_in_period: null,
+        gross_sold_in_period: 989061,
+        shares_sold_to_date: null,
+        gross_sold_to_date: null,
+        remaining: null,
+        as_of: "2025-09-30",
+        in_period_label: "quarter ended September 30, 2025",
+      },
+    ]);
+  });
+
+  // SEC EDGAR 1226616/000119312525277779/R14.htm (10-Q, September 30, 2025), Note 6 "Stockholders’ Equity"
+  it("lists an ATM with no sale in the period as sold 0, and reads a SEPA whose purchaser’s name is in capitals (“YA II PN, LTD.”)", () => {
+    const result = read(
+      report(
+        "<p>At-The-Market Issuance Sales Agreements and Private Placement Transactions</p>" +
+          "<p>On August 23, 2019, the Company entered into an at the market issuance sales agreement, which was amended on August 26, 2022 (as amended, the ATM Agreement) with B. Riley FBR, Inc. (B. Riley FBR) pursuant to which the Company may sell common stock through B. Riley FBR from time to time up to an aggregate offering price of $75.0 million.</p>" +
+          "<p>No shares of common stock were sold under the ATM Agreement in the nine months ended September 30, 2025 and 2024, respectively.</p>" +
+          "<p>Standby Equity Purchase Agreement</p>" +
+          "<p>On July 30, 2025, the Company entered into a Standby Equity Purchase Agreement, or the SEPA with YA II PN, LTD., a Cayman Islands exempt limited company, or Yorkville. Pursuant to the SEPA, the Company has the right, but not the obligation, to sell to Yorkville from time to time up to $30.0 million of its common stock, during the 36 months following the execution of the SEPA, subject to the restrictions and satisfaction of the conditions in the SEPA.</p>",
+        { period: "September 30, 2025" },
+      ),
+    );
+    expect(result.atm_programs).toEqual([
+      {
+        agent: "B. Riley FBR, Inc.",
+        max_amount: 75000000,
+        shares_sold_in_period: 0,
+        gross_sold_in_period: null,
+        shares_sold_to_date: null,
+        gross_sold_to_date: null,
+        remaining: null,
+        as_of: "2025-09-30",
+        in_period_label: "nine months ended September 30, 2025",
+      },
+    ]);
+    expect(result.equity_lines).toEqual([{ counterparty: "YA II PN, LTD.", commitment: 30000000, drawn_to_date: null, remaining: null, as_of: null }]);
+  });
+
+  // SEC EDGAR 1649989/000155837024001172/R8.htm (10-Q, December 31, 2023), Note 2 "Liquidity"; and
+  // SEC EDGAR 1267602/000126760220000118 (10-Q, September 30, 2020), Note 6 "Going Concern" (via irdirect.net)
+  it("takes “As a result, there is substantial doubt …” and “In management’s opinion … raises substantial doubt …” for doubt", () => {
+    expect(
+      read(
+        report(
+          "<p>The Company has incurred recurring losses and negative cash flows from operations since its inception and has an accumulated deficit of $479,096,425 as of December 31, 2023. As of December 31, 2023, the Company had $37,666,716 of principal, accrued interest and exit fees due under an unsecured convertible promissory note issued in December 2022 (the “December 2022 Note”), maturing on April 1, 2024. As a result, there is substantial doubt about the Company’s ability to continue as a going concern.</p>",
+          { period: "December 31, 2023" },
+        ),
+      ).going_concern,
+    ).toBe(true);
+    expect(
+      read(
+        report(
+          "<p>The accompanying Interim Financial Statements have been prepared on a going concern basis, which contemplates the realization of assets and the satisfaction of liabilities in the normal course of business. The Interim Financial Statements do not include any adjustments that might result from the outcome of this uncertainty.</p>" +
+            "<p>Further, the Company must maintain compliance with the debt covenants of its $45,000,000 Loan and Security Agreement with Solar Capital Ltd., as amended (see Note 10). In management’s opinion, the uncertainty regarding future revenues raises substantial doubt about the Company’s ability to continue as a going concern without access to additional debt and/or equity financing over the course of the next twelve months.</p>",
+          { period: "September 30, 2020" },
+        ),
+      ).going_concern,
+    ).toBe(true);
+  });
+
+  // dgunning/edgartools data/xbrl/datafiles/aeon/aeon-20230930x10q.htm (AEON Biopharma 10-Q, September 30, 2023, a de-SPAC)
+  it("lists no convertible note when the report says none was outstanding at the period end, or that each was converted at a merger", () => {
+    const result = read(
+      report(
+        "<p>The Predecessor issued a convertible promissory note to SCH (the “SCH Convertible Note”). Pursuant to the terms of the SCH Convertible Note, the Predecessor was required to repay 175% of the principal amount to SCH on the third anniversary of its issuance.</p>" +
+          "<p>The SCH Convertible Note was converted into shares of the Successor’s common stock at the Closing and was recorded “on the line” as part of the shares issued as consideration in the Merger (see Note 3).</p>" +
+          "<p>In May 2021, the Daewoong Purchase Agreement was amended to provide for the issuance of an additional subordinated convertible promissory note by the Predecessor to Daewoong at an initial principal amount of $5.0 million. The subordinated convertible promissory note was issued with terms similar to the two subordinated convertible promissory notes issued in 2020 and had a maturity date of May 12, 2026 (all such convertible promissory notes, the “Daewoong Convertible Notes”).</p>" +
+          "<p>On July 29, 2022, we entered into a Convertible Promissory Note Purchase Agreement between us and Daewoong (the “2022 Daewoong Note Purchase Agreement”), for total available financing of $30 million. The 2022 Daewoong Note had a maturity date of December 29, 2023.</p>" +
+          "<p>The carrying value of cash, accounts payable, accrued liabilities, convertible notes approximate fair value because of the short-term nature of those instruments. There were no convertible notes outstanding at September 30, 2023.</p>",
+        { period: "September 30, 2023" },
+      ),
+    );
+    expect(result.convertibles).toEqual([]);
+  });
+
+  // dgunning/edgartools data/xbrl/datafiles/aeon/aeon-20230930x10q.htm: the anti-dilutive table of a de-SPAC, its columns "Successor | Predecessor"
+  it("reads the warrants of an anti-dilutive table whose period column is labelled Successor", () => {
+    const result = read(
+      report(
+        "<p>The following outstanding potentially dilutive securities were excluded from the computation of diluted net loss per share because their effect would have been anti-dilutive:</p>" +
+          "<table><tr><td></td><td>September 30,</td></tr><tr><td></td><td>2023</td><td>2022</td></tr><tr><td></td><td>Successor</td><td>Predecessor</td></tr>" +
+          "<tr><td>Warrants</td><td>14,479,999</td><td>—</td></tr><tr><td>Contingent consideration</td><td>16,000,000</td><td>—</td></tr>" +
+          "<tr><td>Convertible preferred stock warrants outstanding</td><td>—</td><td>342,011</td></tr></table>",
+        { period: "September 30, 2023" },
+      ),
+    );
+    expect(result.warrants_total).toEqual({ shares_outstanding: 14479999, weighted_average_exercise_price: null, as_of: "2023-09-30" });
+  });
+
+  // SEC EDGAR 1385818/000143774925034825/R22.htm (10-Q, September 30, 2025), Note 16 "Warrants"
+  it("reads a table of warrants outstanding by series name (no expiry column), prefunded rows flagged", () => {
+    const result = read(
+      report(
+        "<p>The number of warrants and prefunded warrants outstanding as of September 30, 2025, is as follows:</p>" +
+          "<table><tr><td></td><td></td><td></td><td>Remaining</td></tr>" +
+          "<tr><td></td><td>Number</td><td>Exercise</td><td>Contractual</td></tr>" +
+          "<tr><td>Description</td><td>Outstanding</td><td>Price</td><td>Life in Years (6)</td><td>Type</td><td>Classification</td></tr>" +
+          "<tr><td>December 2020 Warrants (1)</td><td>15,571</td><td>$</td><td>150.00</td><td>0.2</td><td>Warrant</td><td>Equity</td></tr>" +
+          "<tr><td>June 2023 Tranche A Warrants (2)</td><td>2,173,912</td><td>$</td><td>1.59</td><td>2.7</td><td>Warrant</td><td>Liability</td></tr>" +
+          "<tr><td>June 2023 Tranche B Prefunded Warrants (3)</td><td>1,630,434</td><td>$</td><td>0.0001</td><td>N/A</td><td>Prefunded Warrant</td><td>Liability</td></tr></table>",
+        { period: "September 30, 2025" },
+      ),
+    );
+    expect(result.warrants).toEqual([
+      { series: "December 2020 Warrants", shares_outstanding: 15571, exercise_price: 150, expiry: null, as_of: "2025-09-30" },
+      { series: "June 2023 Tranche A Warrants", shares_outstanding: 2173912, exercise_price: 1.59, expiry: null, as_of: "2025-09-30" },
+      { series: "June 2023 Tranche B Prefunded Warrants", shares_outstanding: 1630434, exercise_price: 0.0001, expiry: null, as_of: "2025-09-30", pre_funded: true },
+    ]);
+    expect(result.evidence["warrants[1].shares_outstanding"]).toBe("June 2023 Tranche A Warrants (2) 2,173,912 $ 1.59 2.7 Warrant Liability");
+  });
+
+  // SEC EDGAR 1585608/000119312525282950/R19.htm (10-Q, September 30, 2025), Note 8 "Warrants"
+  it("reads the ending balance row of a warrant roll-forward by its period column, and no price from a range", () => {
+    const result = read(
+      report(
+        "<p>The following table summarizes information about warrants outstanding and exercisable into shares of the Company’s common stock as of September 30, 2025, and December 31, 2024:</p>" +
+          "<table><tr><td></td><td>September 30,</td><td>December 31,</td></tr><tr><td></td><td>2025</td><td>2024</td></tr><tr><td></td><td>(unaudited)</td><td></td></tr>" +
+          "<tr><td>Warrants outstanding, beginning balance</td><td>3,045</td><td>8,073</td></tr><tr><td>Issuances</td><td>2,575,374</td><td></td></tr>" +
+          "<tr><td>Exercises</td><td></td><td>(5,026</td><td>)</td></tr><tr><td>Expirations and cancelations</td><td></td><td>(2</td><td>)</td></tr>" +
+          "<tr><td>Warrants outstanding, ending balance</td><td>2,578,419</td><td>3,045</td></tr></table>" +
+          "<p>As of September 30, 2025 and 2024, the Company’s outstanding warrants have an exercise price ranging from $5 to $34,000 per common stock and generally expires prior to May 8, 2033.</p>",
+        { period: "September 30, 2025" },
+      ),
+    );
+    expect(result.warrants_total).toEqual({ shares_outstanding: 2578419, weighted_average_exercise_price: null, as_of: "2025-09-30" });
+    expect(result.evidence["warrants_total.shares_outstanding"]).toBe("Warrants outstanding, ending balance 2,578,419 3,045");
+  });
+
+  // SEC EDGAR 1574235/000149315220021038/R13.htm (10-Q, September 30, 2020), Note 7 "Warrants": the roll-forward's closing row
+  it("reads a roll-forward closed by “Outstanding September 30, 2020” (no “as of”)", () => {
+    const result = read(
+      report(
+        "<p>A rollforward of the common stock warrants outstanding at September 30, 2020 is as follows.</p>" +
+          "<table><tr><td></td><td>Number of Warrants</td><td>Weighted Average Exercise Price</td><td>Weighted Average Remaining Contractual Term (Years)</td><td>Aggregate Intrinsic Value</td></tr>" +
+          "<tr><td>Outstanding December 31, 2019</td><td>18,953,195</td><td>$</td><td>3.55</td><td>4.17</td><td>$</td><td>—</td></tr>" +
+          "<tr><td>Warrants issued</td><td>15,840,058</td><td>$</td><td>1.75</td></tr>" +
+          "<tr><td>Pre-funded warrants exercised</td><td>(300,000</td><td>)</td><td>$</td><td>(0.01</td><td>)</td></tr>" +
+          "<tr><td>Outstanding September 30, 2020</td><td>23,284,813</td><td>$</td><td>3.41</td><td>3.59</td><td>$</td><td>—</td></tr></table>",
+        { period: "September 30, 2020" },
+      ),
+    );
+    expect(result.warrants_total).toEqual({ shares_outstanding: 23284813, weighted_average_exercise_price: 3.41, as_of: "2020-09-30" });
+  });
+
+  // SEC EDGAR 1894954/000190359624000674/R19.htm (10-Q, September 30, 2024), Note 13 "Subsequent Events"
+  it("does not take a count of warrants for the shares they buy when the two differ, nor a count dated after the period end", () => {
+    const result = read(
+      report(
+        "<p>Series A Warrants and Series B Warrants Exercises</p>" +
+          "<p>As of November 12, 2024, 3,232 Series A Warrants for 14,900 shares of common stock and 35,587,468 Series B Warrants for 951,790 shares of common stock have been exercised since September 30, 2024. As of November 12, 2024, 114,996,768 Series A Warrants and 3,075,000 Series B Warrants are outstanding.</p>",
+        { period: "September 30, 2024" },
+      ),
+    );
+    expect(result.warrants).toEqual([]);
+    expect(result.warrants_total).toBeNull();
+  });
+
+  // SEC EDGAR 867665/000143774923010447/R10.htm (10-K, December 31, 2022), Note 3 "Reverse Stock Split"
+  it("reads “On October 19, 2020 the Company effected a 1-for-20 reverse stock split” (no comma after the date)", () => {
+    const result = read(
+      report(
+        "<p>3. Reverse Stock Split</p><p>On October 19, 2020 the Company effected a 1-for-20 reverse stock split of its issued and outstanding shares of common stock, $0.01 par value (the “Reverse Stock Split”). The Company effected the Reverse Stock Split pursuant to the Company’s filing of a Certificate of Change with the Secretary of State of the State of Nevada on September 29, 2020.</p>",
+        { form: "10-K", period: "December 31, 2022" },
+      ),
+    );
+    expect(result.reverse_splits).toEqual([{ ratio: "1-for-20", effective_date: "2020-10-19" }]);
+  });
+
+  // SEC EDGAR 1068689/000149315224003349/R28.htm (10-K, December 31, 2022), Note 18 "Subsequent Retrospective Stock Split"
+  it("reads a split that “became effective at the start of trading on” a day after the year end, flagged subsequent", () => {
+    const result = read(
+      report(
+        "<p>In connection with the Company’s application to list its common stock on Nasdaq, on September 19, 2023, the Company filed a Certificate of Amendment to the Articles of Incorporation (the “Certificate of Amendment”) which served to effect a reverse stock split (the “Reverse Stock Split”) of its issued common stock in a ratio of 1-for-600. The preferred stock of the Company was not changed. The 1-for-600 Reverse Stock split was processed by FINRA and became effective at the start of trading on September 20, 2023.</p>",
+        { form: "10-K", period: "December 31, 2022" },
+      ),
+    );
+    expect(result.reverse_splits).toEqual([{ ratio: "1-for-600", effective_date: "2023-09-20", subsequent: true }]);
+  });
+
+  // SEC EDGAR 1884164/000168316825003684/R16.htm (10-Q, March 31, 2025), Note 8 "Reverse Stock Split"
+  it("does not list a split approved by shareholders but “not yet effected”, nor its pro forma warrants", () => {
+    const result = read(
+      report(
+        "<p>In conjunction with the Amendment, the shareholders approved recapitalization plan involving a reverse stock split on a 1-for-40 basis, whereby shareholders will receive one share of Common Stock for every 40 shares currently held. The reverse split is to be effected no later than December 31, 2025. As of March 31, 2025, the reverse stock split had been approved by shareholders, but not yet effected.</p>" +
+          "<p>Additionally, on a post-split adjusted basis the Company would have 231,355 SARs and 40,062 warrants with a weighted average exercise of $13.20 and $1.60, respectively, outstanding convertible into shares of common stock at March 31, 2025.</p>",
+        { period: "March 31, 2025" },
+      ),
+    );
+    expect(result.reverse_splits).toEqual([]);
+    expect(result.warrants_total).toBeNull();
+  });
+
+  // SEC EDGAR 1083522/000143774921007037/R13.htm (10-K, December 31, 2020), Note 5 "Convertible Subordinated Notes Payable"
+  it("reads a conversion price written as “by (ii) $0.32 (the “Conversion Price”)”, and not notes converted in part for converted in full", () => {
+    const result = read(
+      report(
+        "<p>On March 23, 2018, and April 18, 2018, we issued and sold an aggregate principal amount of $2,920,000 of convertible subordinated promissory notes (the “Convertible Notes”) to institutional investors and our management team, and other individual investors.</p>" +
+          "<p>The Convertible Notes have a four-year term from the date of issuance and bear interest at 6% per annum until maturity on March 23, 2022, and April 18, 2022. The holders can convert the Convertible Notes at any time into the number of shares of our common stock equal to the quotient obtained by dividing (i) the amount of the unpaid principal and interest on such Convertible Note by (ii) $0.32 (the “Conversion Price”). The Conversion Price is subject to anti-dilution adjustment on a broad-based, weighted average basis if we issue shares or equity-linked instruments at a conversion price below $0.32 per share.</p>" +
+          "<p>During 2019, Convertible Notes in the aggregate principal amount of $1.4 million and related accrued interest were converted into 4,868,079 shares of common stock in accordance with the original terms of the Convertible Notes.</p>",
+        { form: "10-K", period: "December 31, 2020" },
+      ),
+    );
+    expect(result.convertibles).toHaveLength(1);
+    expect(result.convertibles[0]).toMatchObject({ kind: "note", name: "Convertible Notes", conversion_price: 0.32, principal_or_stated_outstanding: null });
+  });
+
+  // investor.ipdn.com xbrl_doc_only/2639 (10-Q, September 30, 2025), Note 8 "Notes Payable and Convertible Notes"
+  it("takes no conversion price from a floor inside a formula (“the greater of (i) a floor price of $0.47 … and (ii) 80% of …”)", () => {
+    const result = read(
+      report(
+        "<p>Pursuant to the Convertible Note Purchase Agreements, the Company issued and sold to the Convertible Note Purchasers unsecured convertible promissory notes on July 7, 2025 and July 9, 2025, in the principal amounts of $250,000 (the “First Note”) and $150,000 (the “Second Note”, and together with the First Note, the “Notes”), respectively, for aggregate gross proceeds of $400,000. The First Note is convertible, at the option of the Convertible Note Purchasers, into restricted shares of the Company’s Common Stock, at a conversion price equal to the greater of (i) a floor price of $0.47 (subject to adjustment for stock splits and similar events), and (ii) 80% of the lowest of (A) the 15-day average closing price, (B) the 10-day volume-weighted average price (“VWAP”), or (C) the lowest 3-day VWAP during the 45 trading days immediately prior to the date of the applicable conversion notice.</p>",
+        { period: "September 30, 2025" },
+      ),
+    );
+    expect(result.convertibles.map((c) => c.conversion_price)).not.toContain(0.47);
+  });
+});

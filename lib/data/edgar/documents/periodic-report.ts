@@ -461,8 +461,34 @@ function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: Warrant
         }
         continue;
       }
+      // the closing balance by the period end's column: "Warrants outstanding, ending balance | 2,578,419 | 3,045" under "September 30, | December 31," / "2025 | 2024"
+      if (!total && /^(?:warrants?\s+)?(?:outstanding|balance)\b[^0-9]*\b(?:ending balance|end of (?:the )?(?:period|year|quarter))\b|^(?:ending balance|balance,? end of (?:the )?(?:period|year|quarter))\b/i.test(cells[0] ?? "")) {
+        const column = periodColumn(r, rows, row.index);
+        const counts = cells.slice(1).filter((c) => /^(?:\d{1,3}(?:,\d{3})+|\d+)$|^[—–-]$/.test(c));
+        if (column && counts.length === column.of && counts.length === cells.length - 1) {
+          const cell = counts[column.at]!;
+          const count = /^[—–-]$/.test(cell) ? 0 : parseCount(cell);
+          if (count !== null) {
+            total = { shares_outstanding: count * scale, weighted_average_exercise_price: null, as_of: r.period };
+            totalQuote = row.text;
+          }
+        }
+        continue;
+      }
+      // a row of a table of warrants outstanding by series name: "June 2023 Tranche A Warrants (2) | 2,173,912 | $ 1.59 | 2.7 | Warrant | Liability"
+      if (!(headerAt >= 0 && /expir/i.test(rows[headerAt]!.text))) {
+        const named = namedSeriesRow(r, rows, row, cells, scale);
+        if (named) {
+          if (series.some((x) => x.series === named.entry.series && x.shares_outstanding === named.entry.shares_outstanding)) continue;
+          const at = series.length;
+          series.push(named.entry);
+          for (const field of ["series", "shares_outstanding", "exercise_price"]) r.quote(`warrants[${at}].${field}`, row.text);
+          if (named.asOfQuote) r.quote(`warrants[${at}].as_of`, named.asOfQuote);
+        }
+        continue;
+      }
       // a row of warrants outstanding by expiry: "April 24, 2022 | 0.20 | 2,145,000 | 0.48 | 0.07"
-      if (headerAt < 0 || i <= headerAt || !/expir/i.test(rows[headerAt]!.text)) continue;
+      if (headerAt < 0 || i <= headerAt) continue;
       const header = valueCells(rows[headerAt]!.cells!);
       const dateCol = header.findIndex((c) => /expir/i.test(c));
       const priceCol = header.findIndex((c) => /exercise price/i.test(c) && !/weighted/i.test(c));
@@ -486,6 +512,41 @@ function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: Warrant
     }
   }
   return { series, total, totalQuote };
+}
+
+/**
+ * A row of a table of warrants outstanding by series, under a heading that
+ * dates it at the period end ("The number of warrants and prefunded warrants
+ * outstanding as of September 30, 2025, is as follows:"): a label naming the
+ * series ("June 2023 Tranche B Prefunded Warrants (3)"), its count and its
+ * exercise price in the order the heading rows give them. Rows of activity
+ * (issued, exercised, balances) and bare "Warrants" are not series.
+ */
+function namedSeriesRow(r: Reader, rows: ReportLine[], row: ReportLine, cells: string[], scale: number): { entry: WarrantSeries; asOfQuote: string | null } | null {
+  const label = (cells[0] ?? "").replace(/\s*\(\w{1,2}\)\s*$/, "").trim();
+  if (!/^\S.*\bwarrants?$/i.test(label) || /^(?:common stock |stock |purchase |total )?warrants?$/i.test(label)) return null;
+  if (/\b(?:issued|granted|exercised|expired|forfeited|cancell?ed|cancell?ations?|balance|outstanding|exercisable|vested|modified|total)\b/i.test(label)) return null;
+  const first = rows.findIndex((x) => x.index === row.index);
+  const firstData = rows.findIndex((x) => /\bwarrants?\b/i.test(valueCells(x.cells!)[0] ?? "") && valueCells(x.cells!).slice(1).some((c) => /\d/.test(c)));
+  const heading = rows.slice(0, firstData >= 0 ? Math.min(firstData, first) : first).map((x) => x.text).join(" ");
+  const countAt = heading.search(/\b(?:number|outstanding|shares)\b/i);
+  const priceAt = heading.search(/\bprice\b/i);
+  if (countAt < 0 || priceAt < 0 || /weighted/i.test(heading.slice(Math.max(0, priceAt - 30), priceAt))) return null;
+  const above = lineAbove(r, rows[0]!, new RegExp(`\\boutstanding (?:as (?:of|at)|at) ${DATE}`, "i"));
+  const asOf = above ? new RegExp(`\\boutstanding (?:as (?:of|at)|at) ${DATE}`, "i").exec(above.text) : null;
+  const asOfIso = asOf ? isoDate(asOf[1]!) : null;
+  if (!asOfIso || asOfIso !== r.period || /anti-?dilutive|excluded/i.test(above!.text)) return null;
+  // the count, a whole number; the price, the decimal or "$" cell after or before it as the heading orders them
+  const values = cells.slice(1);
+  const countCell = values.findIndex((c) => /^(?:\d{1,3}(?:,\d{3})+|\d+)$/.test(c));
+  const priceCell = values.findIndex((c, k) => k !== countCell && /^\d*\.\d+$|^\d+$/.test(c));
+  if (countCell < 0 || priceCell < 0 || (countAt < priceAt) !== countCell < priceCell) return null;
+  const count = parseCount(values[countCell]!);
+  const price = parseDollars(values[priceCell]!);
+  if (count === null || price === null) return null;
+  const entry: WarrantSeries = { series: label, shares_outstanding: count * scale, exercise_price: price, expiry: null, as_of: asOfIso };
+  if (/pre-?funded/i.test(label)) entry.pre_funded = true;
+  return { entry, asOfQuote: quoteOf(above!, asOf!.index, asOf!.index + asOf![0].length) };
 }
 
 /** The grant a series of warrants expiring on a date came from: "On April 24, 2020, the Company granted … warrants … until April 24, 2022." */
@@ -724,7 +785,8 @@ function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTo
 // ───────────────────────────── at-the-market programs ─────────────────────────────
 
 const ATM_CUE = /at[- ]the[- ]market|\bATM\b|equity distribution agreement|sales agreement|controlled equity offering/i;
-const CORPORATE_NAME = String.raw`((?:[A-Z][\w.&'-]*,?\s+|&\s+){0,6}?(?:Inc\.|LLC|L\.L\.C\.|Co\.|Corp\.|Corporation|Ltd\.|Limited|L\.P\.|LP)(?:,?\s+(?:LLC|Inc\.))?)`;
+/** A legal name: capitalised words ("Cowen and Company, LLC" too) up to a corporate suffix, in capitals or not ("YA II PN, LTD."). */
+const CORPORATE_NAME = String.raw`((?:[A-Z][\w.&'-]*,?\s+|&\s+|and\s+(?=Company\b)){0,6}?(?:Inc\.|INC\.|LLC|L\.L\.C\.|Co\.|Corp\.|CORP\.|Corporation|Ltd\.|LTD\.|Limited|LIMITED|L\.P\.|LP)(?:,?\s+(?:LLC|Inc\.))?)`;
 
 interface ProgramState {
   key: string;
@@ -800,8 +862,9 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
       if ((!atm && !key) || (named && !key)) continue;
       const state = get(key ?? "ATM");
       // the program's size
-      const max = new RegExp(`\\bup to (?:approximately )?${AMOUNT_WORDS}`, "i").exec(s);
-      if (max && !/per share/i.test(s.slice(max.index, max.index + max[0].length + 12)) && (atm || key)) {
+      // "up to $50.0 million", "up to an aggregate offering price of $75.0 million", "up to an aggregate amount of gross sales proceeds of $50.0 million"
+      const max = new RegExp(`\\bup to (?:(?:an?|the) )?(?:(?:aggregate|maximum|total|amount|offering|price|gross|sales|proceeds|of)\\s+){0,7}?(?:approximately )?${AMOUNT_WORDS}`, "i").exec(s);
+      if (max && !/per share/i.test(s.slice(max.index, max.index + max[0].length + 12)) && (atm || key) && state.program.max_amount === null) {
         const value = amountAt(max[1]!, max[2], thousands);
         if (value !== null) set(state, "max_amount", value, quote(0, max.index + max[0].length));
         const when = monthOf(s.slice(0, max.index)) ?? firstDate(s.slice(0, max.index))?.iso.slice(0, 7) ?? null;
@@ -823,7 +886,7 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
       }
       // capacity left: "As of June 30, 2023, $5.2 million remained available under the Sales Agreement"
       const left =
-        new RegExp(`${AMOUNT_WORDS}(?: of (?:our )?(?:common stock|shares|capacity))?[^.;$]{0,40}?\\b(?:remained|remains|remaining|was|were|is) (?:available|unsold|remaining)\\b`, "i").exec(s) ??
+        new RegExp(`${AMOUNT_WORDS}(?: of (?:our )?(?:common stock|shares|capacity))?[^.;$]{0,40}?\\b(?:remained|remains|remain|remaining|was|were|is) (?:available|unsold|remaining|eligible)\\b`, "i").exec(s) ??
         new RegExp(`\\bremaining (?:capacity|availability|amount available)\\b[^.;$]{0,60}?\\b(?:was|is|of) (?:approximately )?${AMOUNT_WORDS}`, "i").exec(s);
       const leftAsOf = left ? new RegExp(`\\b(?:As of|At) ${DATE}`, "i").exec(s) : null;
       const leftIso = leftAsOf ? isoDate(leftAsOf[1]!) : null;
@@ -839,12 +902,16 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
         }
       }
       // sales in the period: "During the six months ended <period end>, … from the sale of 4,250,000 shares"
-      const during = new RegExp(`\\b(?:during|for) the (three|six|nine|twelve) months ended ${DATE}|\\b(?:during|for) the (?:fiscal )?year ended ${DATE}`, "i").exec(s);
-      const soldShares = /\b(?:sale of|sold|offering of|issued)\s+(?:an aggregate of\s+)?(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s+(million|billion))?\s+(?:shares|units)\b/i.exec(s);
+      // "during the six months ended", "during the three and nine months ended" (the longer), "in the nine months ended", "during the quarter ended"
+      const during = new RegExp(`\\b(?:during|for|in) the (?:(?:three|six|nine|twelve) and )?(three|six|nine|twelve) months ended ${DATE}|\\b(?:during|for|in) the (?:fiscal )?(year|quarter) ended ${DATE}`, "i").exec(s);
+      const soldShares = /\b(?:sale of|sold|offering of|issued)\s+(?:an aggregate of\s+|a total of\s+)?(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s+(million|billion))?\s+(?:ATM\s+|common\s+)?(?:shares|units)\b/i.exec(s);
+      // "No shares of common stock were sold under the ATM Agreement in the nine months ended …": none sold in the period
+      const noneSold = /^No shares\b[^.;]{0,60}?\bwere (?:sold|issued)\b/i.exec(s);
       const gross = new RegExp(`(?:${AMOUNT_WORDS} (?:of |in )?gross proceeds|gross proceeds of (?:approximately )?${AMOUNT_WORDS})`, "i").exec(s);
-      if (during && (soldShares || gross)) {
-        const endIso = isoDate(during[2] ?? during[3]!);
-        const months = during[1] ? ["three", "six", "nine", "twelve"].indexOf(during[1].toLowerCase()) * 3 + 3 : 12;
+      if (during && (soldShares || gross || noneSold)) {
+        const endText = (during[2] ?? during[4])!;
+        const endIso = isoDate(endText);
+        const months = during[1] ? ["three", "six", "nine", "twelve"].indexOf(during[1].toLowerCase()) * 3 + 3 : /quarter/i.test(during[3]!) ? 3 : 12;
         const inPeriod = endIso !== null && endIso === r.period;
         if (!inPeriod) state.salesOutside = true;
         if (inPeriod && months >= state.periodLength) {
@@ -854,10 +921,14 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
           }
           state.periodLength = months;
           state.salesInside = true;
-          state.program.in_period_label = `${during[1] ? `${during[1].toLowerCase()} months` : "year"} ended ${during[2] ?? during[3]}`;
+          state.program.in_period_label = `${during[1] ? `${during[1].toLowerCase()} months` : during[3]!.toLowerCase()} ended ${endText}`;
           state.program.as_of = endIso;
           state.quotes.as_of = quote(during.index, during.index + during[0].length);
           if (soldShares) set(state, "shares_sold_in_period", countAt(soldShares[1]!, soldShares[2])!, quote(soldShares.index, soldShares.index + soldShares[0].length));
+          else if (noneSold) set(state, "shares_sold_in_period", 0, quote(0, during.index + during[0].length));
+          // "… for net proceeds of $10.4 million, which completed the ATM program": used up by the period's sales
+          const completed = /\bwhich (?:completed|exhausted|fully utilized|used up) the (?:ATM|at[- ]the[- ]market|sales agreement|offering|program)\b[^.;]{0,20}/i.exec(s);
+          if (completed) set(state, "remaining", 0, quote(Math.max(0, completed.index - 100), completed.index + completed[0].length));
           if (gross) {
             const amount = amountAt(gross[1] ?? gross[3]!, gross[2] ?? gross[4], thousands);
             if (amount !== null) set(state, "gross_sold_in_period", amount, quote(gross.index, gross.index + gross[0].length));
@@ -977,6 +1048,8 @@ function conversionPriceIn(text: string): { value: number; index: number; end: n
     new RegExp(`\\bconversion price (?:of|equal to|is|was|set at) (?:approximately )?${AMOUNT_WORDS}(?: per share)?`, "i"),
     new RegExp(`\\bconvertible (?:in)?to [^.;]{0,90}?\\bat (?:a (?:fixed )?(?:conversion )?price of |a price of )?(?:approximately )?${AMOUNT_WORDS} per share`, "i"),
     new RegExp(`\\bconvertible at (?:a (?:fixed )?(?:conversion )?price of )?(?:approximately )?${AMOUNT_WORDS} per share`, "i"),
+    // "… dividing (i) the unpaid principal and interest by (ii) $0.32 (the “Conversion Price”)": the price the report defines as such
+    new RegExp(`${AMOUNT_WORDS}(?: per share)?\\s*\\((?:the |such )?[“"](?:Initial |Fixed )?Conversion Price[”"]\\)`, "i"),
   ];
   for (const re of patterns) {
     const m = re.exec(text);
@@ -1035,6 +1108,8 @@ function closedInFull(r: Reader, name: string): boolean {
       `\\b(?:converted|repaid|paid off|redeemed|settled|retired) (?:all of |in full )?(?:the )?(?:entire |full |remaining |total )?(?:outstanding )?(?:principal (?:balance|amount) |balance )?(?:and accrued (?:and unpaid )?interest )?(?:of|on|under) ${t}(?: in full)?(?![^.]{0,20}\\bin part)`,
       `\\bfull (?:conversion|repayment|redemption|settlement) of ${t}`,
       `\\b(?:converted|repaid|paid off|prepaid|redeemed|settled|retired) ${t} in (?:full|its entirety)`,
+      // "The SCH Convertible Note was converted into shares of the Successor’s common stock at the Closing" (not "$1.4 million of the Notes were converted")
+      `(?<!\\d[\\d,.]*(?:\\s+(?:million|thousand))?\\s+(?:in (?:aggregate )?principal amount\\s+)?of\\s+(?:the\\s+)?)${t} (?:were|was|have been|has been|had been) converted into (?:shares of )?`,
     ].join("|"),
     "i",
   );
@@ -1359,6 +1434,8 @@ function readConvertibles(r: Reader): Convertible[] {
   readConvertibleDebtProse(r, found);
   readConvertiblePreferred(r, found);
   readConvertibleDebtRows(r, found);
+  // "There were no convertible notes outstanding at September 30, 2023.": whatever notes the history recites, none is left
+  if (r.period && noNotesAtPeriodEnd(r)) for (let i = found.length - 1; i >= 0; i--) if (found[i]!.item.kind === "note" && !found[i]!.item.subsequent) found.splice(i, 1);
   // the large filers' notes: "As of June 30, 2023 … notes outstanding …" dates what the notes state
   const periodText = r.period ? periodWritten(r.period) : null;
   for (const f of found) {
@@ -1375,6 +1452,22 @@ function readConvertibles(r: Reader): Convertible[] {
     for (const [field, quote] of Object.entries(quotes)) if ((item as unknown as Record<string, unknown>)[field] !== null) r.quote(`convertibles[${at}].${field}`, quote);
     return item;
   });
+}
+
+/** The report says no convertible note was outstanding at the period end. */
+function noNotesAtPeriodEnd(r: Reader): boolean {
+  const none = new RegExp(
+    `\\b(?:there (?:were|was|are|is) no|(?:the Company|we) (?:had|has|have) no|no) (?:outstanding )?${CONVERTIBLE_DEBT}(?: payable)? (?:were |was )?outstanding (?:as of|at|on) ${DATE}`,
+    "i",
+  );
+  for (const line of r.lines) {
+    if (line.cells || !/convertible/i.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const m = none.exec(sentence.text);
+      if (m && !HYPOTHETICAL.test(sentence.text.slice(0, m.index)) && isoDate(m[1]!) === r.period) return true;
+    }
+  }
+  return false;
 }
 
 /** "June 30, 2023" as reports write a period end. */
@@ -1511,7 +1604,17 @@ function readEquityLines(r: Reader): EquityLine[] {
 
 // ───────────────────────────── listing deficiency ─────────────────────────────
 
-const NOTICE = new RegExp(`\\b(?:received|receipt of) (?:a |an )?(?:written )?(?:notice|notification|letter|deficiency letter)\\b[^.]{0,160}\\b(?:not in compliance|no longer (?:in compliance|meets?)|did not meet|does not meet|fail(?:ed|s)? to (?:meet|comply|satisfy))|\\bplaced (?:the Company|us) under (?:remedial )?delisting review\\b`, "i");
+/** What a notice says is wrong: not in compliance, failed to meet, a bid price that closed below the minimum. */
+const NONCOMPLIANT = String.raw`(?:not in compliance|no longer (?:in compliance|meets?)|did not meet|does not meet|fail(?:ed|s)? to (?:meet|comply|satisfy)|(?:had |has )?closed below (?:the )?(?:minimum|\$1\.00))`;
+const NOTICE = new RegExp(
+  [
+    String.raw`\b(?:received|receipt of) (?:a |an )?(?:written )?(?:notice|notification|letter|deficiency letter)\b[^.]{0,160}\b${NONCOMPLIANT}`,
+    // "Nasdaq notified us that we are not in compliance", "the Company was notified by the Nasdaq Stock Market … that the Company was not in compliance"
+    String.raw`\b(?:notified (?:us|the Company|the Registrant)|(?:was|were) notified by)\b[^.]{0,160}\b${NONCOMPLIANT}`,
+    String.raw`\bplaced (?:the Company|us) under (?:remedial )?delisting review\b`,
+  ].join("|"),
+  "i",
+);
 
 /**
  * Deficiency notices the report says the company received (or a review it was
