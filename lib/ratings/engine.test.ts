@@ -1054,6 +1054,15 @@ describe("going concern", () => {
 
 // ───────────────────────────── remaining capacity ─────────────────────────────
 
+describe("the baby-shelf limit a filing states", () => {
+  it("wins over one third of the float: it has the prior 12 months' sales taken off", () => {
+    const base = { latestFloat: float({ outstandingShares: 10n * M, floatShares: null, publicFloatCents: 9_000_000n * DOLLAR }), registrations: [shelf({ offeringAmountCents: 50_000_000n * DOLLAR, overBabyShelf: false })] };
+    expect(computeOfferingCapacity(inputs(base)).babyShelfCapCents).toBe(3_000_000n * DOLLAR);
+    const stated = inputs({ ...base, registrations: [shelf({ offeringAmountCents: 50_000_000n * DOLLAR, overBabyShelf: false, babyShelfCapacityCents: 1_200_000n * DOLLAR })] });
+    expect(computeOfferingCapacity(stated)).toMatchObject({ babyShelf: "applies", babyShelfCapCents: 1_200_000n * DOLLAR });
+  });
+});
+
 describe("remaining shelf and ATM capacity", () => {
   const big = float({ floatShares: 200n * M, outstandingShares: 250n * M, marketCapCents: 100n * M * DOLLAR });
 

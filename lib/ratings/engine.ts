@@ -389,6 +389,13 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
   } else if (babyLimited.some((r) => r.overBabyShelf === true)) babyShelf = "not_applicable";
   else babyShelf = "unknown";
 
+  // What the latest filing states may still be sold under the limit wins over one third of the float (it has the prior 12 months' sales taken off).
+  const statedCap = [...babyLimited].filter((r) => r.babyShelfCapacityCents != null).sort((a, b) => b.filedAt.getTime() - a.filedAt.getTime())[0];
+  if (statedCap && babyShelf !== "not_applicable") {
+    babyShelf = "applies";
+    babyShelfCapCents = statedCap.babyShelfCapacityCents!;
+  }
+
   const babyShelfBinding = babyShelfCapCents !== null && babyShelfCapCents < babyLimitedPoolCents;
   const limitedCents = babyShelfCapCents !== null ? bigMin(babyLimitedPoolCents, babyShelfCapCents) : babyLimitedPoolCents;
 

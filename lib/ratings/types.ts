@@ -70,6 +70,8 @@ export interface RegistrationInput {
   overBabyShelf: boolean | null;
   /** Public float value at filing, used when no current price is known. */
   publicFloatCents: bigint | null;
+  /** What a filing under it states may still be sold under the baby-shelf limit (I.B.6); absent or null when not stated. */
+  babyShelfCapacityCents?: bigint | null;
   isEffective: boolean;
   /** The registration's file number (333-…), when known. */
   fileNumber?: string;

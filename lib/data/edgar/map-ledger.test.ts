@@ -113,6 +113,13 @@ describe("ATM capacity remaining", () => {
   const documents = { [alzamend]: prospectus("1677077", alzamend) };
   const atmOf = (dataset: ReturnType<typeof map>["dataset"]) => dataset.registrations.find((r) => r.is_atm)!;
 
+  it("carries the baby-shelf arithmetic its supplement states: what may still be sold, sold in the prior 12 months, the float, each quoted", () => {
+    const atm = atmOf(map(filings, documents).dataset);
+    expect(atm).toMatchObject({ baby_shelf_capacity_cents: "306193300", baby_shelf_sold_cents: "102000", baby_shelf_as_of: "2026-03-06", public_float_cents: "918886000", over_baby_shelf: false });
+    expect(atm.quotes?.baby_shelf_capacity).toContain("leaving $3,061,933");
+    expect(atm.quotes?.public_float).toContain("$9,188,860");
+  });
+
   it("is the program's size as of its prospectus while no report states a sale", () => {
     const atm = atmOf(map(filings, documents).dataset);
     expect(atm).toMatchObject({ atm_remaining_cents: "300000000", atm_remaining_as_of: "2026-03-06", atm_report_accession: null });

@@ -67,7 +67,7 @@ import type { OfferingTerms } from "./documents/prospectus";
  * prospectus's facts from an older version are read again (from the stored
  * submission when there is one): raise it when the readers change what they read.
  */
-export const DOCUMENT_READER_VERSION = 4;
+export const DOCUMENT_READER_VERSION = 5;
 
 /** A prospectus's or registration statement's terms as ./readers read them, with their quotes. */
 export interface OfferingFacts {
@@ -136,7 +136,7 @@ const PRICING_PROSPECTUS_DAYS = 15;
  * report read by an older version is read again (from its stored document, or
  * fetched again when it is one of the latest): raise it when the reader changes.
  */
-export const PERIODIC_READER_VERSION = 1;
+export const PERIODIC_READER_VERSION = 2;
 
 /** 8-K items whose text the sync reads: listing deficiencies (3.01), splits (5.03), financing agreements (1.01) and unregistered sales (3.02). */
 const EIGHT_K_ITEMS_READ = new Set(["1.01", "3.01", "3.02", "5.03"]);
@@ -192,6 +192,7 @@ export function documentFactsOf(inspection: Inspection): DocumentFacts {
     rule_415: rest.rule_415,
     private_placement_warrants: rest.private_placement_warrants,
     reverse_splits: rest.reverse_splits,
+    baby_shelf: rest.baby_shelf,
   };
   const size = dollarsToCentsText(terms.max_aggregate_offering);
   return {
@@ -768,6 +769,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
   notes.push(...ledger.notes);
   if (input.xbrl) crossCheckWithXbrl(dataset.dilution_instruments, input.xbrl, input.today, cik);
   fillAtmRemaining(dataset.registrations, periodicReports, cik, notes);
+  fillStatedBabyShelf(dataset.registrations, filings, input.documents);
 
   // ── financial reports and float ──
   if (input.facts) {
@@ -962,5 +964,42 @@ function crossCheckWithXbrl(instruments: DilutionInstrumentRecord[], xbrl: XbrlD
     const priceMicros = note.stated_price_micros ?? note.conversion_price_micros;
     const check = crossCheckConversionPrice({ price: priceMicros == null ? null : Number(priceMicros) / 1_000_000, asOf: note.as_of! }, xbrl);
     note.xbrl_check = xbrlCheckOf(check, check.xbrl?.conversionPrice ?? null);
+  }
+}
+
+/**
+ * The baby-shelf arithmetic (General Instruction I.B.6) the latest filing
+ * under a registration states, on that registration (a shelf, or an ATM
+ * program from its supplement on): what may still be sold, else one third of
+ * the float less what was sold when both are stated; what was sold in the
+ * prior 12 months; and the public float it states, which wins over the XBRL
+ * figure. Each with its sentence.
+ */
+function fillStatedBabyShelf(registrations: RegistrationRecord[], filings: Filing[], documents: ReadonlyMap<string, DocumentFacts>): void {
+  for (const registration of registrations) {
+    if (registration.is_resale) continue;
+    const stated = [...filings]
+      .reverse()
+      .find((f) => f.fileNumber === registration.file_number && f.filedAt >= registration.filed_at && documents.get(f.accessionNumber)?.offering?.terms.baby_shelf);
+    const read = stated ? documents.get(stated.accessionNumber)!.offering! : null;
+    const shelf = read?.terms.baby_shelf;
+    if (!stated || !read || !shelf) continue;
+    const remaining = shelf.remaining ?? (shelf.one_third_limit !== null && shelf.sold_prior_12_months !== null ? Math.max(0, shelf.one_third_limit - shelf.sold_prior_12_months) : null);
+    registration.baby_shelf_capacity_cents = dollarsToCentsText(remaining);
+    registration.baby_shelf_sold_cents = dollarsToCentsText(shelf.sold_prior_12_months);
+    // the day the document states them for; a base prospectus recited in a later supplement keeps its own older day
+    registration.baby_shelf_as_of = (remaining !== null || shelf.sold_prior_12_months !== null) && shelf.as_of && shelf.as_of <= stated.filedAt ? shelf.as_of : null;
+    if (shelf.public_float !== null) {
+      registration.public_float_cents = dollarsToCentsText(shelf.public_float);
+      registration.over_baby_shelf = shelf.public_float * 100 >= Number(BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS);
+    }
+    registration.quotes = mergeQuotes(
+      registration.quotes ?? null,
+      quotesOf(read.evidence, {
+        baby_shelf_capacity: remaining === null ? null : shelf.remaining !== null ? "baby_shelf.remaining" : "baby_shelf.one_third_limit",
+        baby_shelf_sold_12m: "baby_shelf.sold_prior_12_months",
+        public_float: "baby_shelf.public_float",
+      }),
+    );
   }
 }

@@ -102,6 +102,20 @@ describe("prospectuses read by the sync", () => {
       offering_amount: expect.stringContaining("3,000,000"),
       atm_agent: expect.stringContaining("Ascendiant"),
     });
+    // No report states a sale yet: all of it remains, as of the supplement. The baby-shelf arithmetic is the supplement's own, quoted.
+    expect(program).toMatchObject({
+      amount_remaining_atm: 3000000,
+      amount_remaining_atm_as_of: "2026-03-06",
+      public_float: 9188860,
+      baby_shelf_capacity: 3061933,
+      baby_shelf_sold_12m: 1020,
+      baby_shelf_as_of: "2026-03-06",
+    });
+    expect((program!.source as { quotes: Record<string, string> }).quotes).toMatchObject({
+      baby_shelf_capacity: expect.stringContaining("leaving $3,061,933"),
+      baby_shelf_sold_12m: expect.stringContaining("$1,020"),
+      public_float: expect.stringContaining("$9,188,860"),
+    });
 
     // The three reverse splits its ATM supplement recites (no 8-K of them is in the recordings), quoted from there.
     const splits = await records("reverse-splits", "ALZN", true);

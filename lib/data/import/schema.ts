@@ -157,6 +157,9 @@ export const QUOTED_FIELDS = {
     "amount_remaining_atm",
     "atm_sold_amount",
     "atm_sold_shares",
+    "public_float",
+    "baby_shelf_capacity",
+    "baby_shelf_sold_12m",
   ],
   offerings: [
     "offering_type",
@@ -429,6 +432,9 @@ export const registrationSchema = z
     atm_sold_shares: optional(shares()),
     atm_report_accession: optional(accession()),
     atm_report_url: evidence.source_url,
+    baby_shelf_capacity_cents: optional(cents()),
+    baby_shelf_sold_cents: optional(cents()),
+    baby_shelf_as_of: optional(date()),
     quotes: quotes(QUOTED_FIELDS.registrations),
     ...evidence,
   })
@@ -713,6 +719,9 @@ export const RECORD_KINDS = {
       atm_sold_shares: "bigint",
       atm_report_accession: "text",
       atm_report_url: "text",
+      baby_shelf_capacity_cents: "bigint",
+      baby_shelf_sold_cents: "bigint",
+      baby_shelf_as_of: "date",
       quotes: "jsonb",
       ...EVIDENCE_COLUMNS,
     },
@@ -946,6 +955,9 @@ export interface RegistrationRecord extends Evidence {
   atm_sold_shares?: Whole | null;
   atm_report_accession?: string | null;
   atm_report_url?: string | null;
+  baby_shelf_capacity_cents?: Whole | null;
+  baby_shelf_sold_cents?: Whole | null;
+  baby_shelf_as_of?: DateString | null;
   quotes?: Quotes<"registrations"> | null;
 }
 

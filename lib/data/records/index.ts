@@ -209,6 +209,9 @@ const registrationSelect = {
   atmSoldCents: true,
   atmSoldShares: true,
   atmReportAccession: true,
+  babyShelfCapacityCents: true,
+  babyShelfSoldCents: true,
+  babyShelfAsOf: true,
 } satisfies Prisma.RegistrationSelect;
 
 export function serializeRegistration(
@@ -232,7 +235,7 @@ export function serializeRegistration(
     amount_remaining_atm: r.isAtm ? centsToDollars(r.atmRemainingCents) : null,
     over_baby_shelf: r.overBabyShelf,
     public_float: centsToDollars(r.publicFloatCents),
-    baby_shelf_capacity: centsToDollars(capacity),
+    baby_shelf_capacity: centsToDollars(r.babyShelfCapacityCents ?? capacity),
     is_resale: r.isResale,
     is_shelf: r.isShelf,
     atm_agent: r.atmAgent === null ? null : clampText(r.atmAgent, SERVED_TEXT_BYTES.underwriter),
@@ -242,6 +245,8 @@ export function serializeRegistration(
     atm_sold_amount: r.isAtm ? centsToDollars(r.atmSoldCents) : null,
     atm_sold_shares: r.isAtm ? countToNumber(r.atmSoldShares) : null,
     atm_report_accession: r.isAtm && r.atmReportAccession !== null ? clampText(r.atmReportAccession, SERVED_TEXT_BYTES.accessionNumber) : null,
+    baby_shelf_sold_12m: centsToDollars(r.babyShelfSoldCents),
+    baby_shelf_as_of: isoDay(r.babyShelfAsOf),
   };
 }
 

@@ -31,6 +31,7 @@ export const REGISTRATION_RATING_COLUMNS = {
   offeringAmountCents: true,
   isAtm: true,
   atmRemainingCents: true,
+  babyShelfCapacityCents: true,
   atmRemainingAsOf: true,
   atmSoldCents: true,
   overBabyShelf: true,

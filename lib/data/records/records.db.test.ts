@@ -455,6 +455,8 @@ describe("registrations", () => {
       atm_sold_amount: null,
       atm_sold_shares: null,
       atm_report_accession: null,
+      baby_shelf_sold_12m: null,
+      baby_shelf_as_of: null,
     });
     const atm = records.find((r) => r.accession_number === "0000000001-25-000002")!;
     expect(atm).toMatchObject({ is_atm: true, amount_remaining_atm: 5000000.5, expiration_date: null, baby_shelf_capacity: 15000000.01 });

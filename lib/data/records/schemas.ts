@@ -250,7 +250,9 @@ const registration = record(
       "Public float at filing at or above $75M: the baby-shelf limit does not apply. null when the public float at filing is unknown.",
     ).nullable(),
     public_float: dollars("Public float value at filing; null when unknown.").nullable(),
-    baby_shelf_capacity: dollars("One third of the public float when the baby-shelf limit applies; null otherwise.").nullable(),
+    baby_shelf_capacity: dollars(
+      "What the baby-shelf limit (General Instruction I.B.6 of Form S-3) lets the company still sell in 12 months: the figure a filing under this registration states (one third of the public float less what was sold under the instruction in the prior 12 months), else one third of the public float at filing; null when the limit does not apply or the float is unknown.",
+    ).nullable(),
     is_resale: boolean("Registers shares for selling holders to resell: the company raises nothing, and it is not offering capacity."),
     is_shelf: boolean(
       "Registered for a delayed or continuous offering under Rule 415 (S-3 and F-3 shelves, and S-1s whose facing page says so); false for a registration statement of one offering (listed under /v1/offerings while pending); null when unknown.",
@@ -264,6 +266,8 @@ const registration = record(
     atm_sold_amount: dollars("At-the-market programs: gross sales to date as the latest periodic report states them; null when not stated.").nullable(),
     atm_sold_shares: count("At-the-market programs: shares sold to date as the latest periodic report states them; null when not stated.").nullable(),
     atm_report_accession: text("accessionNumber", "At-the-market programs: the periodic report the remaining amount and sales were read from; null when none.").nullable(),
+    baby_shelf_sold_12m: dollars("What a filing under this registration states was sold under I.B.6 in the 12 months before it; null when not stated.").nullable(),
+    baby_shelf_as_of: date("The day the stated baby-shelf figures are as of; null when baby_shelf_capacity is computed from the public float at filing.").nullable(),
   },
   "A registration statement (a shelf, a registration of one offering, or a resale registration) or an at-the-market program.",
 );

@@ -1,3 +1,4 @@
+import { readBabyShelf, type BabyShelf } from "./baby-shelf";
 import { NO_FEE_TABLE, readCoverFeeTable, readFeeExhibit, type FeeTable } from "./fee-table";
 import type { Filing } from "./submission";
 import {
@@ -84,6 +85,13 @@ export interface OfferingTerms {
    * Not a REAL-FILINGS.md field.
    */
   reverse_splits: ReverseSplit[];
+  /**
+   * The baby-shelf arithmetic the document states under General Instruction
+   * I.B.6 (public float, one third of it, sold in the prior 12 months, what
+   * remains), read by ./baby-shelf.ts. Not a REAL-FILINGS.md field (its
+   * ground truth keeps these under `extra`).
+   */
+  baby_shelf: BabyShelf | null;
 }
 
 export interface PrivateWarrant {
@@ -96,7 +104,8 @@ export interface PrivateWarrant {
 export type EvidenceKey =
   | OfferingField
   | `private_placement_warrants[${number}].${"shares" | "exercise_price"}`
-  | `reverse_splits[${number}].${"ratio" | "effective_date"}`;
+  | `reverse_splits[${number}].${"ratio" | "effective_date"}`
+  | `baby_shelf.${keyof BabyShelf}`;
 
 export type OfferingField = keyof OfferingTerms;
 
@@ -138,6 +147,7 @@ const EMPTY_TERMS: OfferingTerms = {
   rule_415: null,
   private_placement_warrants: [],
   reverse_splits: [],
+  baby_shelf: null,
 };
 
 // ───────────────────────────── the parts of a document ─────────────────────────────
@@ -619,6 +629,9 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
   }
 
   readSplits(r, filing.header.company);
+  const shelf = readBabyShelf(lines);
+  r.terms.baby_shelf = shelf.baby_shelf;
+  Object.assign(r.evidence, shelf.evidence);
   if (REGISTRATION_FORMS.test(form) && !/^POS/.test(form)) readRule415(r);
   const type = classify(r, form, fees);
   if (type) set(r, "offering_type", type.type, type.quote);

@@ -158,6 +158,14 @@ export function scoreInspections(items: ScoredFiling[]): Score {
         });
         continue;
       }
+      if (typeof value === "object") {
+        // An object's values are quoted one by one ("baby_shelf.remaining").
+        for (const [key, part] of Object.entries(value as Record<string, unknown>)) {
+          if (part === null || typeof part === "boolean" || inspection.evidence[`${field}.${key}`]) continue;
+          missingQuote(t, truth.accession, `${field}.${key}`);
+        }
+        continue;
+      }
       if (!inspection.evidence[field]) missingQuote(t, truth.accession, field);
     }
   }
