@@ -832,6 +832,21 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       ...evidence(latestStated),
     });
   }
+  // … and as the latest periodic report's cover states them (a filer without XBRL facts, an IFRS filer), on the day the cover gives.
+  const cover = [...periodicReports].reverse().find((r) => r.reading.report.shares_outstanding?.as_of);
+  const coverShares = cover?.reading.report.shares_outstanding;
+  if (cover && coverShares?.as_of && coverShares.as_of <= cover.filing.filedAt && !dataset.float_snapshots.some((s) => s.as_of >= coverShares.as_of!)) {
+    dataset.float_snapshots.push({
+      ticker,
+      as_of: coverShares.as_of,
+      float_shares: null,
+      outstanding_shares: String(coverShares.value),
+      public_float_cents: null,
+      public_float_as_of: null,
+      quotes: quotesOf(cover.reading.evidence, { outstanding: "shares_outstanding.value" }),
+      ...evidence(cover.filing),
+    });
+  }
 
   return { dataset, notes };
 }

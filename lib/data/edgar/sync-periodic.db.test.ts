@@ -125,6 +125,17 @@ describe("periodic reports read by the sync", () => {
     ]);
   });
 
+  it("takes shares outstanding from the 10-K's cover (no XBRL facts here), and rates the warrants against them", async () => {
+    const report = await sync();
+    const companies = await resolveCompanies(db.prisma, ["MARA"]);
+    const float = await RECORD_SOURCES["float-outstanding"](db.prisma, { companies, offset: 0, limit: 10, asOf: AS_OF, includeSource: true });
+    expect(float[0]).toMatchObject({ as_of: "2024-02-21", outstanding: 267639590 });
+    expect((float[0]!.source as { quotes: Record<string, string> }).quotes.outstanding).toMatch(/267,639,590/);
+    const rating = report.tickers[0]!.rating!;
+    expect(rating.warrant_exercise).toBe("Low");
+    expect(rating.warrant_exercise_desc).toContain("324K");
+  });
+
   it("as_of answers with what was known that day: the 10-Q's state between the two reports, nothing before the first", async () => {
     await sync();
     const between = await instruments("2023-11-15");
