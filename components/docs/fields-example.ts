@@ -4,7 +4,7 @@ import { encodeJson } from "@/lib/api/response";
 import type { JsonRecord } from "@/lib/data/records";
 import { chargeForBytes } from "@/lib/money";
 
-/** The docs' `fields=` example: a rating's ticker and its six ratings, without the explanations and cash figures. */
+/** The docs' `fields=` example: a rating's ticker and its seven ratings (in record order), without the explanations and cash figures. */
 export const RATINGS_ONLY_FIELDS = [
   "ticker",
   "offering_ability",
@@ -13,6 +13,7 @@ export const RATINGS_ONLY_FIELDS = [
   "cash_need",
   "nasdaq_compliance",
   "overall_offering_risk",
+  "warrant_exercise",
 ] as const;
 
 export interface FieldsExample {

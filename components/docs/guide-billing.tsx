@@ -110,7 +110,7 @@ function FieldsSelection({ example }: { example: FieldsExample | null }) {
         {example ? (
           <p>
             The dilution rating&apos;s sample response below is {formatCount(example.full.bytes)} bytes and costs{" "}
-            <Money nanos={example.full.costNanos} />. With only the ticker and the six ratings it is{" "}
+            <Money nanos={example.full.costNanos} />. With only the ticker and the seven ratings it is{" "}
             <span className="font-medium text-zinc-900">{formatCount(example.bytes)} bytes</span>, costing{" "}
             <span className="font-medium text-zinc-900"><Money nanos={example.costNanos} /></span>:
           </p>

@@ -5,10 +5,38 @@ import { Code, DocSection, Prose } from "./doc-section";
 const UNKNOWN_FIELDS: { endpoint: string; field: string; when: string }[] = [
   { endpoint: "registrations", field: "offering_amount", when: "The filings state no size: an automatic shelf (S-3ASR, F-3ASR) registers no maximum; older filings have no fee exhibit." },
   { endpoint: "registrations", field: "over_baby_shelf, public_float", when: "No public float was on record when the registration was filed." },
+  {
+    endpoint: "registrations",
+    field: "atm_sold_amount, atm_sold_shares, atm_report_accession",
+    when: "No periodic report since the ATM prospectus states the program's sales: amount_remaining_atm is then its size, as of the prospectus's filing day (amount_remaining_atm_as_of). All four are null for a registration that is not an ATM program.",
+  },
   { endpoint: "offerings", field: "amount", when: "The takedown has no fee exhibit (required since 2022; older prospectus supplements state it only in their text)." },
   { endpoint: "float-outstanding", field: "float", when: "SEC filings state the public float in dollars; shares need a closing price on the float's date." },
   { endpoint: "float-outstanding", field: "price, market_cap_final", when: "No closing price is on file for that day (market_cap_final is then absent)." },
+  {
+    endpoint: "dilution-data",
+    field: "shares_underlying",
+    when: "No fixed count: a convertible whose conversion price is not fixed, or an equity line (each draw is priced at the market).",
+  },
+  {
+    endpoint: "dilution-data",
+    field: "exercise_price, conversion_price",
+    when: "Not fixed or not stated; conversion_price is null for warrants and equity lines.",
+  },
+  {
+    endpoint: "dilution-data",
+    field: "principal_amount, remaining_amount",
+    when: "Warrants have neither. For notes they are the principal and the principal outstanding, for preferred the stated value and what is outstanding, for equity lines the commitment and what is undrawn.",
+  },
+  {
+    endpoint: "dilution-data",
+    field: "stated_shares_underlying, stated_price, split_adjustment",
+    when: "No reverse split took effect after the filing that stated the figures, so they are served as stated.",
+  },
+  { endpoint: "dilution-data", field: "anti_dilution", when: "No 8-K stated the instrument's price protection (prospectuses and periodic reports are not read for it)." },
+  { endpoint: "dilution-data", field: "xbrl_check", when: "The company tags no XBRL figure for the same day to compare with." },
   { endpoint: "dilution-rating", field: "estimated_cash, cash_burn, cash_remaining_months", when: "No financial report is on file, or it reports no operating cash flow." },
+  { endpoint: "dilution-rating", field: "going_concern", when: "No periodic report on file states either way whether there is substantial doubt about the company continuing as a going concern." },
   { endpoint: "dilution-rating", field: "regsho", when: "No exchange threshold list covers the day." },
 ];
 
@@ -34,9 +62,21 @@ export function DataSection() {
       <Prose>
         <p>
           Records are derived from SEC EDGAR: each company&apos;s filing index, its XBRL financial facts, EFFECT notices, fee
-          exhibits, 424B prospectus supplements and 8-K Item 3.01 notices, usually within a day of the filing. Ratings are
-          computed from those facts when you ask, and each <Code>_desc</Code> names the filing it rests on, e.g.{" "}
+          exhibits, 424B prospectus supplements, periodic reports (10-Q, 10-K, 20-F, 40-F) and 8-Ks (listing notices under
+          Item 3.01, financings under Items 1.01 and 3.02), usually within a day of the filing. Ratings are computed from
+          those facts when you ask, and each <Code>_desc</Code> names the filing it rests on, e.g.{" "}
           <Code>S-3ASR 333-231168, effective 2019-05-02</Code>.
+        </p>
+        <p>
+          Warrants, convertibles and equity lines are followed from the filing that issued them through the periodic reports
+          after it: a dilution-data record is the instrument&apos;s latest stated state, with its <Code>as_of</Code> day and{" "}
+          <Code>status</Code> (<Code>outstanding</Code>, or <Code>expired</Code> once a warrant&apos;s expiration date has
+          passed). Figures stated before a reverse split are adjusted to today&apos;s shares: a warrant for 1,000 shares at
+          $4.00 reads 100 at $40.00 from the day a 1-for-10 split takes effect, with <Code>stated_shares_underlying</Code>,{" "}
+          <Code>stated_price</Code> and <Code>split_adjustment</Code> beside it. A record with <Code>reported_total</Code> is
+          a report&apos;s total of all warrants, which covers the warrants listed beside it that were issued by its{" "}
+          <Code>as_of</Code>: count it once. Add <Code>as_of=YYYY-MM-DD</Code> to see the instruments as they were known that
+          day.
         </p>
         <p>
           Add <Code>include=source</Code> to any data request (and to <Code>/estimate</Code>, to price it) to get each

@@ -15,6 +15,7 @@ import type {
   OfferingRecord,
   OfferingType,
   RegistrationRecord,
+  ReverseSplitRecord,
   RiskLevel,
   StatusUpdate,
 } from "../import/schema";
@@ -43,7 +44,24 @@ interface Warrant {
   price: number; // micros
   issued: number; // day
   outstanding: number;
+  /** The count it was issued for. */
+  initial: number;
+  /** The day of the latest exercise, when holders exercised some. */
+  lastExercise: number | null;
 }
+
+/** An ATM program and the sales through it: [day, cents]. */
+interface AtmProgram {
+  record: RegistrationRecord;
+  sales: [number, number][];
+  /** Shares sold through it (the ATM offerings' shares). */
+  soldShares: number;
+  /** The day sales stopped (the latest reported quarter's end, or the shelf's expiry); null when no report covers the program yet. */
+  salesEnd: number | null;
+}
+
+/** Fictional purchasers of the sample's equity lines. */
+const EQUITY_LINE_PURCHASERS = ["Meridian Lane Capital Fund", "Tidewater Opportunity Partners", "Halcyon Ridge Investors"];
 
 /** The baby-shelf limit of the ratings (lib/ratings/thresholds.ts), in the sample's number cents. */
 const BABY_SHELF_LIMIT_CENTS = Number(BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS);
@@ -63,6 +81,10 @@ export class CompanyBuilder {
   private readonly instruments: DilutionInstrumentRecord[] = [];
   private readonly instrumentNames = new Set<string>();
   private readonly deficiencies: ComplianceDeficiencyRecord[] = [];
+  private readonly atmPrograms: AtmProgram[] = [];
+  private readonly splits: ReverseSplitRecord[] = [];
+  /** The periodic report of each quarter end: its accession, made when first cited. */
+  private readonly reportAccessions = new Map<number, string>();
   private minBidNotice: number | null = null;
 
   constructor(
@@ -91,8 +113,8 @@ export class CompanyBuilder {
     };
     this.out.companies.push(company);
 
-    const atmSales = this.shelves();
-    this.financings(atmSales);
+    this.shelves();
+    this.financings();
     this.exercises();
     this.convertiblePreferred();
     if (plan.bulk?.registrations) this.bulkRegistrations(plan.bulk.registrations);
@@ -100,7 +122,7 @@ export class CompanyBuilder {
     this.deficiencyHistory();
     if (plan.bulk?.deficiencies) this.bulkDeficiencies(plan.bulk.deficiencies);
     for (const split of plan.reverseSplits ?? []) {
-      this.out.reverse_splits.push({ ticker: this.ticker, effective_date: iso(this.anchor - split.daysAgo), old_shares: split.factor, new_shares: 1 });
+      this.addSplit({ ticker: this.ticker, effective_date: iso(this.anchor - split.daysAgo), old_shares: split.factor, new_shares: 1 });
     }
 
     this.issued.sort((a, b) => a[0] - b[0]);
@@ -122,6 +144,7 @@ export class CompanyBuilder {
     this.out.compliance_deficiencies.push(...this.deficiencies);
     this.floatSnapshots();
     this.financialReports();
+    this.ledger();
   }
 
   // ── prices and shares ──
@@ -175,10 +198,9 @@ export class CompanyBuilder {
 
   // ── registrations and ATM programs ──
 
-  /** Files the shelves of the plan; returns the planned ATM sales (not yet priced). */
-  private shelves(): number[] {
+  /** Files the shelves of the plan and their ATM programs, with the programs' planned sales (not yet priced). */
+  private shelves(): void {
     const { plan, rng, anchor } = this;
-    const atmSales: number[] = [];
     const shelfForm = plan.foreign ? "F-3" : "S-3";
 
     const fileShelf = (filed: number, effective: number | null): RegistrationRecord => {
@@ -210,14 +232,19 @@ export class CompanyBuilder {
     const fileAtm = (shelf: RegistrationRecord, case_: AtmCase) => {
       const shelfEffective = dayOf(shelf.effective_at!);
       const shelfExpires = dayOf(shelf.expires_at!);
-      const lastDay = Math.min(anchor - 30, shelfExpires - 60);
+      // Filed at least a month before the latest quarter a periodic report covers, so that report states its sales.
+      const reported = this.latestReportedQuarter();
+      const lastDay = Math.min(reported - 30, shelfExpires - 60);
       const filed = lastDay > shelfEffective ? rng.int(shelfEffective, lastDay) : shelfEffective;
       const publicFloat = Number(shelf.public_float_cents);
       const amount = shelf.over_baby_shelf
         ? roundTo(rng.logUniform(25, 250) * MILLION, MILLION)
         : Math.max(DOLLAR * 100_000, Math.min(roundTo(rng.logUniform(3, 15) * MILLION, 100_000 * DOLLAR), roundTo(publicFloat / 3 - 50_000 * DOLLAR, 100_000 * DOLLAR)));
-      const remaining = case_ === "exhausted" ? 0 : Math.round(amount * rng.float(0.15, 0.9));
-      this.registrations.push({
+      let remaining = case_ === "exhausted" ? 0 : Math.round(amount * rng.float(0.15, 0.9));
+      // Sales through the program: roughly quarterly, until it expired or the latest reported quarter's end.
+      const salesEnd = Math.min(reported, shelfExpires - 1);
+      if (filed >= salesEnd) remaining = amount; // no report covers it yet: its size as of its prospectus
+      const record: RegistrationRecord = {
         ticker: this.ticker,
         accession_number: this.accession(filed),
         form_type: "424B5",
@@ -231,9 +258,10 @@ export class CompanyBuilder {
         over_baby_shelf: shelf.over_baby_shelf,
         public_float_cents: shelf.public_float_cents,
         is_effective: shelf.is_effective,
-      });
-      // Sales through the program: roughly quarterly, until it expired or today.
-      const salesEnd = Math.min(anchor - 1, shelfExpires - 1);
+      };
+      this.registrations.push(record);
+      const program: AtmProgram = { record, sales: [], soldShares: 0, salesEnd: filed >= salesEnd ? null : salesEnd };
+      this.atmPrograms.push(program);
       const count = Math.max(1, Math.min(8, Math.floor((salesEnd - filed) / 91)));
       const used = amount - remaining;
       if (used <= 0) return;
@@ -244,7 +272,7 @@ export class CompanyBuilder {
         const part = i === count - 1 ? left : Math.floor((used * w) / total);
         left -= part;
         const day = filed + Math.floor(((salesEnd - filed) * (i + rng.float(0.2, 1))) / count);
-        atmSales.push(day, part);
+        program.sales.push([day, part]);
       });
     };
 
@@ -285,14 +313,15 @@ export class CompanyBuilder {
         this.registrations.push(s1("S-1/A", amended, this.accession(amended)));
       }
     }
-    return atmSales;
   }
 
   // ── offerings ──
 
-  private financings(atmSales: number[]): void {
+  private financings(): void {
     const { plan, rng, anchor } = this;
-    for (let i = 0; i < atmSales.length; i += 2) this.offer("atm", atmSales[i]!, { amountCents: atmSales[i + 1]! });
+    for (const program of this.atmPrograms) {
+      for (const [day, cents] of program.sales) program.soldShares += Number(this.offer("atm", day, { amountCents: cents }).shares);
+    }
 
     let count = plan.financings;
     if (plan.bulk?.offerings) count = plan.bulk.offerings - this.offerings.length;
@@ -380,14 +409,19 @@ export class CompanyBuilder {
       const warrantPrice = toMicros((price / 1e6) * rng.float(1.0, 1.25));
       record.warrants_issued = warrants;
       record.warrant_price_micros = warrantPrice;
-      this.addWarrant(`${monthLabel(day)} ${label} Warrants`, day, warrants, warrantPrice, addYearsToDay(day, 5));
+      this.addWarrant(`${monthLabel(day)} ${label} Warrants`, day, warrants, warrantPrice, addYearsToDay(day, 5), type);
       if (type !== "public_offering" && rng.chance(0.25)) {
         const prefunded = roundTo(shares * rng.float(0.1, 0.4), 100);
-        this.addWarrant(`${monthLabel(day)} Pre-Funded Warrants`, day, prefunded, 100, null);
+        this.addWarrant(`${monthLabel(day)} Pre-Funded Warrants`, day, prefunded, 100, null, type);
       }
     }
     if (type === "convertible") this.addNote(day, amount, price);
     return record;
+  }
+
+  private addSplit(split: ReverseSplitRecord): void {
+    this.splits.push(split);
+    this.out.reverse_splits.push(split);
   }
 
   private uniqueName(type: string, name: string): string {
@@ -397,7 +431,8 @@ export class CompanyBuilder {
     return candidate;
   }
 
-  private addWarrant(name: string, issued: number, shares: number, priceMicros: number, expires: number | null): void {
+  /** A warrant an offering sold: registered when a prospectus sold it (public offering, registered direct), not when a PIPE did. */
+  private addWarrant(name: string, issued: number, shares: number, priceMicros: number, expires: number | null, soldIn: OfferingType): void {
     const record: DilutionInstrumentRecord = {
       ticker: this.ticker,
       instrument_type: "warrant",
@@ -408,9 +443,11 @@ export class CompanyBuilder {
       exercise_price_micros: priceMicros,
       principal_cents: null,
       remaining_cents: null,
+      registered: soldIn !== "pipe",
+      pre_funded: priceMicros <= PRE_FUNDED_PRICE_MICROS,
     };
     this.instruments.push(record);
-    this.warrants.push({ record, price: priceMicros, issued, outstanding: shares });
+    this.warrants.push({ record, price: priceMicros, issued, outstanding: shares, initial: shares, lastExercise: null });
   }
 
   private addNote(issued: number, principal: number, conversionMicros: number): void {
@@ -427,8 +464,10 @@ export class CompanyBuilder {
       expires_at: iso(maturity),
       shares_underlying: mulDiv(remaining, 10_000, conversionMicros),
       exercise_price_micros: conversionMicros,
+      conversion_price_micros: conversionMicros,
       principal_cents: principal,
       remaining_cents: remaining,
+      registered: false, // sold privately, announced by an 8-K
     });
   }
 
@@ -443,6 +482,7 @@ export class CompanyBuilder {
       const shares = roundTo(w.outstanding * rng.float(0.1, 0.6), 100);
       if (shares >= w.outstanding) continue;
       w.outstanding -= shares;
+      w.lastExercise = day;
       this.offer("warrant_exercise", day, { shares, priceMicros: w.price });
     }
   }
@@ -462,6 +502,7 @@ export class CompanyBuilder {
         expires_at: null,
         shares_underlying: mulDiv(remaining, 10_000, conversion),
         exercise_price_micros: conversion,
+        conversion_price_micros: conversion,
         principal_cents: stated,
         remaining_cents: remaining,
       });
@@ -522,8 +563,10 @@ export class CompanyBuilder {
           expires_at: iso(Math.max(addYearsToDay(issued, 1), anchor + rng.int(30, 700))),
           shares_underlying: mulDiv(remaining, 10_000, conversion),
           exercise_price_micros: conversion,
+          conversion_price_micros: conversion,
           principal_cents: principal,
           remaining_cents: remaining,
+          registered: false,
         });
       } else {
         const shares = roundTo(rng.logUniform(50_000, 2_000_000), 100);
@@ -537,6 +580,8 @@ export class CompanyBuilder {
           exercise_price_micros: toMicros(price * rng.float(0.9, 1.5)),
           principal_cents: null,
           remaining_cents: null,
+          registered: true,
+          pre_funded: false,
         });
       }
     }
@@ -620,7 +665,7 @@ export class CompanyBuilder {
       if (split) {
         const factor = rng.pick([5, 10, 15, 20, 25]);
         updates.push({ date: iso(resolved - 12), text: `Effected a 1-for-${factor} reverse stock split.` });
-        this.out.reverse_splits.push({ ticker: this.ticker, effective_date: iso(resolved - 12), old_shares: factor, new_shares: 1 });
+        this.addSplit({ ticker: this.ticker, effective_date: iso(resolved - 12), old_shares: factor, new_shares: 1 });
       }
       updates.push({ date: iso(resolved), text: "Regained compliance: the closing bid price was at or above $1.00 for 10 consecutive business days." });
       push("minimum_bid_price", "resolved", "Low", notice, notice + 180, resolved, updates);
@@ -695,10 +740,8 @@ export class CompanyBuilder {
   }
 
   private financialReports(): void {
-    const { plan, rng, anchor } = this;
-    // The latest quarter whose report is already filed.
-    let latest = monthEnd(anchor, -1);
-    while (monthOf(latest) % 3 !== 0 || latest + plan.filingLagDays > anchor) latest = monthEnd(latest, -1);
+    const { plan, rng } = this;
+    const latest = this.latestReportedQuarter();
     const periods = Array.from({ length: 8 }, (_, i) => monthEnd(latest, -3 * (7 - i)));
 
     const raisedNet = (from: number, to: number) => {
@@ -726,20 +769,232 @@ export class CompanyBuilder {
     }
     const regShoReports = plan.regSho ? rng.int(1, 3) : 0;
     periods.forEach((period, i) => {
-      const isAnnual = monthOf(period) === 12;
-      const filed = Math.min(anchor, period + plan.filingLagDays + (isAnnual ? 15 : 0));
       const report: FinancialReportRecord = {
         ticker: this.ticker,
         period_end: iso(period),
-        filed_at: iso(filed),
+        filed_at: iso(this.reportFiledOn(period)),
         cash_cents: cash[i]!,
         quarterly_burn_cents: burns[i]!,
         debt_cents: debtAt(period),
         reg_sho: i >= 8 - regShoReports,
       };
+      if (i === periods.length - 1) {
+        // The latest report says whether there is substantial doubt about continuing as a going concern:
+        // a distressed company with less than a year of cash says there is.
+        report.going_concern = plan.tier === "distressed" && plan.runwayMonths !== null && plan.runwayMonths < GOING_CONCERN_RUNWAY_MONTHS;
+        report.going_concern_accession = this.reportAccession(period);
+      }
       this.out.financial_reports.push(report);
     });
   }
+
+  // ── the instrument ledger: each instrument's latest state, split-adjusted, and what the ATM reports say ──
+
+  /** The latest quarter end whose periodic report is filed by the anchor day. */
+  private latestReportedQuarter(): number {
+    let latest = monthEnd(this.anchor, -1);
+    while (monthOf(latest) % 3 !== 0 || latest + this.plan.filingLagDays > this.anchor) latest = monthEnd(latest, -1);
+    return latest;
+  }
+
+  /** The day the periodic report of a quarter end is filed (an annual report two weeks later). */
+  private reportFiledOn(quarterEnd: number): number {
+    return Math.min(this.anchor, quarterEnd + this.plan.filingLagDays + (monthOf(quarterEnd) === 12 ? 15 : 0));
+  }
+
+  /** The first quarter end on or after a day. */
+  private quarterEndOn(day: number): number {
+    let end = monthEnd(day, 0);
+    while (monthOf(end) % 3 !== 0) end = monthEnd(end, 1);
+    return end;
+  }
+
+  private reportAccession(quarterEnd: number): string {
+    let accession = this.reportAccessions.get(quarterEnd);
+    if (accession === undefined) {
+      accession = this.accession(this.reportFiledOn(quarterEnd));
+      this.reportAccessions.set(quarterEnd, accession);
+    }
+    return accession;
+  }
+
+  /**
+   * The state each instrument was last stated in, as the EDGAR sync's ledger
+   * (lib/data/edgar/ledger.ts) records it: the day it is stated for (`as_of`),
+   * its status, and its figures in today's share basis: a figure stated before
+   * a reverse split is divided (counts, rounded half up) or multiplied (prices)
+   * by the splits since, with the stated figures and the split kept beside it.
+   * Then the ATM programs' sales as their latest periodic report states them,
+   * an equity line for some small caps, and older warrants that have expired.
+   */
+  private ledger(): void {
+    const { plan, rng, anchor } = this;
+    const latest = this.latestReportedQuarter();
+    const today = iso(anchor);
+    const splits = this.splits;
+    /** The quarter end a report covering `day` states, with the day it is filed; null when not filed yet. */
+    const reportCovering = (day: number) => {
+      const end = this.quarterEndOn(day);
+      return end <= latest ? { asOf: end, known: this.reportFiledOn(end) } : null;
+    };
+
+    if (plan.tier !== "calm" && this.warrants.length > 0 && (this.ticker === SAMPLE_SHOWCASE.highRisk || rng.chance(0.35))) {
+      // A warrant of an offering before the three years of offerings, its five years since run out.
+      const issued = addYearsToDay(anchor, -5) - rng.int(30, 700);
+      const shares = roundTo(rng.logUniform(100_000, 3_000_000), 100);
+      const price = toMicros(this.priceAt(issued) * rng.float(1.5, 4));
+      this.addWarrant(`${monthLabel(issued)} Public Offering Warrants`, issued, shares, price, addYearsToDay(issued, 5), "public_offering");
+      const added = this.instruments.at(-1)!;
+      this.out.dilution_instruments.push(added);
+    }
+
+    const lineCompany = plan.equityLine ?? (plan.tier === "distressed" && plan.marketCapCents < 50 * MILLION && rng.chance(0.12));
+    if (lineCompany) {
+      const issued = anchor - rng.int(90, 540);
+      const commitment = roundTo(plan.marketCapCents * rng.float(0.4, 1.2), 500_000 * DOLLAR);
+      const undrawn = roundTo(commitment * rng.float(0.35, 0.9), 1_000 * DOLLAR);
+      const record: DilutionInstrumentRecord = {
+        ticker: this.ticker,
+        instrument_type: "equity_line",
+        name: this.uniqueName("equity_line", `Standby Equity Purchase Agreement with ${rng.pick(EQUITY_LINE_PURCHASERS)}`),
+        issued_at: iso(issued),
+        expires_at: iso(addYearsToDay(issued, 3)),
+        shares_underlying: null, // shares are sold at the market price of each draw: no fixed count
+        exercise_price_micros: null,
+        principal_cents: commitment, // the purchaser's commitment
+        remaining_cents: undrawn, // the commitment not yet drawn
+        registered: null,
+        pre_funded: false,
+      };
+      this.instruments.push(record);
+      this.out.dilution_instruments.push(record);
+    }
+
+    const warrantOf = new Map(this.warrants.map((w) => [w.record, w]));
+    const splitsBetween = (after: number, upTo: string) => {
+      const from = iso(after);
+      return splits.filter((s) => s.effective_date > from && s.effective_date <= upTo).reduce((f, s) => f * Number(s.old_shares), 1);
+    };
+    for (const instrument of this.instruments) {
+      const type = instrument.instrument_type;
+      const issued = dayOf(instrument.issued_at);
+      const convertible = type === "convertible_note" || type === "convertible_preferred";
+      // Warrants are stated by the prospectus or 8-K that sold them, and again by the report after an exercise;
+      // notes, preferred and equity lines by every periodic report (principal, stated value, undrawn commitment).
+      const warrant = warrantOf.get(instrument);
+      const report =
+        type === "warrant"
+          ? warrant?.lastExercise == null
+            ? null
+            : reportCovering(warrant.lastExercise)
+          : latest >= issued
+            ? { asOf: latest, known: this.reportFiledOn(latest) }
+            : null;
+      // The sample's figures are in the share basis of the issue day; a filing states them in the basis of its own day.
+      const native = {
+        shares: instrument.shares_underlying == null ? null : Number(instrument.shares_underlying),
+        price: instrument.exercise_price_micros == null ? null : Number(instrument.exercise_price_micros),
+        principal: instrument.principal_cents == null ? null : Number(instrument.principal_cents),
+        remaining: instrument.remaining_cents == null ? null : Number(instrument.remaining_cents),
+      };
+      const stages: { known: number; asOf: number; shares: number | null; remaining: number | null }[] = [];
+      if (type === "warrant") {
+        stages.push({ known: issued, asOf: issued, shares: warrant?.initial ?? native.shares, remaining: null });
+        if (report) stages.push({ known: report.known, asOf: report.asOf, shares: native.shares, remaining: null });
+      } else if (report) {
+        stages.push({ known: issued, asOf: issued, shares: null, remaining: native.principal });
+        stages.push({ known: report.known, asOf: report.asOf, shares: null, remaining: native.remaining });
+      } else stages.push({ known: issued, asOf: issued, shares: null, remaining: native.remaining });
+
+      const stated = stages.map((stage) => {
+        const f = splitsBetween(issued, iso(stage.known));
+        const price = native.price === null ? null : native.price * f;
+        const shares = convertible
+          ? stage.remaining === null || price === null
+            ? null
+            : mulDiv(stage.remaining, 10_000, price)
+          : stage.shares === null
+            ? null
+            : splitAdjustedShares(stage.shares, f);
+        return { ...stage, shares, price };
+      });
+      for (const state of stated) {
+        this.out.instrument_states.push({
+          ticker: this.ticker,
+          instrument_type: type,
+          instrument_name: instrument.name,
+          known_at: iso(state.known),
+          as_of: iso(state.asOf),
+          status: "outstanding",
+          shares_underlying: state.shares,
+          price_micros: state.price,
+          principal_cents: native.principal,
+          remaining_cents: state.remaining,
+          expires_at: instrument.expires_at ?? null,
+        });
+      }
+
+      const last = stated.at(-1)!;
+      instrument.as_of = iso(last.asOf);
+      instrument.status = type === "warrant" && instrument.expires_at != null && instrument.expires_at < today ? "expired" : "outstanding";
+      if (type === "convertible_note" || (type === "warrant" && instrument.registered === false)) {
+        // Price protection is read from the 8-K of a private placement only.
+        instrument.anti_dilution = rng.weighted<"customary" | "reset" | "full_ratchet">([
+          ["customary", 70],
+          ["reset", 20],
+          ["full_ratchet", 10],
+        ]);
+      }
+      // Then to today's basis: the splits since the latest state was filed.
+      const factor = splitsBetween(last.known, today);
+      const adjusted = factor > 1 && (last.shares !== null || last.price !== null);
+      instrument.shares_underlying = last.shares === null ? null : adjusted ? splitAdjustedShares(last.shares, factor) : last.shares;
+      instrument.exercise_price_micros = last.price === null ? null : adjusted ? last.price * factor : last.price;
+      if (convertible) instrument.conversion_price_micros = instrument.exercise_price_micros;
+      if (adjusted) {
+        instrument.stated_shares_underlying = last.shares;
+        instrument.stated_price_micros = last.price;
+        instrument.split_adjustment = `1-for-${factor}`;
+      }
+    }
+
+    for (const program of this.atmPrograms) {
+      const r = program.record;
+      if (program.salesEnd === null) {
+        r.atm_remaining_as_of = r.filed_at; // no report yet: the program's size as of its prospectus
+        continue;
+      }
+      const quarter = this.quarterEndOn(program.salesEnd);
+      r.atm_remaining_as_of = iso(quarter);
+      r.atm_sold_cents = Number(r.offering_amount_cents) - Number(r.atm_remaining_cents);
+      r.atm_sold_shares = program.soldShares;
+      r.atm_report_accession = this.reportAccession(quarter);
+    }
+    // The bulk showcase's older ATM supplements: sales to date as the latest report covering each states them (no share count).
+    for (const r of this.registrations) {
+      if (!r.is_atm || r.atm_remaining_as_of !== undefined) continue;
+      const filed = dayOf(r.filed_at);
+      const ended = r.expires_at != null && dayOf(r.expires_at) <= latest ? this.quarterEndOn(dayOf(r.expires_at) - 1) : latest;
+      if (ended <= filed) {
+        r.atm_remaining_cents = r.offering_amount_cents;
+        r.atm_remaining_as_of = r.filed_at;
+        continue;
+      }
+      r.atm_remaining_as_of = iso(ended);
+      r.atm_sold_cents = Number(r.offering_amount_cents) - Number(r.atm_remaining_cents);
+      r.atm_report_accession = this.reportAccession(ended);
+    }
+  }
+}
+
+/** A pre-funded warrant's nominal exercise price: $0.0001. */
+const PRE_FUNDED_PRICE_MICROS = 100;
+/** A distressed company with less cash than this says there is substantial doubt about it continuing as a going concern. */
+const GOING_CONCERN_RUNWAY_MONTHS = 12;
+
+/** A count after a 1-for-N reverse split: divided by N, rounded to the nearest whole share, halves up (as lib/data/edgar/ledger.ts does). */
+export function splitAdjustedShares(shares: number, factor: number): number {
+  return Number((BigInt(shares) * 2n + BigInt(factor)) / (BigInt(factor) * 2n));
 }
 
 function noticeText(kind: string, exchange: string, deadline: number): string {

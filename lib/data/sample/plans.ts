@@ -13,11 +13,14 @@ import type { Rng } from "./rng";
  * - highRisk (ZVTX): weeks of cash, baby-shelf-limited S-3 with an almost
  *   used-up ATM, frequent offerings with warrants, active minimum-bid-price and
  *   stockholders'-equity deficiencies (High), on the Reg SHO threshold list,
- *   two reverse splits behind it.
+ *   going-concern doubt in its latest report, two reverse splits behind it
+ *   (its warrants stated before them are split-adjusted, one old series
+ *   expired).
  * - lowRisk (QLMN): the calm one: no shelf, no offerings, no warrants or
  *   convertibles, no deficiencies, cash-flow positive (zero burn).
  * - babyShelf (ZBBY): effective S-3 with public float under $75M, ATM with
- *   remaining capacity.
+ *   remaining capacity, and an equity line (a standby equity purchase
+ *   agreement) partly drawn.
  * - atmExhausted (ZATM): effective S-3 over the baby-shelf threshold whose ATM
  *   is fully used (atm_remaining_cents 0).
  * - pendingS1 (ZIPO): an S-1 filed and amended but not yet effective.
@@ -95,6 +98,8 @@ export interface CompanyPlan {
   bulk?: { offerings?: number; registrations?: number; instruments?: number; deficiencies?: number };
   /** Reverse splits a showcase has done, 1-for-factor that many days before the anchor (others get one with a regained bid price). */
   reverseSplits?: readonly { daysAgo: number; factor: number }[];
+  /** An equity line (a standby equity purchase agreement); absent: some distressed small caps have one, at random. */
+  equityLine?: boolean;
 }
 
 const SECTORS: Record<string, readonly string[]> = {
@@ -394,6 +399,7 @@ export function showcasePlans(): ((rng: Rng) => CompanyPlan)[] {
       minBid: "none",
       equity: "none",
       regSho: false,
+      equityLine: true,
     }),
     // atmExhausted
     () => ({

@@ -9,6 +9,7 @@ import {
   SAMPLE_SHOWCASE,
   SAMPLE_SHOWCASE_COUNTS,
 } from "@/lib/data/sample";
+import { splitAdjustedShares } from "./builder";
 
 const data = generateSampleDataset();
 const anchor = SAMPLE_ANCHOR_DATE;
@@ -97,7 +98,8 @@ describe("generateSampleDataset", () => {
       ...data.financial_reports.flatMap((r) => [r.period_end, r.filed_at]),
       ...data.registrations.flatMap((r) => [r.filed_at, r.effective_at ?? r.filed_at]),
       ...data.offerings.map((r) => r.offering_date),
-      ...data.dilution_instruments.map((r) => r.issued_at),
+      ...data.dilution_instruments.flatMap((r) => [r.issued_at, r.as_of ?? r.issued_at]),
+      ...data.registrations.map((r) => r.atm_remaining_as_of ?? r.filed_at),
       ...data.compliance_deficiencies.flatMap((r) => [r.notice_date, r.resolved_at ?? r.notice_date, ...(r.status_updates ?? []).map((u) => u.date)]),
       ...data.float_snapshots.map((r) => r.as_of),
     ];
@@ -181,23 +183,97 @@ describe("generateSampleDataset", () => {
       for (const c of data.companies) expect(of(data.financial_reports, c.ticker)).toHaveLength(8);
     });
 
-    it("warrants, convertible notes and convertible preferred with prices and dates", () => {
+    it("warrants, convertible notes, convertible preferred and equity lines with prices and dates", () => {
       const byType = (type: string) => data.dilution_instruments.filter((i) => i.instrument_type === type);
-      for (const type of ["warrant", "convertible_note", "convertible_preferred"]) {
+      for (const type of ["warrant", "convertible_note", "convertible_preferred", "equity_line"]) {
         expect(tickersOf(byType(type)).size, type).toBeGreaterThanOrEqual(SEVERAL);
       }
-      for (const i of data.dilution_instruments) {
+      for (const i of data.dilution_instruments.filter((i) => i.instrument_type !== "equity_line")) {
         expect(num(i.exercise_price_micros)).toBeGreaterThan(0);
         expect(i.issued_at <= anchor).toBe(true);
         expect(num(i.shares_underlying)).toBeGreaterThan(0);
       }
-      for (const w of byType("warrant").filter((w) => num(w.exercise_price_micros) > 100)) expect(w.expires_at! > w.issued_at).toBe(true);
-      for (const n of byType("convertible_note")) {
-        expect(n.expires_at! > anchor).toBe(true); // maturity ahead
+      for (const w of byType("warrant").filter((w) => !w.pre_funded)) expect(w.expires_at! > w.issued_at).toBe(true);
+      for (const n of [...byType("convertible_note"), ...byType("convertible_preferred")]) {
+        if (n.instrument_type === "convertible_note") expect(n.expires_at! > anchor).toBe(true); // maturity ahead
         expect(num(n.remaining_cents)).toBeLessThanOrEqual(num(n.principal_cents));
-        // shares underlying = remaining ÷ conversion price
-        expect(big(n.shares_underlying)).toBe((big(n.remaining_cents) * 10_000n) / big(n.exercise_price_micros));
+        expect(n.conversion_price_micros).toBe(n.exercise_price_micros);
+        // shares underlying = remaining ÷ conversion price, as stated (then split-adjusted)
+        const stated = (big(n.remaining_cents) * 10_000n) / big(n.stated_price_micros ?? n.exercise_price_micros);
+        expect(big(n.stated_shares_underlying ?? n.shares_underlying)).toBe(stated);
       }
+      // An equity line: the commitment (principal_amount), what is undrawn (remaining_amount), no fixed count or price.
+      for (const line of byType("equity_line")) {
+        expect(line.shares_underlying).toBeNull();
+        expect(line.exercise_price_micros).toBeNull();
+        expect(num(line.remaining_cents)).toBeGreaterThan(0);
+        expect(num(line.remaining_cents)).toBeLessThan(num(line.principal_cents));
+      }
+      expect(of(byType("equity_line"), SAMPLE_SHOWCASE.babyShelf)).toHaveLength(1);
+    });
+
+    it("instruments in the ledger's terms: as_of, status, pre-funded, split-adjusted figures", () => {
+      for (const i of data.dilution_instruments) {
+        expect(i.as_of! >= i.issued_at && i.as_of! <= anchor, `${i.ticker} ${i.name}`).toBe(true);
+        const expired = i.instrument_type === "warrant" && i.expires_at != null && i.expires_at < anchor;
+        expect(i.status).toBe(expired ? "expired" : "outstanding");
+        if (i.instrument_type === "warrant") expect(i.pre_funded).toBe(num(i.stated_price_micros ?? i.exercise_price_micros) === 100);
+      }
+      const expired = data.dilution_instruments.filter((i) => i.status === "expired");
+      expect(tickersOf(expired).size).toBeGreaterThanOrEqual(SEVERAL);
+      expect(tickersOf(data.dilution_instruments.filter((i) => i.pre_funded)).size).toBeGreaterThanOrEqual(SEVERAL);
+      expect(tickersOf(data.dilution_instruments.filter((i) => i.anti_dilution != null)).size).toBeGreaterThanOrEqual(SEVERAL);
+
+      // Adjusted as lib/data/edgar/ledger.ts adjusts: the count ÷ N rounded half up, the price × N, by the splits since the stated day.
+      const adjusted = data.dilution_instruments.filter((i) => i.split_adjustment != null);
+      expect(tickersOf(adjusted).size).toBeGreaterThanOrEqual(SEVERAL);
+      for (const i of adjusted) {
+        const n = Number(/^1-for-(\d+)$/.exec(i.split_adjustment!)![1]);
+        const splits = of(data.reverse_splits, i.ticker).filter((s) => s.effective_date > i.as_of! && s.effective_date <= anchor);
+        expect(splits.reduce((f, s) => f * Number(s.old_shares), 1) % n).toBe(0);
+        expect(num(i.shares_underlying)).toBe(splitAdjustedShares(num(i.stated_shares_underlying), n));
+        expect(num(i.exercise_price_micros)).toBe(num(i.stated_price_micros) * n);
+      }
+      expect(splitAdjustedShares(1000, 10)).toBe(100);
+      expect(splitAdjustedShares(1005, 10)).toBe(101); // halves up
+      expect(splitAdjustedShares(1004, 10)).toBe(100);
+      // Zivotex's two reverse splits (1-for-15, then 1-for-20): a warrant stated before both reads 1-for-300, one between them 1-for-20.
+      const zivotex = of(adjusted, SAMPLE_SHOWCASE.highRisk).map((i) => i.split_adjustment);
+      expect(zivotex).toContain("1-for-300");
+      expect(zivotex).toContain("1-for-20");
+      for (const i of data.dilution_instruments.filter((i) => i.split_adjustment == null)) {
+        expect(i.stated_shares_underlying ?? null).toBeNull();
+        expect(i.stated_price_micros ?? null).toBeNull();
+      }
+    });
+
+    it("ATM programs with the periodic report that states what is left, and sales to date", () => {
+      const atms = data.registrations.filter((r) => r.is_atm);
+      for (const r of atms) {
+        expect(r.atm_remaining_as_of! >= r.filed_at && r.atm_remaining_as_of! <= anchor).toBe(true);
+        if (r.atm_report_accession == null) {
+          // no report yet: the program's size as of its prospectus
+          expect(r.atm_remaining_as_of).toBe(r.filed_at);
+          expect(r.atm_remaining_cents).toBe(r.offering_amount_cents);
+        } else {
+          expect(num(r.atm_sold_cents) + num(r.atm_remaining_cents)).toBe(num(r.offering_amount_cents));
+        }
+      }
+      expect(tickersOf(atms.filter((r) => r.atm_report_accession != null && num(r.atm_sold_shares) > 0)).size).toBeGreaterThanOrEqual(SEVERAL);
+      // the shares sold are the ATM offerings' shares
+      const zvtxAtm = of(atms, SAMPLE_SHOWCASE.highRisk).find((r) => r.atm_report_accession != null)!;
+      const atmOfferings = of(data.offerings, SAMPLE_SHOWCASE.highRisk).filter((o) => o.offering_type === "atm");
+      expect(num(zvtxAtm.atm_sold_shares)).toBe(atmOfferings.reduce((s, o) => s + num(o.shares), 0));
+      expect(atmOfferings.every((o) => o.offering_date <= zvtxAtm.atm_remaining_as_of!)).toBe(true);
+    });
+
+    it("going-concern doubt in the latest report of distressed companies with less than a year of cash", () => {
+      const latest = [...latestReports(data).values()];
+      expect(latest.filter((r) => r.going_concern === true).length).toBeGreaterThanOrEqual(SEVERAL);
+      expect(latest.filter((r) => r.going_concern === false).length).toBeGreaterThanOrEqual(SEVERAL);
+      for (const r of latest) expect(r.going_concern_accession).toMatch(/^9\d{9}-\d{2}-\d{6}$/);
+      expect(latestReports(data).get(SAMPLE_SHOWCASE.highRisk)!.going_concern).toBe(true);
+      expect(latestReports(data).get(SAMPLE_SHOWCASE.lowRisk)!.going_concern).toBe(false);
     });
 
     it("offerings of every type, spread over the last three years", () => {
