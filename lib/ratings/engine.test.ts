@@ -1058,8 +1058,12 @@ describe("the baby-shelf limit a filing states", () => {
   it("wins over one third of the float: it has the prior 12 months' sales taken off", () => {
     const base = { latestFloat: float({ outstandingShares: 10n * M, floatShares: null, publicFloatCents: 9_000_000n * DOLLAR }), registrations: [shelf({ offeringAmountCents: 50_000_000n * DOLLAR, overBabyShelf: false })] };
     expect(computeOfferingCapacity(inputs(base)).babyShelfCapCents).toBe(3_000_000n * DOLLAR);
-    const stated = inputs({ ...base, registrations: [shelf({ offeringAmountCents: 50_000_000n * DOLLAR, overBabyShelf: false, babyShelfCapacityCents: 1_200_000n * DOLLAR })] });
-    expect(computeOfferingCapacity(stated)).toMatchObject({ babyShelf: "applies", babyShelfCapCents: 1_200_000n * DOLLAR });
+    const statedOn = (asOf: string) =>
+      inputs({ ...base, registrations: [shelf({ offeringAmountCents: 50_000_000n * DOLLAR, overBabyShelf: false, babyShelfCapacityCents: 1_200_000n * DOLLAR, babyShelfAsOf: day(asOf) })] });
+    expect(computeOfferingCapacity(statedOn("2025-05-01"))).toMatchObject({ babyShelf: "applies", babyShelfCapCents: 1_200_000n * DOLLAR });
+    // a year on, or stated for a later day, it says nothing of the rating's day: one third of the float again
+    expect(computeOfferingCapacity(statedOn("2024-06-15")).babyShelfCapCents).toBe(3_000_000n * DOLLAR);
+    expect(computeOfferingCapacity(statedOn("2025-07-01")).babyShelfCapCents).toBe(3_000_000n * DOLLAR);
   });
 });
 

@@ -6,6 +6,7 @@
  * Facts dated after asOf are ignored, so a rating can be recomputed for any
  * past day from the same rows. Bands live in ./thresholds.ts.
  */
+import { adjustPrice, splitFactor } from "@/lib/utils/splits";
 import { addMonths, addYears, daysBetween, isoDay, utcDayStart } from "@/lib/utils/dates";
 import {
   formatMoney,
@@ -390,7 +391,10 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
   else babyShelf = "unknown";
 
   // What the latest filing states may still be sold under the limit wins over one third of the float (it has the prior 12 months' sales taken off).
-  const statedCap = [...babyLimited].filter((r) => r.babyShelfCapacityCents != null).sort((a, b) => b.filedAt.getTime() - a.filedAt.getTime())[0];
+  // (stated for a day in the 12 months up to the rating's; an older statement says nothing of today's room)
+  const statedCap = [...babyLimited]
+    .filter((r) => r.babyShelfCapacityCents != null && r.babyShelfAsOf != null && onOrBefore(r.babyShelfAsOf, utcDayStart(inputs.asOf)) && addMonths(utcDayStart(r.babyShelfAsOf), 12) > utcDayStart(inputs.asOf))
+    .sort((a, b) => b.filedAt.getTime() - a.filedAt.getTime())[0];
   if (statedCap && babyShelf !== "not_applicable") {
     babyShelf = "applies";
     babyShelfCapCents = statedCap.babyShelfCapacityCents!;
@@ -694,7 +698,10 @@ export function sharePriceForWarrants(inputs: RatingInputs): SharePrice | null {
   }
   const offering = inputs.latestOfferingPrice;
   if (offering && offering.priceMicros > 0n && onOrBefore(offering.offeringDate, day)) {
-    return { kind: "offering", priceMicros: offering.priceMicros, date: offering.offeringDate };
+    // an offering before a reverse split was priced in the old shares: in today's basis, like the warrants' split-adjusted prices
+    const splits = (inputs.reverseSplits ?? []).map((s) => ({ effectiveDate: isoDay(s.effectiveDate), oldShares: BigInt(s.oldShares), newShares: BigInt(s.newShares) }));
+    const priceMicros = adjustPrice(offering.priceMicros, splitFactor(splits, isoDay(offering.offeringDate), isoDay(day)))!;
+    return { kind: "offering", priceMicros, date: offering.offeringDate };
   }
   return null;
 }

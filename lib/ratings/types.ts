@@ -72,6 +72,8 @@ export interface RegistrationInput {
   publicFloatCents: bigint | null;
   /** What a filing under it states may still be sold under the baby-shelf limit (I.B.6); absent or null when not stated. */
   babyShelfCapacityCents?: bigint | null;
+  /** The day that stated capacity is for: it speaks for the 12 months from it. */
+  babyShelfAsOf?: Date | null;
   isEffective: boolean;
   /** The registration's file number (333-…), when known. */
   fileNumber?: string;

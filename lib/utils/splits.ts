@@ -1,8 +1,9 @@
 /**
  * Reverse splits applied to a figure stated on one day, as of a later day.
- * One rule for the EDGAR ledger (lib/data/edgar/ledger.ts) and the records it
- * serves (lib/data/records): a filing states counts and prices after every
- * split that took effect by the day it was filed, so a figure moves to a
+ * One rule for the EDGAR ledger (lib/data/edgar/ledger.ts), the records it
+ * serves (lib/data/records) and the ratings (an older offering's price): a
+ * filing states counts and prices after every split that took effect by the
+ * day it was filed, so a figure moves to a
  * later day's basis by the splits effective after its filing day and on or
  * before the later day. Counts are divided and prices multiplied by the
  * ratio, rounded to the nearest whole share or micro-dollar (halves up).

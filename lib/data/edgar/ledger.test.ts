@@ -157,7 +157,20 @@ describe("the instrument ledger", () => {
     const { instruments } = ledger([], [q1, q2, q3]);
     const totals = instruments.filter((i) => i.reported_total);
     expect(totals).toHaveLength(1);
-    expect(totals[0]).toMatchObject({ shares_underlying: "2400000", exercise_price_micros: "3050000", as_of: "2025-06-30" });
+    // the report that breaks them down also states the total, as of its own day: it covers the series it lists
+    expect(totals[0]).toMatchObject({ shares_underlying: "2400010", exercise_price_micros: "3000000", as_of: "2025-09-30" });
+    expect(instruments.filter((i) => !i.reported_total).map((i) => i.issued_at)).toEqual(["2025-09-30"]);
+  });
+
+  it("notes whose names say which they are are told apart, whatever their maturity", () => {
+    const note = (name: string, principal: number) => ({ kind: "note" as const, name, principal_or_stated_outstanding: principal, conversion_price: 1, maturity: "2027-01-01", as_of: "2025-03-31" });
+    const q1 = periodic("2025-05-12", "2025-03-31", { convertibles: [note("Series A Notes", 100_000), note("Series B Notes", 200_000)] });
+    const q2 = periodic("2025-08-11", "2025-06-30", { convertibles: [{ ...note("Series A Notes", 90_000), as_of: "2025-06-30" }, { ...note("Series B Notes", 150_000), as_of: "2025-06-30" }] });
+    const { instruments } = ledger([], [q1, q2]);
+    expect(instruments.map((i) => [i.name.slice(0, 14), i.remaining_cents])).toEqual([
+      ["Series A Notes", "9000000"],
+      ["Series B Notes", "15000000"],
+    ]);
   });
 
   it("a convertible note is followed by name and maturity; its shares are its outstanding principal over the stated conversion price", () => {
@@ -187,6 +200,42 @@ describe("the instrument ledger", () => {
       convertibles: [{ kind: "note", name: "Notes", principal_or_stated_outstanding: null, conversion_price: null, maturity: null, as_of: "2025-03-31" }],
     });
     const { instruments, states } = ledger([issuedWarrants("1000000", "4000000")], [q1], [split("2025-06-02", 10)]);
+    const dataset = emptyDataset();
+    dataset.companies.push({ ticker: "EXMP", name: "Example", exchange: "Nasdaq", is_sample: false });
+    dataset.dilution_instruments.push(...instruments);
+    dataset.instrument_states.push(...states);
+    expect(validateRecords(dataset).errors).toEqual([]);
+  });
+
+  it("a named series a later report re-quotes as it was before a split is adjusted, never taken as the new count", () => {
+    const issued = { ...issuedWarrants("1000000", "4000000"), name: "Series A warrants of 2025-03-03" };
+    const q = periodic("2025-11-10", "2025-09-30", { warrants: [{ series: "Series A Warrants", shares_outstanding: 1_000_000, exercise_price: 4, expiry: "2030-03-03", as_of: "2025-09-30" }] });
+    const result = buildLedger({ ticker: "EXMP", today: "2026-01-05", issued: [{ record: issued, series: seriesKey("Series A warrants") }], reports: [q], splits: [split("2025-06-02", 10)], evidence });
+    expect(result.instruments).toHaveLength(1);
+    expect(result.instruments[0]).toMatchObject({ shares_underlying: "100000", exercise_price_micros: "40000000", split_adjustment: null });
+    expect(result.notes.join(" ")).toContain("before a reverse split");
+  });
+
+  it("an 8-K beside its prospectus is one instrument even when the 8-K states no price", () => {
+    const eightK = filing("8-K", "2025-03-04");
+    const fromEightK = { ...issuedWarrants("1000000", "4000000"), name: "Warrants of 2025-03-03 (8-K)", exercise_price_micros: null, ...evidence(eightK) };
+    const { instruments } = ledger([issuedWarrants("1000000", "4000000"), fromEightK], []);
+    expect(instruments).toHaveLength(1);
+    expect(instruments[0]).toMatchObject({ exercise_price_micros: "4000000", source_accession: eightK.accessionNumber });
+  });
+
+  it("two instruments of one name get names of their own (the name is the import's key), and a larger later principal stays valid", () => {
+    const q1 = periodic("2025-05-12", "2025-03-31", {
+      warrants: [
+        { series: "Series A Warrants", shares_outstanding: 100, exercise_price: 5, expiry: "2029-01-01", as_of: "2025-03-31" },
+        { series: "Series A Warrants", shares_outstanding: 200, exercise_price: 3, expiry: "2030-01-01", as_of: "2025-03-31" },
+      ],
+      convertibles: [{ kind: "note", name: "Bridge note", principal_or_stated_outstanding: 500_000, conversion_price: 1, maturity: "2026-05-01", as_of: "2025-03-31" }],
+    });
+    const q2 = periodic("2025-08-11", "2025-06-30", { convertibles: [{ kind: "note", name: "Bridge note", principal_or_stated_outstanding: 1_500_000, conversion_price: 1, maturity: "2026-05-01", as_of: "2025-06-30" }] });
+    const { instruments, states } = ledger([], [q1, q2]);
+    expect(new Set(instruments.map((i) => i.name)).size).toBe(instruments.length);
+    expect(instruments.find((i) => i.instrument_type === "convertible_note")).toMatchObject({ principal_cents: "150000000", remaining_cents: "150000000" });
     const dataset = emptyDataset();
     dataset.companies.push({ ticker: "EXMP", name: "Example", exchange: "Nasdaq", is_sample: false });
     dataset.dilution_instruments.push(...instruments);

@@ -35,7 +35,7 @@
 import type { DilutionInstrumentRecord, InstrumentStateRecord, InstrumentStatus, ReverseSplitRecord } from "../import/schema";
 import { SERVED_TEXT_BYTES } from "../import/schema";
 import { jsonTextBytes } from "../units";
-import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio, type SplitOnDay } from "../splits";
+import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio, type SplitFactor, type SplitOnDay } from "@/lib/utils/splits";
 import type { Convertible, EquityLine, PeriodicReading, WarrantSeries } from "./documents/periodic-report";
 import type { Filing } from "./filings";
 
@@ -133,6 +133,15 @@ export function partyKey(name: string | null | undefined): string | null {
   return words.length ? words.slice(0, 2).join(" ") : null;
 }
 
+/** Words of a convertible's name that any such instrument has: without others, the name tells nothing. */
+const GENERIC_NAME_WORDS = new Set(["convertible", "promissory", "senior", "secured", "unsecured", "subordinated", "debenture", "debentures", "preferred", "exchangeable", "term", "loan", "and"]);
+
+/** A series key without its generic words; null when nothing else is left. */
+function distinctive(key: string | null): string | null {
+  const words = (key ?? "").split(" ").filter((w) => w && !GENERIC_NAME_WORDS.has(w));
+  return words.length ? words.join(" ") : null;
+}
+
 function quoteOf(evidence: Record<string, string>, path: string): string | undefined {
   const quote = evidence[path];
   return quote && jsonTextBytes(quote) <= SERVED_TEXT_BYTES.quote ? quote : undefined;
@@ -154,6 +163,13 @@ export function buildLedger(input: LedgerInput): Ledger {
   const notes: string[] = [];
   const tracked: Tracked[] = [];
   const latest = (t: Tracked) => t.states.at(-1)!;
+  /** Tracks an instrument under a name no other has (the name is the import's key): a second "Warrants of …" becomes "Warrants of … (2)". */
+  const track = (t: Tracked) => {
+    const taken = new Set(tracked.filter((o) => o.base.instrument_type === t.base.instrument_type).map((o) => o.base.name));
+    for (let n = 2; taken.has(t.base.name); n++) t.base = { ...t.base, name: clampName(`${t.base.name.replace(/ \(\d+\)$/, "")} (${n})`) };
+    tracked.push(t);
+    return t;
+  };
   const byIssue = [...input.issued].sort((a, b) => (a.record.issued_at < b.record.issued_at ? -1 : a.record.issued_at > b.record.issued_at ? 1 : 0));
   for (const { record, series } of byIssue) {
     const state: State = {
@@ -182,11 +198,11 @@ export function buildLedger(input: LedgerInput): Ledger {
         daysApart(t.base.issued_at, record.issued_at) <= SAME_ISSUE_DAYS &&
         (record.instrument_type === "equity_line"
           ? (series ?? null) !== null && series === t.series
-          : near(latest(t).shares, state.shares) && near(latest(t).priceMicros, state.priceMicros)),
+          : near(latest(t).shares, state.shares) && (latest(t).priceMicros === null || state.priceMicros === null || near(latest(t).priceMicros, state.priceMicros))),
     );
     if (twins.length === 1) {
       const twin = twins[0]!;
-      twin.states.push({ ...state, expires: state.expires ?? latest(twin).expires });
+      twin.states.push({ ...state, expires: state.expires ?? latest(twin).expires, priceMicros: state.priceMicros ?? latest(twin).priceMicros });
       twin.states.sort((a, b) => (a.knownAt < b.knownAt ? -1 : a.knownAt > b.knownAt ? 1 : 0));
       twin.base = {
         ...twin.base,
@@ -196,13 +212,32 @@ export function buildLedger(input: LedgerInput): Ledger {
       };
       continue;
     }
-    tracked.push({ base: record, series: series ?? null, states: [state] });
+    track({ base: record, series: series ?? null, states: [state] });
   }
   /** The latest state's count and price in the basis of `day`. */
   const inBasisOf = (t: Tracked, day: string) => {
     const state = latest(t);
     const factor = splitFactor(splits, state.knownAt, day);
     return { shares: adjustShares(state.shares, factor), price: adjustPrice(state.priceMicros, factor), principal: state.principalCents };
+  };
+  /**
+   * When a report filed after one or more reverse splits states an instrument's
+   * count (or, without one, its price) as it was before some of them, the split
+   * factor from that earlier basis to the report's filing day; null when the
+   * report states it in its own basis (or nothing tells).
+   */
+  const requotedFrom = (t: Tracked, shares: bigint | null, price: bigint | null, filedAt: string): SplitFactor | null => {
+    const state = latest(t);
+    const between = splits.filter((s) => s.effectiveDate > state.knownAt && s.effectiveDate <= filedAt).sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : 1));
+    if (between.length === 0) return null;
+    const same = (basis: { shares: bigint | null; price: bigint | null }) => (shares !== null ? near(basis.shares, shares) : near(basis.price, price));
+    if (same(inBasisOf(t, filedAt))) return null;
+    for (let k = 0; k < between.length; k++) {
+      const upTo = k === 0 ? state.knownAt : between[k - 1]!.effectiveDate;
+      const older = splitFactor(splits, state.knownAt, upTo);
+      if (same({ shares: adjustShares(state.shares, older), price: adjustPrice(state.priceMicros, older) })) return splitFactor(splits, upTo, filedAt);
+    }
+    return null;
   };
 
   const reports = [...input.reports].sort((a, b) => (a.filing.filedAt < b.filing.filedAt ? -1 : a.filing.filedAt > b.filing.filedAt ? 1 : 0));
@@ -230,11 +265,14 @@ export function buildLedger(input: LedgerInput): Ledger {
       const candidates = tracked.filter((t) => {
         if (t.base.instrument_type !== "warrant" || t.base.reported_total || (t.base.pre_funded ?? false) !== preFunded) return false;
         if (latest(t).status !== "outstanding" || (t.base.issued_at > asOf && !w.subsequent)) return false;
-        const known = inBasisOf(t, filedAt);
-        const expiry = latest(t).expires;
         if (key !== null && t.series !== null) return key === t.series;
-        if (expiry && w.expiry) return expiry === w.expiry && (near(known.shares, shares) || near(known.price, price));
-        return near(known.shares, shares) && near(known.price, price);
+        // the figures as the report's day has them, or as an earlier basis had them when the report re-quotes those
+        const requoted = requotedFrom(t, shares, price, filedAt);
+        const known = requoted ? { shares: adjustShares(shares, requoted), price: adjustPrice(price, requoted) } : { shares, price };
+        const theirs = inBasisOf(t, filedAt);
+        const expiry = latest(t).expires;
+        if (expiry && w.expiry) return expiry === w.expiry && (near(theirs.shares, known.shares) || near(theirs.price, known.price));
+        return near(theirs.shares, known.shares) && near(theirs.price, known.price);
       });
       const state: State = {
         knownAt: filedAt,
@@ -254,6 +292,12 @@ export function buildLedger(input: LedgerInput): Ledger {
       };
       const match = pick(candidates, `warrant series ${w.series ?? i + 1}`);
       if (match) {
+        const requoted = requotedFrom(match, shares, price, filedAt);
+        if (requoted) {
+          notes.push(`${label}: warrant series ${w.series ?? i + 1} is stated as before a reverse split since its last state: adjusted, not taken as a change`);
+          state.shares = adjustShares(shares, requoted);
+          state.priceMicros = adjustPrice(price, requoted);
+        }
         match.states.push({ ...state, expires: state.expires ?? latest(match).expires });
         match.series ??= key;
         matchedHere.add(match);
@@ -261,13 +305,30 @@ export function buildLedger(input: LedgerInput): Ledger {
       }
       if (shares === null) return; // a series without a count is no instrument to list
       const name = clampName(`${w.series ? (/warrant/i.test(w.series) ? w.series : `${w.series} warrants`) : preFunded ? "Pre-funded warrants" : "Warrants"} (reported ${asOf}, ${label})`);
-      const t: Tracked = { base: newRow(ticker, "warrant", name, asOf, preFunded, source), series: key, states: [state] };
-      tracked.push(t);
-      matchedHere.add(t);
+      matchedHere.add(track({ base: newRow(ticker, "warrant", name, asOf, preFunded, source), series: key, states: [state] }));
     });
 
     const total = report.warrants_total;
-    if (report.warrants.length === 0 && total && total.shares_outstanding !== null) {
+    const trackedTotal = tracked.find((t) => t.base.reported_total);
+    if (report.warrants.length > 0 && trackedTotal && !(total && total.shares_outstanding !== null)) {
+      // A report that now breaks the warrants down by series: the total it covers is the sum of the series it lists, as of its day (so no warrant is counted twice).
+      const counts = report.warrants.map((w) => w.shares_outstanding);
+      if (counts.every((c) => c !== null)) {
+        trackedTotal.states.push({
+          knownAt: filedAt,
+          asOf: reportDay,
+          status: "outstanding",
+          shares: counts.reduce((sum, c) => sum + BigInt(c!), 0n),
+          priceMicros: null,
+          principalCents: null,
+          remainingCents: null,
+          expires: null,
+          quotes: {},
+          evidence: source,
+        });
+      }
+    }
+    if (total && total.shares_outstanding !== null && (report.warrants.length === 0 || trackedTotal)) {
       const asOf = total.as_of ?? reportDay;
       const state: State = {
         knownAt: filedAt,
@@ -284,12 +345,11 @@ export function buildLedger(input: LedgerInput): Ledger {
         }),
         evidence: source,
       };
-      const known = tracked.find((t) => t.base.reported_total);
-      if (known) known.states.push(state);
+      if (trackedTotal) trackedTotal.states.push(state);
       else {
         const row = newRow(ticker, "warrant", "Warrants outstanding in total, as the periodic reports state them", asOf, false, source);
         row.reported_total = true;
-        tracked.push({ base: row, series: null, states: [state] });
+        track({ base: row, series: null, states: [state] });
       }
     }
 
@@ -330,9 +390,7 @@ export function buildLedger(input: LedgerInput): Ledger {
       }
       if (commitment === null && remaining === null) return;
       const name = clampName(`Equity line${line.counterparty ? ` with ${line.counterparty}` : ""} (reported ${asOf}, ${label})`);
-      const t: Tracked = { base: newRow(ticker, "equity_line", name, asOf, false, source), series: key, states: [state] };
-      tracked.push(t);
-      matchedHere.add(t);
+      matchedHere.add(track({ base: newRow(ticker, "equity_line", name, asOf, false, source), series: key, states: [state] }));
     });
 
     report.convertibles.forEach((c: Convertible, i) => {
@@ -344,7 +402,10 @@ export function buildLedger(input: LedgerInput): Ledger {
       const key = seriesKey(c.name);
       const candidates = tracked.filter((t) => {
         if (t.base.instrument_type !== kind || latest(t).status !== "outstanding" || t.base.issued_at > asOf) return false;
-        if (key !== null && t.series !== null && key === t.series) return true;
+        // names that say which note it is ("Series A", "8%", "2026") decide; generic ones ("the convertible note") leave it to the maturity
+        const mine = distinctive(key);
+        const theirs = distinctive(t.series);
+        if (mine !== null && theirs !== null) return mine === theirs;
         if (c.maturity && latest(t).expires) return c.maturity === latest(t).expires;
         const known = inBasisOf(t, filedAt);
         return near(known.price, price) && near(known.principal, principal);
@@ -381,9 +442,7 @@ export function buildLedger(input: LedgerInput): Ledger {
         return;
       }
       const name = clampName(`${c.name} (reported ${asOf}, ${label})`);
-      const t: Tracked = { base: newRow(ticker, kind, name, asOf, false, source), series: key, states: [state] };
-      tracked.push(t);
-      matchedHere.add(t);
+      matchedHere.add(track({ base: newRow(ticker, kind, name, asOf, false, source), series: key, states: [state] }));
     });
   }
 
@@ -408,7 +467,8 @@ export function buildLedger(input: LedgerInput): Ledger {
       shares_underlying: (apply ? shares : last.shares)?.toString() ?? null,
       exercise_price_micros: (apply ? price : last.priceMicros)?.toString() ?? null,
       conversion_price_micros: convertible ? ((apply ? price : last.priceMicros)?.toString() ?? null) : null,
-      principal_cents: t.states.find((s) => s.principalCents !== null)?.principalCents?.toString() ?? t.base.principal_cents ?? null,
+      // the largest principal (stated value, commitment) any filing stated: a later tranche or a larger commitment raises it
+      principal_cents: maxOf([...t.states.map((s) => s.principalCents), big(t.base.principal_cents), last.remainingCents])?.toString() ?? null,
       remaining_cents: last.remainingCents?.toString() ?? null,
       status,
       as_of: last.asOf >= t.base.issued_at ? last.asOf : t.base.issued_at,
@@ -461,6 +521,10 @@ function stateQuotes(quotes: Record<string, string>): InstrumentStateRecord["quo
 function sharesOnConversion(amountCents: bigint | null, priceMicros: bigint | null): bigint | null {
   if (amountCents === null || priceMicros === null || priceMicros <= 0n) return null;
   return (amountCents * 10_000n) / priceMicros;
+}
+
+function maxOf(values: (bigint | null)[]): bigint | null {
+  return values.reduce<bigint | null>((max, v) => (v !== null && (max === null || v > max) ? v : max), null);
 }
 
 function newRow(ticker: string, kind: Kind, name: string, issuedAt: string, preFunded: boolean, evidence: Evidence): DilutionInstrumentRecord {

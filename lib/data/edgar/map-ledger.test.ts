@@ -8,6 +8,7 @@ import type { PeriodicReading, PeriodicReport } from "./documents/periodic-repor
 import type { Filing } from "./filings";
 import { documentFactsOf, mapCompany, PERIODIC_READER_VERSION, type DocumentFacts } from "./map";
 import { parseXbrlDilution } from "./xbrl-dilution";
+import { validateRecords } from "../import/validate";
 
 /**
  * mapCompany with what periodic reports and 8-Ks state: real prospectuses of
@@ -88,6 +89,18 @@ describe("8-K financings", () => {
       expect.objectContaining({ instrument_type: "warrant", shares_underlying: "1000000", exercise_price_micros: "2250000", registered: false, issued_at: "2025-03-03", status: "outstanding" }),
     ]);
     expect(dataset.dilution_instruments[0]!.quotes?.registered).toContain("4(a)(2)");
+  });
+
+  it("gives the placement agent's warrants as its own unregistered instrument, and every row passes the import", () => {
+    const eightK = filing("8-K", "0000000001-25-000101", "2025-03-04", null, "1.01,3.02,9.01");
+    const text = PIPE_8K.replace(
+      "H.C. Wainwright & Co., LLC acted as the exclusive placement agent.",
+      "H.C. Wainwright & Co., LLC acted as the exclusive placement agent. The Company also agreed to issue to the placement agent or its designees warrants to purchase up to 70,000 shares of common stock at an exercise price of $2.50 per share.",
+    );
+    const { dataset } = map([eightK], { [eightK.accessionNumber]: { financing: readEightKTerms(text) } });
+    const agent = dataset.dilution_instruments.find((i) => i.name.startsWith("Placement agent warrants"));
+    expect(agent).toMatchObject({ shares_underlying: "70000", exercise_price_micros: "2500000", registered: false });
+    expect(validateRecords(dataset).errors).toEqual([]);
   });
 
   it("an 8-K announcing the warrants a prospectus sold is the same instrument, not a second one", () => {
@@ -207,11 +220,29 @@ describe("going concern and the XBRL cross-check", () => {
 
   it("gives the warrant total from a recent XBRL tag when no filing's text states any warrant", () => {
     const { dataset } = map([q], { [q.accessionNumber]: periodic("2025-06-30", {}) }, { xbrl: xbrl(700_000), today: "2025-09-01" });
+    expect(validateRecords(dataset).errors).toEqual([]);
     expect(dataset.dilution_instruments).toEqual([
-      expect.objectContaining({ reported_total: true, shares_underlying: "700000", as_of: "2025-06-30", source_accession: q.accessionNumber, xbrl_check: expect.objectContaining({ verdict: "xbrl_only", used: "xbrl" }) }),
+      expect.objectContaining({ ticker: "TEST", reported_total: true, shares_underlying: "700000", as_of: "2025-06-30", source_accession: q.accessionNumber, xbrl_check: expect.objectContaining({ verdict: "xbrl_only", used: "xbrl" }) }),
     ]);
+    // a reverse split since the tag was filed applies to it
+    const split = filing("8-K", "0000000001-25-000300", "2025-08-26", null, "5.03");
+    const splitFacts: DocumentFacts = { reverseSplits: [{ ratio: "1-for-20", effectiveDate: "2025-08-25", ratioQuote: "a 1-for-20 reverse stock split", dateQuote: null }] };
+    const after = map([q, split], { [q.accessionNumber]: periodic("2025-06-30", {}), [split.accessionNumber]: splitFacts }, { xbrl: xbrl(700_000), today: "2025-09-01" });
+    expect(after.dataset.dilution_instruments[0]).toMatchObject({ shares_underlying: "35000", stated_shares_underlying: "700000", split_adjustment: "1-for-20" });
     // an old tag says nothing of today
     expect(map([q], { [q.accessionNumber]: periodic("2025-06-30", {}) }, { xbrl: xbrl(700_000), today: "2027-06-01" }).dataset.dilution_instruments).toEqual([]);
+  });
+});
+
+describe("reverse splits told by several filings", () => {
+  it("are one split when the ratio is the same and the days a few apart: the 8-K's day wins, and nothing is adjusted twice", () => {
+    const eightK = filing("8-K", "0000000001-24-000010", "2024-07-12", null, "5.03");
+    const q = filing("10-Q", "0000000001-24-000020", "2024-08-12", null, "", "2024-06-30");
+    const { dataset } = map([eightK, q], {
+      [eightK.accessionNumber]: { reverseSplits: [{ ratio: "1-for-10", effectiveDate: "2024-07-16", ratioQuote: "a 1-for-10 reverse stock split", dateQuote: "effective July 16, 2024" }] },
+      [q.accessionNumber]: periodic("2024-06-30", { reverse_splits: [{ ratio: "1-for-10", effective_date: "2024-07-15" }] }),
+    });
+    expect(dataset.reverse_splits.map((s) => [s.effective_date, s.source_accession])).toEqual([["2024-07-16", eightK.accessionNumber]]);
   });
 });
 

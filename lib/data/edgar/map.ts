@@ -56,8 +56,9 @@ import { AUTOMATIC_SHELF_FORM, BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS, SHELF_LIFE_Y
 import { publicFloatOn, type CompanyFacts } from "./facts";
 import { filingUrl, submissionsUrl, type CompanyIndex, type Filing } from "./filings";
 import type { Inspection } from "./documents/inspect";
-import { buildLedger, partyKey, type IssuedInstrument, type PeriodicReportFiled } from "./ledger";
+import { buildLedger, partyKey, seriesKey, type IssuedInstrument, type PeriodicReportFiled } from "./ledger";
 import type { EightKTermsReading, EightKWarrant } from "./documents/eight-k-terms";
+import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio } from "@/lib/utils/splits";
 import { crossCheckConversionPrice, crossCheckWarrantTotal, type CrossCheck, type XbrlDilutionFacts } from "./xbrl-dilution";
 import { isPeriodicReport, type AtmProgram, type PeriodicReading } from "./documents/periodic-report";
 import type { OfferingTerms } from "./documents/prospectus";
@@ -126,6 +127,8 @@ const POST_EFFECTIVE_FORM = /^POS AM$/;
 const TAKEDOWN_FORM = /^424B[1-57]$/;
 /** Forms that register one offering unless their Rule 415 box says they are a shelf. */
 const ONE_OFFERING_FORM = /^(S-1|F-1)$/;
+/** Two reports of one reverse split with the same ratio give days at most this far apart. */
+const SAME_SPLIT_DAYS = 10;
 /** Rule 479: a registration statement on file nine months without becoming effective may be declared abandoned. */
 const ABANDONED_AFTER_MONTHS = 9;
 /** Rule 424(b): the prospectus that prices an offering is filed within two business days of effectiveness. */
@@ -515,7 +518,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       const expires = w.pre_funded ? null : isoOrNull(w.expiry);
       const exercisable = isoOrNull(w.exercisable);
       return {
-        series: w.series ? `series ${w.series}`.toLowerCase() : null,
+        series: w.series ? seriesKey(`Series ${w.series} warrants`) : null,
         record: {
           ticker,
           instrument_type: "warrant",
@@ -548,7 +551,11 @@ export function mapCompany(input: CompanyInput): MappedCompany {
     });
     terms.agent_warrants.forEach((w, i) => {
       const row = warrantRow(w, `agent_warrants[${i}]`, "Placement agent warrants");
-      if (row) issuedInstruments.push({ ...row, record: { ...row.record, registered: false, quotes: { ...row.record.quotes, registered: undefined } as typeof row.record.quotes } });
+      if (!row) return;
+      // the agent's warrants are its compensation, never registered by the financing's prospectus: the financing's words say nothing of them
+      const { registered: _financing, ...quotes } = row.record.quotes ?? {};
+      void _financing;
+      issuedInstruments.push({ ...row, record: { ...row.record, registered: false, quotes: Object.keys(quotes).length ? quotes : null } });
     });
     terms.convertible_notes.forEach((note, i) => {
       if (note.principal === null) return;
@@ -737,8 +744,12 @@ export function mapCompany(input: CompanyInput): MappedCompany {
   const addSplit = (filing: Filing, ratio: string, effectiveDate: string | null, quotes: Record<string, string> | null, fromEightK: boolean) => {
     const m = /^(\d+)-for-(\d+)$/.exec(ratio);
     if (!m || !effectiveDate) return;
-    const known = splits.get(effectiveDate);
-    if (known && (known.fromEightK || !fromEightK)) return;
+    // One split told by several filings, whose days may differ by a few (announced, effective, first traded): the 8-K's wins.
+    const sameSplit = [...splits.entries()].find(
+      ([day, s]) => day === effectiveDate || (s.record.old_shares === m[2] && s.record.new_shares === m[1] && Math.abs(Date.parse(day) - Date.parse(effectiveDate)) <= SAME_SPLIT_DAYS * 86_400_000),
+    );
+    if (sameSplit && (sameSplit[1].fromEightK || !fromEightK)) return;
+    if (sameSplit) splits.delete(sameSplit[0]);
     splits.set(effectiveDate, {
       fromEightK,
       record: { ticker, effective_date: effectiveDate, old_shares: m[2]!, new_shares: m[1]!, quotes, ...evidence(filing) },
@@ -767,7 +778,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
   dataset.dilution_instruments.push(...ledger.instruments);
   dataset.instrument_states.push(...ledger.states);
   notes.push(...ledger.notes);
-  if (input.xbrl) crossCheckWithXbrl(dataset.dilution_instruments, input.xbrl, input.today, cik);
+  if (input.xbrl) crossCheckWithXbrl(ticker, dataset.dilution_instruments, input.xbrl, dataset.reverse_splits, input.today, cik);
   fillAtmRemaining(dataset.registrations, periodicReports, cik, notes);
   fillStatedBabyShelf(dataset.registrations, filings, input.documents);
 
@@ -869,15 +880,20 @@ function sameAtmProgram(program: AtmProgram, registration: RegistrationRecord): 
  * says nothing of either.
  */
 function fillAtmRemaining(registrations: RegistrationRecord[], reports: PeriodicReportFiled[], cik: string, notes: string[]): void {
-  for (const registration of registrations) {
-    if (!registration.is_atm) continue;
+  /** A report's program goes to one registration: the newest it matches (a newer supplement of the same agent is the program the report speaks of). */
+  const used = new Set<string>();
+  const newestFirst = registrations.filter((r) => r.is_atm).sort((a, b) => (a.filed_at < b.filed_at ? 1 : a.filed_at > b.filed_at ? -1 : a.accession_number < b.accession_number ? 1 : -1));
+  for (const registration of newestFirst) {
     let found: { filing: Filing; program: AtmProgram; at: string; evidence: Record<string, string>; remainingCents: string | null } | null = null;
     for (const { filing, reading } of reports) {
       if (filing.filedAt <= registration.filed_at) continue;
-      const programs = reading.report.atm_programs.map((program, i) => ({ program, i })).filter(({ program }) => sameAtmProgram(program, registration));
+      const programs = reading.report.atm_programs
+        .map((program, i) => ({ program, i }))
+        .filter(({ program, i }) => !used.has(`${filing.accessionNumber}#${i}`) && sameAtmProgram(program, registration));
       if (programs.length > 1) notes.push(`${filing.form} ${filing.accessionNumber}: ${programs.length} ATM programs match ${registration.accession_number}: none is used`);
       if (programs.length !== 1) continue;
       const { program, i } = programs[0]!;
+      used.add(`${filing.accessionNumber}#${i}`);
       const stated = program.remaining ?? (program.max_amount !== null && program.gross_sold_to_date !== null ? program.max_amount - program.gross_sold_to_date : null);
       if (stated === null && program.gross_sold_to_date === null && program.shares_sold_to_date === null) continue;
       const remainingCents = stated === null ? null : String(Math.max(0, Math.round(stated * 100)));
@@ -933,7 +949,7 @@ function xbrlCheckOf(check: CrossCheck<{ accession: string }>, value: number | n
  * fills a price the text leaves out, and gives the warrant total when no
  * filing's text gives any warrant (from a recent tag only).
  */
-function crossCheckWithXbrl(instruments: DilutionInstrumentRecord[], xbrl: XbrlDilutionFacts, today: string, cik: string): void {
+function crossCheckWithXbrl(ticker: string, instruments: DilutionInstrumentRecord[], xbrl: XbrlDilutionFacts, reverseSplits: ReverseSplitRecord[], today: string, cik: string): void {
   const total = instruments.find((i) => i.reported_total);
   if (total?.as_of) {
     const stated = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
@@ -948,14 +964,24 @@ function crossCheckWithXbrl(instruments: DilutionInstrumentRecord[], xbrl: XbrlD
     const recent = latest && shiftDay(latest.periodEnd, (d) => addMonths(d, XBRL_WARRANTS_MONTHS)) >= today;
     if (latest && recent && /^\d{10}-\d{2}-\d{6}$/.test(latest.accession)) {
       const check = crossCheckWarrantTotal({ shares: null, price: null, asOf: latest.periodEnd }, xbrl);
+      // the tag is in the basis of the day it was filed: the reverse splits since apply
+      const splits = reverseSplits.map((s) => ({ effectiveDate: s.effective_date, oldShares: BigInt(s.old_shares), newShares: BigInt(s.new_shares ?? 1) }));
+      const factor = splitFactor(splits, latest.filed, today);
+      const ratio = isNoSplit(factor) ? null : splitRatio(factor);
+      if (!isNoSplit(factor) && ratio === null) return;
+      const statedShares = BigInt(Math.round(latest.outstanding!));
+      const statedPrice = latest.exercisePrice !== null && latest.exercisePriceUnit === "USD/shares" ? BigInt(Math.round(latest.exercisePrice * 1_000_000)) : null;
       instruments.push({
-        ticker: instruments[0]?.ticker ?? "",
+        ticker,
         instrument_type: "warrant",
         name: "Warrants outstanding in total, as the XBRL facts tag them",
         issued_at: latest.periodEnd,
         expires_at: null,
-        shares_underlying: String(Math.round(latest.outstanding!)),
-        exercise_price_micros: latest.exercisePrice !== null && latest.exercisePriceUnit === "USD/shares" ? dollarsToMicrosText(latest.exercisePrice) : null,
+        shares_underlying: String(adjustShares(statedShares, factor)),
+        exercise_price_micros: statedPrice === null ? null : String(adjustPrice(statedPrice, factor)),
+        stated_shares_underlying: ratio ? String(statedShares) : null,
+        stated_price_micros: ratio && statedPrice !== null ? String(statedPrice) : null,
+        split_adjustment: ratio,
         principal_cents: null,
         remaining_cents: null,
         registered: null,

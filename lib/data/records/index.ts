@@ -49,7 +49,7 @@ import {
 import { isoDay, utcDayStart } from "@/lib/utils/dates";
 import { bpsToPercent, centsToDollars, clampText, countToNumber, microsToDollars } from "../units";
 import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, QUOTED_FIELDS, SERVED_TEXT_BYTES } from "../import/schema";
-import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio, type SplitOnDay } from "../splits";
+import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio, type SplitOnDay } from "@/lib/utils/splits";
 
 export interface ResolvedCompany {
   id: string;
@@ -438,7 +438,8 @@ async function dilutionData(prisma: PrismaClient, q: RecordQuery): Promise<JsonR
   checkPage(q);
   if (q.companies.length === 0) return [];
   const companies = companyMap(q);
-  if (q.knownOn) return dilutionDataKnownOn(prisma, q, companies, utcDayStart(q.knownOn));
+  // a later day than today is today: no split or filing of tomorrow is known
+  if (q.knownOn) return dilutionDataKnownOn(prisma, q, companies, utcDayStart(q.knownOn < q.asOf ? q.knownOn : q.asOf));
   const rows = await prisma.dilutionInstrument.findMany({
     select: { ...instrumentSelect, quotes: q.includeSource === true },
     where: { companyId: { in: [...companies.keys()] } },
@@ -477,11 +478,18 @@ async function dilutionDataKnownOn(prisma: PrismaClient, q: RecordQuery, compani
   const known = new Map<string, typeof states>();
   for (const s of states) {
     const key = keyOf(s.companyId, s.instrumentType, s.instrumentName);
-    known.set(key, [...(known.get(key) ?? []), s]);
+    const list = known.get(key);
+    if (list) list.push(s);
+    else known.set(key, [s]);
   }
   const hasHistory = new Set(followed.map((f) => keyOf(f.companyId, f.instrumentType, f.instrumentName)));
-  const splitsOf = (companyId: string): SplitOnDay[] =>
-    splitRows.filter((s) => s.companyId === companyId).map((s) => ({ effectiveDate: isoDay(s.effectiveDate), oldShares: BigInt(s.oldShares), newShares: BigInt(s.newShares) }));
+  const splitsByCompany = new Map<string, SplitOnDay[]>();
+  for (const s of splitRows) {
+    const list = splitsByCompany.get(s.companyId) ?? [];
+    list.push({ effectiveDate: isoDay(s.effectiveDate), oldShares: BigInt(s.oldShares), newShares: BigInt(s.newShares) });
+    splitsByCompany.set(s.companyId, list);
+  }
+  const splitsOf = (companyId: string): SplitOnDay[] => splitsByCompany.get(companyId) ?? [];
   const dayText = isoDay(day);
 
   const records: JsonRecord[] = [];

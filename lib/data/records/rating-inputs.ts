@@ -10,7 +10,7 @@
  * out, so a rating can be recomputed as of any past day.
  */
 import { Prisma, type PrismaClient } from "@/lib/db";
-import { offeringWindowStart, reverseSplitWindowStart } from "@/lib/ratings/engine";
+import { offeringWindowStart } from "@/lib/ratings/engine";
 import { isoDay, utcDayStart } from "@/lib/utils/dates";
 import type { RatingInputs, SourceRef } from "@/lib/ratings/types";
 import { SOURCE_COLUMNS, withSourceRef } from "./evidence";
@@ -32,6 +32,7 @@ export const REGISTRATION_RATING_COLUMNS = {
   isAtm: true,
   atmRemainingCents: true,
   babyShelfCapacityCents: true,
+  babyShelfAsOf: true,
   atmRemainingAsOf: true,
   atmSoldCents: true,
   overBabyShelf: true,
@@ -164,7 +165,8 @@ async function loadChunk(
     }),
     // Reverse splits of the lookback window (they weigh on the overall rating).
     prisma.reverseSplit.findMany({
-      where: { companyId: inIds, effectiveDate: { gte: reverseSplitWindowStart(asOf), lte: day } },
+      // every split by the day: the recent ones weigh on the rating, and all of them move an older offering price to today's basis
+      where: { companyId: inIds, effectiveDate: { lte: day } },
       orderBy: [{ companyId: "asc" }, { effectiveDate: "asc" }],
       select: { companyId: true, effectiveDate: true, oldShares: true, newShares: true, ...SOURCE_COLUMNS },
     }),

@@ -115,15 +115,15 @@ export function readBabyShelf(lines: readonly Line[]): BabyShelfReading {
       const third = amountsIn(sentence.slice(sentence.search(/one[- ]third/i))).find((a) => a.dollars !== found.public_float);
       if (third) set("one_third_limit", third.dollars, sentence, sentence.search(/one[- ]third/i) + third.index);
     }
-    if (
-      /(?:prior|preceding|previous)\s+(?:12|twelve)[- ](?:calendar[- ])?months?|(?:12|twelve)[- ](?:calendar[- ])?months?\s+(?:prior|preceding|before)|12[- ]month period (?:that ends|ending) on/i.test(sentence) &&
-      /\b(?:sold|offered|issued)\b/i.test(sentence)
-    ) {
+    const period = /(?:prior|preceding|previous)\s+(?:12|twelve)[- ](?:calendar[- ])?months?|(?:12|twelve)[- ](?:calendar[- ])?months?\s+(?:prior|preceding|before)|12[- ]month period (?:that ends|ending) on/i.exec(sentence);
+    if (period && /\b(?:sold|offered|issued)\b/i.test(sentence)) {
       if (/\b(?:have|has) not (?:offered or )?(?:sold|offered|issued)\b|\bno (?:securities|shares)\b[^.]{0,60}\b(?:sold|offered)\b/i.test(sentence)) set("sold_prior_12_months", 0, sentence);
       else {
-        const before = sentence.search(/\bleaving\b|\bremain/i);
-        const sold = amountsIn(before < 0 ? sentence : sentence.slice(0, before))[0];
-        if (sold) set("sold_prior_12_months", sold.dollars, sentence, sold.index);
+        // the first amount after the period is named and before what is left; never the float or its third
+        const rest = sentence.slice(period.index);
+        const left = rest.search(/\bleaving\b|\bremain/i);
+        const sold = amountsIn(left < 0 ? rest : rest.slice(0, left)).find((a) => a.dollars !== found.public_float && a.dollars !== found.one_third_limit);
+        if (sold) set("sold_prior_12_months", sold.dollars, sentence, period.index + sold.index);
       }
     }
     const leaving = new RegExp(String.raw`\bleaving(?: us with)?(?: approximately)?\s+${DOLLARS}${SCALE}`, "i").exec(sentence);
