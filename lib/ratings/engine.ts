@@ -701,7 +701,7 @@ export function sharePriceForWarrants(inputs: RatingInputs): SharePrice | null {
     // an offering before a reverse split was priced in the old shares: in today's basis, like the warrants' split-adjusted prices
     const splits = (inputs.reverseSplits ?? []).map((s) => ({ effectiveDate: isoDay(s.effectiveDate), oldShares: BigInt(s.oldShares), newShares: BigInt(s.newShares) }));
     const priceMicros = adjustPrice(offering.priceMicros, splitFactor(splits, isoDay(offering.offeringDate), isoDay(day)))!;
-    return { kind: "offering", priceMicros, date: offering.offeringDate };
+    return { kind: "offering", priceMicros, date: offering.offeringDate, ...(priceMicros !== offering.priceMicros ? { statedMicros: offering.priceMicros } : {}) };
   }
   return null;
 }
@@ -715,7 +715,9 @@ function sharePriceText(price: SharePrice | null): string {
     case "float_snapshot":
       return `vs the float snapshot price ${at} (no close on file)`;
     case "offering":
-      return `vs the latest offering price ${at} (no market price on file)`;
+      return price.statedMicros === undefined
+        ? `vs the latest offering price ${at} (no market price on file)`
+        : `vs the latest offering price ${at}, split-adjusted from ${formatPrice(price.statedMicros)} (no market price on file)`;
   }
 }
 

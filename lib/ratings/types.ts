@@ -143,8 +143,11 @@ export interface ReverseSplitInput {
 export interface SharePrice {
   /** close: the latest daily close; float_snapshot: the float snapshot's price; offering: the latest priced offering's price per share. */
   kind: "close" | "float_snapshot" | "offering";
+  /** In today's share basis. */
   priceMicros: bigint;
   date: Date;
+  /** An offering's price as it was stated, when reverse splits since moved it (priceMicros is then adjusted). */
+  statedMicros?: bigint;
 }
 
 /** The latest float snapshot on or before asOf. */

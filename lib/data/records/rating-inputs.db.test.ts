@@ -208,7 +208,11 @@ describe("loadRatingInputs", () => {
     expect(acme.instruments.find((i) => i.name === "2025 Note")).toMatchObject({ conversionPriceMicros: 1_000_000n, exercisePriceMicros: null });
     expect(acme.latestFinancials).toMatchObject({ goingConcern: true, goingConcernAccession: "0000000009-25-000001" });
     expect(acme.registrations.find((r) => r.isAtm)).toMatchObject({ atmSoldCents: 7n * M * DOLLAR, atmRemainingAsOf: day("2025-03-31") });
-    expect(acme.reverseSplits).toEqual([{ effectiveDate: day("2024-09-01"), oldShares: 20, newShares: 1, source: null }]);
+    // every split by the day (an older one moves an older offering price to today's basis); the engine takes the last 12 months' for the risk
+    expect(acme.reverseSplits).toEqual([
+      { effectiveDate: day("2024-06-14"), oldShares: 10, newShares: 1, source: null },
+      { effectiveDate: day("2024-09-01"), oldShares: 20, newShares: 1, source: null },
+    ]);
     expect(acme.latestClose).toEqual({ date: day("2025-06-13"), closeMicros: 1_250_000n });
     expect(acme.latestOfferingPrice).toEqual({ offeringDate: day("2024-07-01"), priceMicros: 2_000_000n, source: null });
 
@@ -326,7 +330,7 @@ describe("loadRatingInputs", () => {
     expect(acme.latestOfferingPrice).toEqual({ offeringDate: day("2024-07-01"), priceMicros: 2_000_000n, source: null });
     // "Old" (no exercise price on file) has not expired yet: half weight. 5.1M + 9.0M ÷ 2 = 9.6M of 10M.
     expect(computeDilutionRating(acme).warrant_exercise_desc).toBe(
-      "96.0% of 10.0M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): 5.1M in the money (5.1M at $0.40-$1.50), 9.0M at an exercise price not on file (half weight); vs the latest offering price $2.00 on 2024-07-01 (no market price on file)",
+      "96.0% of 10.0M outstanding in warrant shares weighted by moneyness (High from 20.0%, Medium from 5.0%): 5.1M in the money (5.1M at $0.40-$1.50), 9.0M at an exercise price not on file (half weight); vs the latest offering price $40.00 on 2024-07-01, split-adjusted from $2.00 (no market price on file)",
     );
   });
 

