@@ -63,6 +63,16 @@ const server = createServer((request, response) => {
   hideConsoleRewrite(response);
   handle(request, response);
 });
+// Idle keep-alive connections stay open longer than a load balancer's idle timeout (60 s on the
+// common ones). With Node's default of 5 s, a proxy or client that reuses a connection just as the
+// server closes it gets a reset instead of an answer.
+const keepAliveMs = Number(process.env.KEEP_ALIVE_TIMEOUT_MS ?? 65_000);
+if (!Number.isInteger(keepAliveMs) || keepAliveMs < 1_000) {
+  console.error("[server] KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds, at least 1000");
+  process.exit(1);
+}
+server.keepAliveTimeout = keepAliveMs;
+server.headersTimeout = keepAliveMs + 1_000;
 // Next attaches its own upgrade handler (the dev server's hot reload socket) to this server on the first request.
 
 server.listen(port, hostname, () => {
