@@ -120,6 +120,14 @@ describe("a submission", () => {
     expect(() => readSubmission(whole.slice(0, whole.indexOf("</DOCUMENT>")))).toThrow(/truncated/);
   });
 
+  it("reads a 1990s submission wrapped in a privacy-enhanced message, whose trailer follows </SEC-DOCUMENT>", () => {
+    const whole = submission("8-K", [{ type: "8-K", filename: "k.txt", html: "Item 5. Other Events" }]);
+    const wrapped = `-----BEGIN PRIVACY-ENHANCED MESSAGE-----\nProc-Type: 2001,MIC-CLEAR\n\n${whole}\n-----END PRIVACY-ENHANCED MESSAGE-----\n`;
+    expect(readSubmission(wrapped).header.form).toBe("8-K");
+    const cut = wrapped.slice(0, wrapped.indexOf("</SEC-DOCUMENT>"));
+    expect(() => readSubmission(cut)).toThrow(/truncated/);
+  });
+
   it("reads a primary document served alone from its cover's dei: facts", () => {
     const filing = readSubmission(
       `<html><body><ix:header><ix:hidden><ix:nonNumeric name="dei:DocumentType" contextRef="c">10-Q</ix:nonNumeric><ix:nonNumeric name="dei:EntityCentralIndexKey" contextRef="c">0001677077</ix:nonNumeric></ix:hidden></ix:header><p><ix:nonNumeric name="dei:EntityRegistrantName" contextRef="c">Alzamend Neuro, Inc.</ix:nonNumeric></p></body></html>`,

@@ -148,7 +148,9 @@ export function readSubmission(text: string): Filing {
     at = end + 11;
   }
   if (documents.length === 0) throw new FilingFormatError("an SEC header but no documents");
-  if (!/<\/SEC-DOCUMENT>\s*$/i.test(text.slice(-200)) && text.includes("<SEC-DOCUMENT>")) {
+  // Submissions of the 1990s wrap the whole in a privacy-enhanced message, whose trailer follows </SEC-DOCUMENT>.
+  const tail = text.slice(-300).replace(/-----END PRIVACY-ENHANCED MESSAGE-----\s*$/, "");
+  if (!/<\/SEC-DOCUMENT>\s*$/i.test(tail) && text.includes("<SEC-DOCUMENT>")) {
     throw new FilingFormatError("truncated: no </SEC-DOCUMENT> at the end");
   }
   return { header, documents, primary: primaryOf(header.form, documents) };
