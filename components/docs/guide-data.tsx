@@ -10,6 +10,11 @@ const UNKNOWN_FIELDS: { endpoint: string; field: string; when: string }[] = [
     field: "atm_sold_amount, atm_sold_shares, atm_report_accession",
     when: "No periodic report since the ATM prospectus states the program's sales: amount_remaining_atm is then its size, as of the prospectus's filing day (amount_remaining_atm_as_of). All four are null for a registration that is not an ATM program.",
   },
+  {
+    endpoint: "registrations",
+    field: "baby_shelf_capacity, baby_shelf_sold_12m",
+    when: "Not an S-3/F-3 shelf or ATM program, the company's latest public float is $75M or more or unknown, or a sale of the last 12 months cannot be counted (an ATM program begun before them reports only its sales to date; a takedown states no amount). baby_shelf_public_float is null too for a figure a filing states.",
+  },
   { endpoint: "offerings", field: "amount", when: "The takedown has no fee exhibit (required since 2022; older prospectus supplements state it only in their text)." },
   { endpoint: "float-outstanding", field: "float", when: "SEC filings state the public float in dollars; shares need a closing price on the float's date." },
   { endpoint: "float-outstanding", field: "price, market_cap_final", when: "No closing price is on file for that day (market_cap_final is then absent)." },
@@ -34,6 +39,12 @@ const UNKNOWN_FIELDS: { endpoint: string; field: string; when: string }[] = [
     when: "No reverse split took effect after the filing that stated the figures, so they are served as stated.",
   },
   { endpoint: "dilution-data", field: "anti_dilution", when: "No 8-K stated the instrument's price protection (prospectuses and periodic reports are not read for it)." },
+  {
+    endpoint: "dilution-data",
+    field: "holders",
+    when: "The filing that issued the instrument names no purchaser: only an 8-K's purchase agreement (and an equity line's counterparty) is read for them, never a registered offering's public buyers or a resale prospectus's selling stockholders. At most five names are listed.",
+  },
+  { endpoint: "dilution-data", field: "placement_agent", when: "Neither the 8-K nor the prospectus of the offering that issued it names a placement agent or underwriter." },
   { endpoint: "dilution-data", field: "xbrl_check", when: "The company tags no XBRL figure for the same day to compare with." },
   { endpoint: "dilution-rating", field: "estimated_cash, cash_burn, cash_remaining_months", when: "No financial report is on file, or it reports no operating cash flow." },
   { endpoint: "dilution-rating", field: "going_concern", when: "No periodic report on file states either way whether there is substantial doubt about the company continuing as a going concern." },
@@ -70,8 +81,9 @@ export function DataSection() {
         <p>
           Warrants, convertibles and equity lines are followed from the filing that issued them through the periodic reports
           after it: a dilution-data record is the instrument&apos;s latest stated state, with its <Code>as_of</Code> day and{" "}
-          <Code>status</Code> (<Code>outstanding</Code>, or <Code>expired</Code> once a warrant&apos;s expiration date has
-          passed). Figures stated before a reverse split are adjusted to today&apos;s shares: a warrant for 1,000 shares at
+          <Code>status</Code> (<Code>outstanding</Code>; <Code>expired</Code> once a warrant&apos;s expiration date has
+          passed; <Code>exercised</Code>, <Code>converted</Code> or <Code>redeemed</Code> once a filing says it was
+          exercised, converted or repaid in full, the instrument staying listed). Figures stated before a reverse split are adjusted to today&apos;s shares: a warrant for 1,000 shares at
           $4.00 reads 100 at $40.00 from the day a 1-for-10 split takes effect, with <Code>stated_shares_underlying</Code>,{" "}
           <Code>stated_price</Code> and <Code>split_adjustment</Code> beside it. A record with <Code>reported_total</Code> is
           a report&apos;s total of all warrants, which covers the warrants listed beside it that were issued by its{" "}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chargeForBytes, formatDollars, parseDollars } from "@/lib/money";
 import { ledgerTotals } from "@/lib/billing/ledger";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
+import { importDataset } from "@/lib/data/import";
 import { API_RECORD_FIELDS } from "@/lib/data/records/schemas";
 import { spreadTickers } from "@/lib/data/records";
 import { configureKey, deleteKey, setKeyStatus } from "@/lib/keys/manage";
@@ -802,6 +803,52 @@ describe("/estimate", () => {
       expect(other.status).toBe(200);
     } finally {
       vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe("dilution-data: the parties of an issue", () => {
+  it("serves the holders and the placement agent a filing names, each with its quote under include=source, null where none is named, and in fields=", async () => {
+    const filed = {
+      source_accession: "0000000001-25-000200",
+      source_form: "8-K",
+      source_filed_at: "2025-07-15",
+      source_url: "https://www.sec.gov/Archives/edgar/data/1/000000000125000200/0000000001-25-000200-index.htm",
+    };
+    const quotes = {
+      holders: "entered into a Securities Purchase Agreement with Example Capital Master Fund Ltd. (the “Purchaser”)",
+      placement_agent: "H.C. Wainwright & Co., LLC acted as the exclusive placement agent.",
+      shares_underlying: "warrants to purchase up to 500,000 shares of common stock",
+    };
+    const report = await importDataset(t.prisma, {
+      companies: [{ ticker: "PRTY", name: "Parties Test Co", exchange: "Nasdaq" }],
+      dilution_instruments: [
+        { ticker: "PRTY", instrument_type: "warrant", name: "Warrants of 2025-07-14", issued_at: "2025-07-14", shares_underlying: 500_000, exercise_price_micros: 1_100_000, registered: false, holders: ["Example Capital Master Fund Ltd."], placement_agent: "H.C. Wainwright & Co., LLC", quotes, ...filed },
+        { ticker: "PRTY", instrument_type: "warrant", name: "Warrants of 2025-03-03", issued_at: "2025-03-03", shares_underlying: 1_000_000, exercise_price_micros: 2_250_000, registered: false, ...filed },
+      ],
+    });
+    try {
+      expect(report.errors).toEqual([]);
+      const org = await t.org({ dollars: "1" });
+      const { status, body } = await t.json(`/v1/dilution-data?ticker=PRTY&include=source`, { key: org.key });
+      expect(status).toBe(200);
+      const [named, unnamed] = body.results;
+      expect(named).toMatchObject({ name: "Warrants of 2025-07-14", holders: ["Example Capital Master Fund Ltd."], placement_agent: "H.C. Wainwright & Co., LLC" });
+      expect(named.source).toMatchObject({ type: "sec_filing", accession_number: filed.source_accession, quotes });
+      expect(unnamed).toMatchObject({ name: "Warrants of 2025-03-03", holders: null, placement_agent: null });
+      expect(unnamed.source.quotes).toBeUndefined();
+
+      const projected = await t.json(`/v1/dilution-data?ticker=PRTY&fields=holders,placement_agent`, { key: org.key });
+      expect(projected.body.results).toEqual([
+        { holders: ["Example Capital Master Fund Ltd."], placement_agent: "H.C. Wainwright & Co., LLC" },
+        { holders: null, placement_agent: null },
+      ]);
+      const estimate = (await t.json(`/estimate?endpoint=dilution-data&ticker=PRTY&include=source`)).body;
+      const billed = Number((await t.request(`/v1/dilution-data?ticker=PRTY&include=source`, { key: org.key })).headers.get("X-Billable-Bytes"));
+      expect(estimate.estimated_bytes).toBeGreaterThanOrEqual(billed);
+      expect(estimate.estimated_bytes).toBeLessThanOrEqual(ESTIMATE_FACTOR * billed);
+    } finally {
+      await t.prisma.company.delete({ where: { ticker: "PRTY" } });
     }
   });
 });

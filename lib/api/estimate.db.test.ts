@@ -5,6 +5,7 @@ import { importDataset } from "@/lib/data/import";
 import {
   AGENT_ROLES,
   INSTRUMENT_TYPES,
+  MAX_HOLDERS,
   MAX_STATUS_UPDATES,
   OFFERING_STATUSES,
   OFFERING_TYPES,
@@ -232,6 +233,9 @@ function companyRecords(ticker: string, run: number): fc.Arbitrary<Partial<Datas
         registered: maybe(fc.boolean()),
         pre_funded: fc.boolean(),
         exercisable_at: maybe(day),
+        // distinct names (one holder at most once), as many as a record may carry, each as long as a name may be
+        holders: maybe(fc.uniqueArray(servedText(SERVED_TEXT_BYTES.partyName), { minLength: 1, maxLength: MAX_HOLDERS, selector: (name) => name.toLowerCase() })),
+        placement_agent: maybe(servedText(SERVED_TEXT_BYTES.partyName)),
         quotes: quotesOf(QUOTED_FIELDS.dilution_instruments),
         evidence,
       })

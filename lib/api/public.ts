@@ -58,9 +58,11 @@ export async function listEndpoints(ctx: ApiContext) {
  * The estimate is never below the bill and at most this many times it, per
  * request. Measured on the sample data (every ticker and endpoint; whole
  * records, with include=source, and each field alone with fields=): at most
- * 9.6× (a compliance record's status_updates alone, priced at eight of 250
- * bytes), 7.5× for a rating with its sources, 6.5× for whole compliance
- * records, 3.2× for a rating, 2.6× for the other records.
+ * 8.5× (offerings with their sources), 7.9× for a compliance record's
+ * status_updates alone (priced at eight of 250 bytes), 7.8× for dilution-data
+ * with its sources (five holders of 100 bytes and their quote priced on every
+ * instrument), 7.2× for a rating with its sources, 5.6× for whole compliance
+ * records, 3.4× for a rating, 2.9× for the other records.
  */
 export const MAX_ESTIMATE_FACTOR = 10;
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { inspectAny, inspectFiling, inspectPeriodic, cikFromPath, type Inspection, type PeriodicInspection } from "@/lib/data/edgar/documents/inspect";
+import { isEightKTruth, scoreEightKInspections, type ScoredEightK } from "@/lib/data/edgar/documents/eight-k-score";
+import { inspectAny, inspectEightK, inspectFiling, inspectPeriodic, cikFromPath, type Inspection, type PeriodicInspection } from "@/lib/data/edgar/documents/inspect";
 import { isPeriodicTruth, scorePeriodicInspections, type ScoredPeriodic } from "@/lib/data/edgar/documents/periodic-score";
 import { filingQuoteText, formatScore, mergeScores, scoreInspections, type GroundTruth, type Score, type ScoredFiling } from "@/lib/data/edgar/documents/score";
 import { FilingFormatError, readSubmission } from "@/lib/data/edgar/documents/submission";
@@ -23,7 +24,8 @@ export const INSPECT_USAGE = `usage: npm run data:edgar -- inspect <file | [cik:
                         EDGAR_USER_AGENT is required); without cik: the accession's own prefix is tried
            --json       one JSON object per filing per line
   eval     scores inspect on every <accession>.json of a ground-truth folder (REAL-FILINGS.md's or
-           PERIODIC-FILINGS.md's format) against the filings found under the filings folder; prints the per-field table`;
+           PERIODIC-FILINGS.md's format, periodic reports and 8-Ks) against the filings found under the filings folder;
+           prints the per-field table, one per kind of filing when the folder holds several`;
 
 /** Larger files are refused before they are read: no real filing's text comes near it. */
 export const MAX_FILING_BYTES = 200 * 1024 * 1024;
@@ -107,8 +109,8 @@ function filesByName(folder: string): Map<string, string> {
   return found;
 }
 
-/** A periodic report's file: the ground truth's `fixture` path under the filings folder, else its full `.txt` submission. */
-function periodicFilingPath(truth: GroundTruth, filingsFolder: string, files: Map<string, string>): string | null {
+/** A periodic report's or 8-K's file: the ground truth's `fixture` path under the filings folder, else its full `.txt` submission. */
+function fixturePath(truth: GroundTruth, filingsFolder: string, files: Map<string, string>): string | null {
   const fixture = typeof truth.fixture === "string" ? path.join(filingsFolder, truth.fixture) : null;
   if (fixture && existsFile(fixture)) return fixture;
   return files.get(`${truth.accession}.txt`) ?? null;
@@ -117,26 +119,31 @@ function periodicFilingPath(truth: GroundTruth, filingsFolder: string, files: Ma
 /**
  * Ground truth files (`<accession>.json`; the submissions-CIK files have
  * another schema) paired with their filings: prospectus-kind truth with its
- * `.txt` submission, periodic-report truth (PERIODIC-FILINGS.md) with the
- * primary document its `fixture` names.
+ * `.txt` submission, periodic-report and 8-K truth (PERIODIC-FILINGS.md) with
+ * the document its `fixture` names.
  */
-export function loadScoredFilings(truthFolder: string, filingsFolder: string): { items: ScoredFiling[]; periodic: ScoredPeriodic[]; missing: string[] } {
+export function loadScoredFilings(
+  truthFolder: string,
+  filingsFolder: string,
+): { items: ScoredFiling[]; periodic: ScoredPeriodic[]; eightK: ScoredEightK[]; missing: string[] } {
   const files = filesByName(filingsFolder);
   const items: ScoredFiling[] = [];
   const periodic: ScoredPeriodic[] = [];
+  const eightK: ScoredEightK[] = [];
   const missing: string[] = [];
   for (const name of readdirSync(truthFolder).sort()) {
     const m = /^(\d{10}-\d{2}-\d{6})\.json$/.exec(name);
     if (!m) continue;
     const truth = JSON.parse(readFileSync(path.join(truthFolder, name), "utf8")) as GroundTruth;
-    if (isPeriodicTruth(truth)) {
-      const filingPath = periodicFilingPath(truth, filingsFolder, files);
+    if (isPeriodicTruth(truth) || isEightKTruth(truth)) {
+      const filingPath = fixturePath(truth, filingsFolder, files);
       if (!filingPath) {
         missing.push(m[1]!);
         continue;
       }
       const filing = readSubmission(readFileSync(filingPath, "utf8"));
-      periodic.push({ truth, inspection: inspectPeriodic(filing, { path: filingPath }), visibleText: filingQuoteText(filing) });
+      if (isEightKTruth(truth)) eightK.push({ truth, inspection: inspectEightK(filing, { path: filingPath }), visibleText: filingQuoteText(filing) });
+      else periodic.push({ truth, inspection: inspectPeriodic(filing, { path: filingPath }), visibleText: filingQuoteText(filing) });
       continue;
     }
     const filingPath = files.get(`${m[1]}.txt`);
@@ -147,15 +154,32 @@ export function loadScoredFilings(truthFolder: string, filingsFolder: string): {
     const filing = readSubmission(readFileSync(filingPath, "utf8"));
     items.push({ truth, inspection: inspectFiling(filing, { directoryCik: cikFromPath(filingPath) }), visibleText: filingQuoteText(filing) });
   }
-  return { items, periodic, missing };
+  return { items, periodic, eightK, missing };
 }
 
-export function evaluate(truthFolder: string, filingsFolder: string): { score: Score; missing: string[] } {
-  const { items, periodic, missing } = loadScoredFilings(truthFolder, filingsFolder);
-  if (periodic.length === 0) return { score: scoreInspections(items), missing };
-  if (items.length === 0) return { score: scorePeriodicInspections(periodic), missing };
-  return { score: mergeScores(scoreInspections(items), scorePeriodicInspections(periodic)), missing };
+/** The scores of one folder: each kind of filing on its own (`parts`, only the kinds present) and all together (`score`). */
+export interface Evaluation {
+  score: Score;
+  parts: { prospectus?: Score; periodic?: Score; eightK?: Score };
+  missing: string[];
 }
+
+export function evaluate(truthFolder: string, filingsFolder: string): Evaluation {
+  const { items, periodic, eightK, missing } = loadScoredFilings(truthFolder, filingsFolder);
+  const parts: Evaluation["parts"] = {};
+  if (items.length) parts.prospectus = scoreInspections(items);
+  if (periodic.length) parts.periodic = scorePeriodicInspections(periodic);
+  if (eightK.length) parts.eightK = scoreEightKInspections(eightK);
+  const scores = Object.values(parts);
+  const score = scores.length ? scores.slice(1).reduce(mergeScores, scores[0]!) : scoreInspections([]);
+  return { score, parts, missing };
+}
+
+const PART_TITLES: Record<keyof Evaluation["parts"], string> = {
+  prospectus: "Prospectuses, registration statements and other offering documents (REAL-FILINGS.md)",
+  periodic: "Periodic reports: 10-Q, 10-K, 20-F (PERIODIC-FILINGS.md)",
+  eightK: "Current reports: 8-K (PERIODIC-FILINGS.md, 8-K)",
+};
 
 export function runEval(args: string[], options: { json: boolean }): CliResult {
   if (args.length !== 2) return { exitCode: 2, stdout: "", stderr: `${INSPECT_USAGE}\n` };
@@ -163,9 +187,15 @@ export function runEval(args: string[], options: { json: boolean }): CliResult {
   for (const folder of [truthFolder, filingsFolder]) {
     if (!existsFolder(folder)) return { exitCode: 2, stdout: "", stderr: `${folder}: not a folder\n` };
   }
-  const { score, missing } = evaluate(truthFolder, filingsFolder);
+  const { score, parts, missing } = evaluate(truthFolder, filingsFolder);
   const note = missing.length ? `Ground truth without its filing (not scored): ${missing.join(", ")}\n` : "";
-  return { exitCode: 0, stdout: options.json ? `${JSON.stringify(score)}\n` : formatScore(score), stderr: note };
+  const kinds = Object.entries(parts) as [keyof Evaluation["parts"], Score][];
+  // one kind: its table; several: a table per kind (their fields share names but not meanings), then the sum
+  const text =
+    kinds.length <= 1
+      ? formatScore(score)
+      : `${kinds.map(([kind, part]) => `## ${PART_TITLES[kind]}\n\n${formatScore(part)}`).join("\n")}\nAll kinds: ${formatScore(score).split("\n")[0]}\n`;
+  return { exitCode: 0, stdout: options.json ? `${JSON.stringify({ ...score, parts })}\n` : text, stderr: note };
 }
 
 function existsFolder(folder: string): boolean {

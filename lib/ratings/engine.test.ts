@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  babyShelfRoom,
   computeDilutionRating,
   computeOfferingCapacity,
   countOfferings,
@@ -353,7 +354,7 @@ describe("offering ability", () => {
 
     const onlyAtm = rateOfferingAbility(inputs({ registrations: [atm()], latestFloat: float() }));
     expect(onlyAtm.desc).toBe(
-      "ATM program effective, $2.0M raisable within the $4.0M baby-shelf limit, 12.3% of the $16.2M market cap; ATM with $2.0M remaining",
+      "ATM program effective, $2.0M raisable within the $4.0M baby-shelf limit (at most: the 2024-01-02 ATM program's sales in the last 12 months (of $8.0M to date) not known), 12.3% of the $16.2M market cap; ATM with $2.0M remaining",
     );
     expect(onlyAtm.rating).toBe("Medium");
   });
@@ -666,7 +667,7 @@ describe("computeDilutionRating", () => {
       ticker: "ABCD",
       offering_ability: "High",
       offering_ability_desc:
-        "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float), 24.7% of the $16.2M market cap; ATM with $2.0M remaining",
+        "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float; the 2024-01-02 ATM program's sales in the last 12 months (of $8.0M to date) not known), 24.7% of the $16.2M market cap; ATM with $2.0M remaining",
       dilution: "High",
       dilution_desc: "50.0% potential dilution: 4.1M shares from warrants and convertibles (4.1M Series A warrants at $1.50), 4.0M raisable on the shelf, vs 16.2M outstanding",
       offering_frequency: "Medium",
@@ -820,6 +821,21 @@ describe("instruments the ledger says ended, or without a fixed count", () => {
     );
     expect(result.instrumentShares).toBe(1n * M);
     expect(result.desc).toBe("10.0% potential dilution: 1.0M shares from warrants and convertibles (1.0M Series A warrants at $1.50), 0 raisable on the shelf, vs 10.0M outstanding");
+  });
+
+  it("does not count a note or preferred stock the ledger says was redeemed, nor any status but outstanding", () => {
+    const result = rateDilution(
+      inputs({
+        latestFloat: out10M,
+        instruments: [
+          instrument({ sharesUnderlying: 1n * M }),
+          instrument({ instrumentType: "convertible_note", name: "repaid", status: "redeemed", statusAsOf: day("2025-06-15"), sharesUnderlying: 5n * M, remainingCents: 0n }),
+          instrument({ instrumentType: "convertible_preferred", name: "redeemed preferred", status: "redeemed", statusAsOf: day("2025-06-15"), sharesUnderlying: 5n * M, remainingCents: null }),
+          instrument({ name: "a status the ledger may add later", status: "cancelled", statusAsOf: day("2025-06-15"), sharesUnderlying: 5n * M }),
+        ],
+      }),
+    );
+    expect(result.instrumentShares).toBe(1n * M);
   });
 
   it("counts a report's warrant total once: the warrants issued by its day are in it, later ones are added", () => {
@@ -1052,6 +1068,47 @@ describe("going concern", () => {
   });
 });
 
+describe("going concern from a report read from its text alone", () => {
+  const src = (accession: string, form: string, filed: string) => ({ accession, form, filedAt: day(filed), url: `https://example.test/${accession}` });
+  // The 10-Q for 2024-12-31 has XBRL cash; the 10-K for 2025-03-31 was read from its text only: going concern, no cash.
+  const cash = financials({ periodEnd: day("2024-12-31"), cashCents: 1_500_000n * DOLLAR, goingConcern: null, source: src("0000000001-25-000001", "10-Q", "2025-02-10") });
+  const textOnly = { periodEnd: day("2025-03-31"), goingConcern: true, goingConcernAccession: "0000000001-25-000002", source: src("0000000001-25-000002", "10-K", "2025-05-15") };
+
+  it("keeps the cash of the report before it, and raises cash need for the doubt it states", () => {
+    const without = rateCashNeed(inputs({ latestFinancials: cash, goingConcernReport: null }));
+    const withDoubt = rateCashNeed(inputs({ latestFinancials: cash, goingConcernReport: textOnly }));
+    expect(without.rating).toBe("Medium");
+    expect(withDoubt).toMatchObject({ rating: "High", estimatedCashCents: without.estimatedCashCents, quarterlyBurnCents: without.quarterlyBurnCents, monthsTenths: without.monthsTenths });
+    expect(withDoubt.desc).toBe(
+      `${without.desc}; the report for the period ended 2025-03-31 (0000000001-25-000002) states substantial doubt about continuing as a going concern: raised from Medium`,
+    );
+    const record = computeDilutionRating(inputs({ latestFinancials: cash, goingConcernReport: textOnly }));
+    expect(record).toMatchObject({ going_concern: true, cash_need: "High", estimated_cash: Number(without.estimatedCashCents) / 100 });
+    // both reports are the rating's sources
+    expect(ratingSources(inputs({ latestFinancials: cash, goingConcernReport: textOnly })).map((r) => r.accession)).toEqual(["0000000001-25-000002", "0000000001-25-000001"]);
+  });
+
+  it("with no report that states cash: cash unknown (Medium), raised by the doubt", () => {
+    const result = rateCashNeed(inputs({ goingConcernReport: textOnly }));
+    expect(result).toEqual({
+      rating: "High",
+      desc: "No cash figure on file (the report for the period ended 2025-03-31 states none): cash position and burn unknown; the report for the period ended 2025-03-31 (0000000001-25-000002) states substantial doubt about continuing as a going concern: raised from Medium",
+      estimatedCashCents: null,
+      quarterlyBurnCents: null,
+      monthsTenths: null,
+    });
+    expect(computeDilutionRating(inputs({ goingConcernReport: textOnly })).estimated_cash).toBeNull();
+  });
+
+  it("is the latest statement either way: a later report stating no doubt lifts an earlier one's", () => {
+    const lifted = inputs({ latestFinancials: { ...cash, goingConcern: true, goingConcernAccession: "0000000001-25-000001" }, goingConcernReport: { ...textOnly, goingConcern: false } });
+    expect(computeDilutionRating(lifted).going_concern).toBe(false);
+    expect(rateCashNeed(lifted).rating).toBe("Medium");
+    // null: no report states it either way, whatever the cash report's own field (the loader sets it so)
+    expect(computeDilutionRating(inputs({ latestFinancials: cash, goingConcernReport: null })).going_concern).toBeNull();
+  });
+});
+
 // ───────────────────────────── remaining capacity ─────────────────────────────
 
 describe("the baby-shelf limit a filing states", () => {
@@ -1064,6 +1121,94 @@ describe("the baby-shelf limit a filing states", () => {
     // a year on, or stated for a later day, it says nothing of the rating's day: one third of the float again
     expect(computeOfferingCapacity(statedOn("2024-06-15")).babyShelfCapCents).toBe(3_000_000n * DOLLAR);
     expect(computeOfferingCapacity(statedOn("2025-07-01")).babyShelfCapCents).toBe(3_000_000n * DOLLAR);
+  });
+});
+
+describe("the baby-shelf limit computed from the last 12 months' sales", () => {
+  // AS_OF 2025-06-15. A $30M public float (the cover page's, for 2024-12-31): one third is $10M.
+  const cover = float({ floatShares: null, priceMicros: null, marketCapCents: 40n * M * DOLLAR, publicFloatCents: 30n * M * DOLLAR, publicFloatAsOf: day("2024-12-31") });
+  const s3 = shelf({ fileNumber: "333-000001" });
+  /** An ATM program under the shelf, begun 2024-09-01, whose 10-Q for 2025-03-31 reports $1M sold to date. */
+  const program = atm({ fileNumber: "333-000001", filedAt: day("2024-09-01"), effectiveAt: day("2024-09-01"), atmRemainingCents: 9n * M * DOLLAR, atmSoldCents: 1n * M * DOLLAR, atmRemainingAsOf: day("2025-03-31") });
+  const takedown = (date: string, over: Partial<OfferingInput> = {}): OfferingInput => ({
+    offeringDate: day(date),
+    offeringType: "public_offering",
+    formType: "424B5",
+    fileNumber: "333-000001",
+    amountCents: 4n * M * DOLLAR,
+    shares: null,
+    ...over,
+  });
+  /** The ATM supplement itself: an offering of the program's size, not a sale. */
+  const supplement: OfferingInput = { offeringDate: day("2024-09-01"), offeringType: "atm", formType: "424B5", fileNumber: "333-000001", amountCents: 10n * M * DOLLAR, shares: null };
+  const room = (over: Partial<RatingInputs>) => babyShelfRoom(inputs({ latestFloat: cover, registrations: [s3, program], offerings: [takedown("2025-01-15"), supplement], ...over }));
+
+  it("is one third of the float less a takedown 5 months ago and the ATM's sales: $10M − $4M − $1M = $5M", () => {
+    expect(room({})).toEqual({
+      status: "applies",
+      capacityCents: 5n * M * DOLLAR,
+      basis: "computed",
+      statedBy: null,
+      asOf: day("2025-06-15"),
+      publicFloat: { cents: 30n * M * DOLLAR, asOf: day("2024-12-31"), source: "float_snapshot" },
+      thirdCents: 10n * M * DOLLAR,
+      soldCents: 5n * M * DOLLAR,
+      takedownsCents: 4n * M * DOLLAR,
+      atmSoldCents: 1n * M * DOLLAR,
+      uncounted: [],
+    });
+    const rating = rateOfferingAbility(inputs({ latestFloat: cover, registrations: [s3, program], offerings: [takedown("2025-01-15"), supplement] }));
+    expect(rating.desc).toBe(
+      "S-3 shelf effective, $5.0M raisable under the baby-shelf limit (1/3 of the $30.0M public float less $5.0M sold in the last 12 months), 12.5% of the $40.0M market cap; shelf size net of $1.0M sold on its ATM; ATM with $9.0M remaining",
+    );
+  });
+
+  it("does not subtract a sale 13 months ago, nor one on the same day a year before; one a day later it does", () => {
+    expect(room({ offerings: [takedown("2025-01-15"), takedown("2024-05-15", { amountCents: 3n * M * DOLLAR }), supplement] }).capacityCents).toBe(5n * M * DOLLAR);
+    expect(room({ offerings: [takedown("2025-01-15"), takedown("2024-06-15", { amountCents: 3n * M * DOLLAR })] }).capacityCents).toBe(5n * M * DOLLAR);
+    expect(room({ offerings: [takedown("2025-01-15"), takedown("2024-06-16", { amountCents: 3n * M * DOLLAR })] }).capacityCents).toBe(2n * M * DOLLAR);
+    // nor one after the as-of day
+    expect(room({ offerings: [takedown("2025-06-16")] }).capacityCents).toBe(9n * M * DOLLAR);
+  });
+
+  it("counts only takedowns off the company's S-3/F-3 shelves, by amount or shares × price, and no ATM supplement", () => {
+    const pipe = takedown("2025-02-01", { offeringType: "pipe", fileNumber: null });
+    const s1 = takedown("2025-02-01", { fileNumber: "333-000009" });
+    expect(room({ registrations: [s3, program, shelf({ formType: "S-1", fileNumber: "333-000009" })], offerings: [pipe, s1, supplement] }).capacityCents).toBe(9n * M * DOLLAR);
+    const priced = takedown("2025-02-01", { amountCents: null, shares: 1n * M, priceMicros: 2_500_000n });
+    expect(room({ offerings: [priced] }).takedownsCents).toBe(2_500_000n * DOLLAR);
+  });
+
+  it("is never below zero", () => {
+    expect(room({ offerings: [takedown("2025-01-15", { amountCents: 12n * M * DOLLAR })] })).toMatchObject({ capacityCents: 0n, soldCents: 13n * M * DOLLAR });
+    const capacity = computeOfferingCapacity(inputs({ latestFloat: cover, registrations: [s3, program], offerings: [takedown("2025-01-15", { amountCents: 12n * M * DOLLAR })] }));
+    expect(capacity).toMatchObject({ babyShelfCapCents: 0n, raisableCents: 0n });
+    expect(rateOfferingAbility(inputs({ latestFloat: cover, registrations: [s3], offerings: [takedown("2025-01-15", { amountCents: 12n * M * DOLLAR })] })).desc).toBe(
+      "S-3 shelf effective, nothing raisable now: the baby-shelf limit is used up (1/3 of the $30.0M public float less $12.0M sold in the last 12 months)",
+    );
+  });
+
+  it("a figure a filing states for a day in the 12 months still wins", () => {
+    const stated = { ...s3, babyShelfCapacityCents: 2n * M * DOLLAR, babyShelfSoldCents: 1_500_000n * DOLLAR, babyShelfAsOf: day("2025-05-01") };
+    expect(room({ registrations: [stated, program] })).toMatchObject({ status: "applies", basis: "stated", statedBy: stated, capacityCents: 2n * M * DOLLAR, soldCents: 1_500_000n * DOLLAR, asOf: day("2025-05-01") });
+    expect(rateOfferingAbility(inputs({ latestFloat: cover, registrations: [stated] })).desc).toContain("under the baby-shelf limit ($2.0M left as a filing states it on 2025-05-01)");
+    // one stated a year before says nothing of today: computed again
+    expect(room({ registrations: [{ ...stated, babyShelfAsOf: day("2024-06-15") }, program] })).toMatchObject({ basis: "computed", capacityCents: 5n * M * DOLLAR });
+  });
+
+  it("gives no capacity when the float is $75M or more, or unknown", () => {
+    expect(room({ latestFloat: { ...cover, publicFloatCents: 75n * M * DOLLAR } })).toMatchObject({ status: "not_applicable", capacityCents: null });
+    expect(room({ latestFloat: undefined })).toMatchObject({ status: "unknown", capacityCents: null });
+  });
+
+  it("cannot count an ATM program begun before the 12 months (its sales to date include earlier ones), nor a takedown with no amount: unknown, and the rating takes the most the rule allows", () => {
+    const older = { ...program, filedAt: day("2024-03-01") };
+    const unknown = room({ registrations: [s3, older] });
+    expect(unknown).toMatchObject({ capacityCents: null, soldCents: null, takedownsCents: 4n * M * DOLLAR, atmSoldCents: 0n, uncounted: ["the 2024-03-01 ATM program's sales in the last 12 months (of $1.0M to date)"] });
+    expect(computeOfferingCapacity(inputs({ latestFloat: cover, registrations: [s3, older], offerings: [takedown("2025-01-15")] })).babyShelfCapCents).toBe(6n * M * DOLLAR);
+    // … unless its report is for a day before the 12 months: then none of its reported sales are in them
+    expect(room({ registrations: [s3, { ...older, atmRemainingAsOf: day("2024-06-15") }] }).capacityCents).toBe(6n * M * DOLLAR);
+    expect(room({ offerings: [takedown("2025-01-15", { amountCents: null })] })).toMatchObject({ capacityCents: null, uncounted: ["the 2025-01-15 takedown's amount"] });
   });
 });
 

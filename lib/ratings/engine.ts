@@ -23,6 +23,7 @@ import {
   BABY_SHELF_FRACTION_DENOMINATOR,
   BABY_SHELF_FRACTION_NUMERATOR,
   BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS,
+  BABY_SHELF_SALES_WINDOW_MONTHS,
   CASH_NEED_HIGH_BELOW_MONTHS_TENTHS,
   CASH_NEED_MEDIUM_BELOW_MONTHS_TENTHS,
   CASH_NEED_WITHOUT_FINANCIALS,
@@ -53,6 +54,7 @@ import type {
   DeficiencyInput,
   DilutionRating,
   FinancialsInput,
+  GoingConcernInput,
   InstrumentInput,
   OfferingInput,
   Rating,
@@ -163,34 +165,53 @@ export interface CashNeedResult extends RatingResult {
 }
 
 /**
- * Cash need: the runway band, then raised for going-concern doubt stated in
- * the latest report (GOING_CONCERN_RAISES_CASH_NEED_LEVELS).
+ * Cash need: the runway band, from the latest report that states cash, then
+ * raised for going-concern doubt stated in the latest report that states
+ * going concern either way (GOING_CONCERN_RAISES_CASH_NEED_LEVELS). The two
+ * may be different reports: a report read from its text alone says going
+ * concern without cash, and never blanks the cash of the report before it.
  */
 export function rateCashNeed(inputs: RatingInputs): CashNeedResult {
   const result = rateRunway(inputs);
-  const financials = inputs.latestFinancials;
-  if (financials?.goingConcern !== true) return result;
+  const statement = goingConcernStatement(inputs);
+  if (statement?.goingConcern !== true) return result;
   const raised = raiseLevels(result.rating, GOING_CONCERN_RAISES_CASH_NEED_LEVELS);
-  const filing = financials.goingConcernAccession ? ` (${financials.goingConcernAccession})` : "";
+  const filing = statement.goingConcernAccession ? ` (${statement.goingConcernAccession})` : "";
   const effect = raised === result.rating ? "" : `: raised from ${result.rating}`;
   return {
     ...result,
     rating: raised,
-    desc: `${result.desc}; the report for the period ended ${isoDay(financials.periodEnd)}${filing} states substantial doubt about continuing as a going concern${effect}`,
+    desc: `${result.desc}; the report for the period ended ${isoDay(statement.periodEnd)}${filing} states substantial doubt about continuing as a going concern${effect}`,
   };
 }
 
-/** going_concern of the record: the latest report's statement; null without a report or when it says neither. */
+/**
+ * The going-concern statement the rating uses: the latest report that states
+ * it either way (RatingInputs.goingConcernReport), else, when that is not
+ * given, the latest financial report's own; null when none states it.
+ */
+export function goingConcernStatement(inputs: RatingInputs): GoingConcernInput | null {
+  if (inputs.goingConcernReport !== undefined) return inputs.goingConcernReport;
+  const financials = inputs.latestFinancials;
+  if (financials?.goingConcern == null) return null;
+  return { periodEnd: financials.periodEnd, goingConcern: financials.goingConcern, goingConcernAccession: financials.goingConcernAccession ?? null, source: financials.source ?? null };
+}
+
+/** going_concern of the record: the latest statement's; null when no report states it either way. */
 export function goingConcern(inputs: RatingInputs): boolean | null {
-  return inputs.latestFinancials?.goingConcern ?? null;
+  return goingConcernStatement(inputs)?.goingConcern ?? null;
 }
 
 function rateRunway(inputs: RatingInputs): CashNeedResult {
   const financials = inputs.latestFinancials;
   if (!financials) {
+    // A report read from its text alone (it states going concern) gives no cash figure.
+    const textOnly = goingConcernStatement(inputs);
     return {
       rating: CASH_NEED_WITHOUT_FINANCIALS,
-      desc: "No financial report on file: cash position and burn unknown",
+      desc: textOnly
+        ? `No cash figure on file (the report for the period ended ${isoDay(textOnly.periodEnd)} states none): cash position and burn unknown`
+        : "No financial report on file: cash position and burn unknown",
       estimatedCashCents: null,
       quarterlyBurnCents: null,
       monthsTenths: null,
@@ -260,8 +281,10 @@ export interface OfferingCapacity {
   publicFloatCents: bigint | null;
   publicFloatSource: "float_snapshot" | "registration" | null;
   babyShelf: BabyShelfStatus;
-  /** ⅓ of public float when the cap applies. */
+  /** What the cap lets the company still sell when it applies (babyShelfRoom: stated, else ⅓ of public float less the last 12 months' sales). */
   babyShelfCapCents: bigint | null;
+  /** How that cap was found. */
+  babyShelfRoom: BabyShelfRoom;
   /** What the S-3/F-3 shelves and ATMs could sell before the cap. */
   babyLimitedPoolCents: bigint;
   /** The cap is below that pool, so it decides the raisable amount. */
@@ -291,7 +314,7 @@ export function isEffectiveOn(registration: RegistrationInput, asOf: Date): bool
 }
 
 /** Price of one share in micro-dollars from the latest float snapshot, if positive. */
-function currentPriceMicros(inputs: RatingInputs): bigint | null {
+function currentPriceMicros(inputs: Pick<RatingInputs, "latestFloat">): bigint | null {
   const price = inputs.latestFloat?.priceMicros ?? null;
   return price !== null && price > 0n ? price : null;
 }
@@ -319,6 +342,158 @@ function atmSoldOn(registration: RegistrationInput, day: Date): bigint {
   const remaining = registration.atmRemainingCents;
   const size = registration.offeringAmountCents;
   return remaining !== null && size !== null ? bigMax(0n, size - remaining) : 0n;
+}
+
+// ───────────────────────────── baby-shelf room ─────────────────────────────
+
+/** A public float value, its day (null when not known) and where it came from. */
+export interface PublicFloatFigure {
+  cents: bigint;
+  asOf: Date | null;
+  source: "float_snapshot" | "registration";
+}
+
+/**
+ * The latest known public float value on the as-of day: float shares × the
+ * latest float snapshot's price when both are known (on that snapshot's day),
+ * else that snapshot's dollar figure from the cover page
+ * (dei:EntityPublicFloat, on its day), else the figure of the latest-filed
+ * S-3/F-3 shelf or ATM program (a float at filing keeps no day).
+ */
+export function latestPublicFloat(inputs: Pick<RatingInputs, "asOf" | "latestFloat" | "registrations">): PublicFloatFigure | null {
+  const day = utcDayStart(inputs.asOf);
+  const price = currentPriceMicros(inputs);
+  const latestFloat = inputs.latestFloat;
+  if (latestFloat && price !== null && latestFloat.floatShares !== null) {
+    return { cents: (latestFloat.floatShares * price) / MICROS_PER_CENT, asOf: latestFloat.asOf, source: "float_snapshot" };
+  }
+  if (latestFloat?.publicFloatCents != null) return { cents: latestFloat.publicFloatCents, asOf: latestFloat.publicFloatAsOf ?? null, source: "float_snapshot" };
+  const filed = inputs.registrations
+    .filter((r) => isBabyShelfLimited(r) && r.publicFloatCents !== null && onOrBefore(r.filedAt, day))
+    .sort((a, b) => b.filedAt.getTime() - a.filedAt.getTime())[0];
+  return filed ? { cents: filed.publicFloatCents!, asOf: null, source: "registration" } : null;
+}
+
+/**
+ * What General Instruction I.B.6 of Form S-3 (I.B.5 of F-3) lets the company
+ * still sell off its shelves in the 12 months up to the as-of day. Public
+ * float under $75M: one third of it, less what was sold under the instruction
+ * in the 12 calendar months before the day. One figure per company, whichever
+ * of its registrations it is shown on.
+ */
+export interface BabyShelfRoom {
+  /**
+   * applies: public float under $75M, or a filing's stated figure with no float on file;
+   * not_applicable: float $75M or more (or, without a float figure, a filing says it is);
+   * unknown: no float figure and no stated figure.
+   */
+  status: "applies" | "not_applicable" | "unknown";
+  /** What may still be sold; null when the limit does not apply, or when a sale in the 12 months cannot be counted. Never below 0. */
+  capacityCents: bigint | null;
+  /** stated: the figure a filing states (statedBy); computed: one third of the float less the sales below. */
+  basis: "stated" | "computed" | null;
+  statedBy: RegistrationInput | null;
+  /** The day the figures are for: the stated day, or the as-of day for a computed figure. */
+  asOf: Date | null;
+  /** The latest known public float: what decides whether the limit applies, and what a computed figure is one third of. */
+  publicFloat: PublicFloatFigure | null;
+  /** One third of publicFloat. */
+  thirdCents: bigint | null;
+  /** Sold under the instruction in the 12 months: the stated figure, or takedownsCents + atmSoldCents; null when not all known. */
+  soldCents: bigint | null;
+  /** Priced offerings taken down off an S-3/F-3 shelf (its file number) in the 12 months, ATM supplements aside. */
+  takedownsCents: bigint;
+  /** ATM programs' sales to date, as reported for a day in the 12 months, of programs begun in them. */
+  atmSoldCents: bigint;
+  /** Sales in the 12 months whose amount is not known (not counted): a takedown with no amount, or an ATM program begun before the 12 months whose sales to date include earlier ones. */
+  uncounted: string[];
+}
+
+/** A priced takedown's gross amount: as stated, else shares × price; null when neither is. */
+function takedownCents(offering: OfferingInput): bigint | null {
+  if (offering.amountCents != null) return bigMax(0n, offering.amountCents);
+  if (offering.shares != null && offering.priceMicros != null) return bigMax(0n, (offering.shares * offering.priceMicros) / MICROS_PER_CENT);
+  return null;
+}
+
+/**
+ * The company's baby-shelf room on the as-of day (BabyShelfRoom). A stated
+ * figure wins: the latest-filed S-3/F-3 shelf or ATM program whose filing
+ * states what may still be sold, for a day in the 12 months up to the as-of
+ * day. Otherwise, with the latest known public float under $75M, one third of
+ * it less what was sold in the 12 calendar months before the day (a sale on
+ * the same day a year before is out): the priced takedowns off the company's
+ * S-3/F-3 shelves (an offering under one of their file numbers, by its
+ * stated amount, else shares × price; an ATM supplement is not a sale, its
+ * program's sales are counted below, so nothing is counted twice), and the
+ * sales to date each ATM program reports for a day in the 12 months (none
+ * when its report is for a day before them, or after the as-of day). Sales to
+ * date of a program begun before the 12 months include earlier ones: they
+ * cannot be counted, and the capacity is then unknown (null). Never below 0.
+ */
+export function babyShelfRoom(inputs: Pick<RatingInputs, "asOf" | "latestFloat" | "registrations" | "offerings">): BabyShelfRoom {
+  const day = utcDayStart(inputs.asOf);
+  const windowStart = addMonths(day, -BABY_SHELF_SALES_WINDOW_MONTHS);
+  const inWindow = (date: Date) => after(date, windowStart) && onOrBefore(date, day);
+  const limited = inputs.registrations.filter((r) => isBabyShelfLimited(r) && onOrBefore(r.filedAt, day));
+  const publicFloat = latestPublicFloat(inputs);
+  const none = { capacityCents: null, basis: null, statedBy: null, asOf: null, publicFloat, thirdCents: null, soldCents: null, takedownsCents: 0n, atmSoldCents: 0n, uncounted: [] };
+  let status: BabyShelfRoom["status"];
+  if (publicFloat !== null) status = publicFloat.cents < BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS ? "applies" : "not_applicable";
+  else status = limited.some((r) => r.overBabyShelf === true) ? "not_applicable" : "unknown";
+  if (status === "not_applicable") return { status, ...none };
+
+  // (stated for a day in the 12 months up to the as-of day: an older statement says nothing of today's room)
+  const stated = limited
+    .filter((r) => r.babyShelfCapacityCents != null && r.babyShelfAsOf != null && inWindow(r.babyShelfAsOf))
+    .sort((a, b) => b.filedAt.getTime() - a.filedAt.getTime())[0];
+  if (stated) {
+    return {
+      ...none,
+      status: "applies",
+      capacityCents: bigMax(0n, stated.babyShelfCapacityCents!),
+      basis: "stated",
+      statedBy: stated,
+      asOf: utcDayStart(stated.babyShelfAsOf!),
+      soldCents: stated.babyShelfSoldCents ?? null,
+    };
+  }
+  if (status !== "applies") return { status, ...none };
+
+  const thirdCents = (bigMax(0n, publicFloat!.cents) * BABY_SHELF_FRACTION_NUMERATOR) / BABY_SHELF_FRACTION_DENOMINATOR;
+  const uncounted: string[] = [];
+  const shelfFiles = new Set(limited.filter((r) => !r.isAtm && r.fileNumber).map((r) => r.fileNumber!));
+  let takedownsCents = 0n;
+  for (const o of inputs.offerings) {
+    if (o.offeringType === "atm" || !o.fileNumber || !shelfFiles.has(o.fileNumber) || !inWindow(o.offeringDate)) continue;
+    const cents = takedownCents(o);
+    if (cents === null) uncounted.push(`the ${isoDay(o.offeringDate)} takedown's amount`);
+    else takedownsCents += cents;
+  }
+  let atmSoldCents = 0n;
+  for (const r of limited.filter((a) => a.isAtm)) {
+    // a figure with no day is taken as stated for the as-of day
+    const reported = r.atmRemainingAsOf ? utcDayStart(r.atmRemainingAsOf) : day;
+    if (!inWindow(reported)) continue;
+    const sold = atmSoldOn(r, day);
+    if (sold === 0n) continue;
+    if (after(r.filedAt, windowStart)) atmSoldCents += sold;
+    else uncounted.push(`the ${isoDay(r.filedAt)} ATM program's sales in the last 12 months (of ${formatMoney(sold)} to date)`);
+  }
+  const soldCents = takedownsCents + atmSoldCents;
+  return {
+    status,
+    capacityCents: uncounted.length ? null : bigMax(0n, thirdCents - soldCents),
+    basis: "computed",
+    statedBy: null,
+    asOf: day,
+    publicFloat,
+    thirdCents,
+    soldCents: uncounted.length ? null : soldCents,
+    takedownsCents,
+    atmSoldCents,
+    uncounted,
+  };
 }
 
 export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity {
@@ -356,49 +531,15 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
   const babyLimitedPoolCents = bigMax(babyShelfCents, atmRemainingCents);
   const babyLimited = effective.filter(isBabyShelfLimited);
 
-  // Public float value: the current one (float shares × price) when both are
-  // known, else the dollar figure of the cover page (dei:EntityPublicFloat),
-  // else the figure of the latest effective filing.
-  let publicFloatCents: bigint | null = null;
-  let publicFloatSource: OfferingCapacity["publicFloatSource"] = null;
-  const price = currentPriceMicros(inputs);
-  const latestFloat = inputs.latestFloat;
-  if (latestFloat && price !== null && latestFloat.floatShares !== null) {
-    publicFloatCents = (latestFloat.floatShares * price) / MICROS_PER_CENT;
-    publicFloatSource = "float_snapshot";
-  } else if (latestFloat?.publicFloatCents != null) {
-    publicFloatCents = latestFloat.publicFloatCents;
-    publicFloatSource = "float_snapshot";
-  } else {
-    const filed = [...babyLimited]
-      .filter((r) => r.publicFloatCents !== null)
-      .sort((a, b) => b.filedAt.getTime() - a.filedAt.getTime())[0];
-    if (filed) {
-      publicFloatCents = filed.publicFloatCents;
-      publicFloatSource = "registration";
-    }
-  }
-
-  let babyShelf: BabyShelfStatus;
-  let babyShelfCapCents: bigint | null = null;
-  if (babyLimited.length === 0) babyShelf = "none";
-  else if (publicFloatCents !== null) {
-    if (publicFloatCents < BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS) {
-      babyShelf = "applies";
-      babyShelfCapCents = (bigMax(0n, publicFloatCents) * BABY_SHELF_FRACTION_NUMERATOR) / BABY_SHELF_FRACTION_DENOMINATOR;
-    } else babyShelf = "not_applicable";
-  } else if (babyLimited.some((r) => r.overBabyShelf === true)) babyShelf = "not_applicable";
-  else babyShelf = "unknown";
-
-  // What the latest filing states may still be sold under the limit wins over one third of the float (it has the prior 12 months' sales taken off).
-  // (stated for a day in the 12 months up to the rating's; an older statement says nothing of today's room)
-  const statedCap = [...babyLimited]
-    .filter((r) => r.babyShelfCapacityCents != null && r.babyShelfAsOf != null && onOrBefore(r.babyShelfAsOf, utcDayStart(inputs.asOf)) && addMonths(utcDayStart(r.babyShelfAsOf), 12) > utcDayStart(inputs.asOf))
-    .sort((a, b) => b.filedAt.getTime() - a.filedAt.getTime())[0];
-  if (statedCap && babyShelf !== "not_applicable") {
-    babyShelf = "applies";
-    babyShelfCapCents = statedCap.babyShelfCapacityCents!;
-  }
+  // The baby-shelf room (babyShelfRoom): a filing's stated figure, else one third of the latest
+  // known public float less what was sold under I.B.6 in the 12 months before the day. When a sale
+  // in them cannot be counted, the cap is one third of the float less what can: the most the rule allows.
+  const room = babyShelfRoom(inputs);
+  const publicFloatCents = room.publicFloat?.cents ?? null;
+  const publicFloatSource: OfferingCapacity["publicFloatSource"] = room.publicFloat?.source ?? null;
+  const babyShelf: BabyShelfStatus = babyLimited.length === 0 ? "none" : room.status;
+  const babyShelfCapCents =
+    babyShelf !== "applies" ? null : (room.capacityCents ?? (room.thirdCents !== null ? bigMax(0n, room.thirdCents - room.takedownsCents - room.atmSoldCents) : null));
 
   const babyShelfBinding = babyShelfCapCents !== null && babyShelfCapCents < babyLimitedPoolCents;
   const limitedCents = babyShelfCapCents !== null ? bigMin(babyLimitedPoolCents, babyShelfCapCents) : babyLimitedPoolCents;
@@ -417,6 +558,7 @@ export function computeOfferingCapacity(inputs: RatingInputs): OfferingCapacity 
     publicFloatSource,
     babyShelf,
     babyShelfCapCents,
+    babyShelfRoom: room,
     babyLimitedPoolCents,
     babyShelfBinding,
     raisableCents: limitedCents + otherShelfCents,
@@ -447,6 +589,23 @@ function registrationCited(registration: RegistrationInput): string {
   if (!registration.source || !registration.fileNumber) return `${registrationLabel(registration)} effective`;
   const form = registration.isAtm ? `ATM program (${registration.source.form}) under ${registration.fileNumber}` : `${registration.formType.trim()} ${registration.fileNumber}`;
   return registration.effectiveAt ? `${form}, effective ${isoDay(registration.effectiveAt)}` : `${form}, effective`;
+}
+
+/** "1/3 of the $30.0M public float less $5.0M sold in the last 12 months", or the stated figure and its day. */
+function babyShelfBasis(capacity: OfferingCapacity): string {
+  const room = capacity.babyShelfRoom;
+  if (room.basis === "stated") return `${formatMoney(capacity.babyShelfCapCents!)} left as a filing states it on ${isoDay(room.asOf!)}`;
+  const sold = room.takedownsCents + room.atmSoldCents;
+  let text = `1/3 of the ${formatMoney(capacity.publicFloatCents!)} public float`;
+  if (sold > 0n) text += ` less ${formatMoney(sold)} sold in the last 12 months`;
+  if (room.uncounted.length) text += `; ${uncountedText(room.uncounted)}`;
+  return text;
+}
+
+/** The sales in the last 12 months that could not be counted, in a few words. */
+function uncountedText(uncounted: string[]): string {
+  const first = uncounted[0]!;
+  return `${uncounted.length === 1 ? first : `${first} and ${uncounted.length - 1} more`} not known`;
 }
 
 export function rateOfferingAbility(
@@ -494,17 +653,21 @@ export function rateOfferingAbility(
     ? `; size of ${capacity.unsized.length === 1 ? "one registration" : `${capacity.unsized.length} registrations`} not stated in the filings (not counted)`
     : "";
   let text: string;
-  if (raisable <= 0n) text = capacity.unsized.length ? `${head}, amount raisable unknown${unsized}` : `${head}, nothing raisable now`;
-  else {
+  if (raisable <= 0n) {
+    text = capacity.unsized.length ? `${head}, amount raisable unknown${unsized}` : `${head}, nothing raisable now`;
+    if (capacity.babyShelfBinding && !capacity.unsized.length) text += `: the baby-shelf limit is used up (${babyShelfBasis(capacity)})`;
+  } else {
     text = `${head}, ${formatMoney(raisable)} raisable`;
     if (capacity.babyLimitedPoolCents > 0n) {
       const float = capacity.publicFloatCents;
       switch (capacity.babyShelf) {
-        case "applies":
+        case "applies": {
+          const uncounted = capacity.babyShelfRoom.uncounted;
           text += capacity.babyShelfBinding
-            ? ` under the baby-shelf limit (1/3 of the ${formatMoney(float!)} public float)`
-            : ` within the ${formatMoney(capacity.babyShelfCapCents!)} baby-shelf limit`;
+            ? ` under the baby-shelf limit (${babyShelfBasis(capacity)})`
+            : ` within the ${formatMoney(capacity.babyShelfCapCents!)} baby-shelf limit${uncounted.length ? ` (at most: ${uncountedText(uncounted)})` : ""}`;
           break;
+        }
         case "not_applicable":
           text +=
             float !== null
@@ -1098,6 +1261,7 @@ export function computeDilutionRating(inputs: RatingInputs): DilutionRating {
 export function ratingSources(inputs: RatingInputs): SourceRef[] {
   const refs: (SourceRef | null | undefined)[] = [
     inputs.latestFinancials?.source,
+    goingConcernStatement(inputs)?.source,
     inputs.latestFloat?.source,
     ...inputs.registrations.flatMap((r) => [r.source, r.effectiveSource]),
     ...inputs.offerings.map((o) => o.source),

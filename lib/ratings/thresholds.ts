@@ -60,8 +60,10 @@ export const CASH_NEED_WITHOUT_FINANCIALS: Rating = "Medium";
  * one level (Low → Medium, Medium → High), so it is at least Medium. The
  * auditor (or management) has said in writing that the company cannot fund
  * the next 12 months without new money: whatever the runway arithmetic says,
- * a raise is coming. Only the latest report by period end counts: a later
- * report without the doubt means it was lifted.
+ * a raise is coming. Only the latest report by period end that states it
+ * either way counts: a later report without the doubt means it was lifted.
+ * It may be a later report than the one the runway is computed from (a
+ * report read from its text alone states going concern but no cash).
  */
 export const GOING_CONCERN_RAISES_CASH_NEED_LEVELS = 1;
 
@@ -75,6 +77,12 @@ export const GOING_CONCERN_RAISES_CASH_NEED_LEVELS = 1;
 export const BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS = 75_000_000_00n;
 export const BABY_SHELF_FRACTION_NUMERATOR = 1n;
 export const BABY_SHELF_FRACTION_DENOMINATOR = 3n;
+/**
+ * The sales the one third is reduced by: those of the 12 calendar months
+ * before the day (General Instruction I.B.6: "during the prior 12 calendar
+ * month period"); a sale on the same day a year before is out.
+ */
+export const BABY_SHELF_SALES_WINDOW_MONTHS = 12;
 
 /**
  * Forms whose sales the baby-shelf cap limits: S-3 and F-3 shelves (and

@@ -31,7 +31,12 @@ export interface SourceRef {
   url: string;
 }
 
-/** The latest financial report (by period end) filed on or before asOf. */
+/**
+ * The latest financial report (by period end) filed on or before asOf that
+ * states its cash: a report read from a periodic report's text alone (going
+ * concern, no cash figure) is not one; its statement comes as
+ * RatingInputs.goingConcernReport.
+ */
 export interface FinancialsInput {
   periodEnd: Date;
   cashCents: bigint;
@@ -48,6 +53,19 @@ export interface FinancialsInput {
   goingConcern?: boolean | null;
   /** The filing that states the going-concern doubt, when known. */
   goingConcernAccession?: string | null;
+  source?: SourceRef | null;
+}
+
+/**
+ * The latest financial report (by period end) filed on or before asOf that
+ * states whether there is substantial doubt about the company continuing as a
+ * going concern, whether or not it states cash.
+ */
+export interface GoingConcernInput {
+  periodEnd: Date;
+  goingConcern: boolean;
+  /** The periodic report that states it, when known. */
+  goingConcernAccession: string | null;
   source?: SourceRef | null;
 }
 
@@ -74,9 +92,13 @@ export interface RegistrationInput {
   babyShelfCapacityCents?: bigint | null;
   /** The day that stated capacity is for: it speaks for the 12 months from it. */
   babyShelfAsOf?: Date | null;
+  /** What that filing states was sold under I.B.6 in the prior 12 months; absent or null when not stated. */
+  babyShelfSoldCents?: bigint | null;
   isEffective: boolean;
   /** The registration's file number (333-…), when known. */
   fileNumber?: string;
+  /** The filing that is the registration's record, when known. */
+  accessionNumber?: string;
   source?: SourceRef | null;
   /** The EDGAR EFFECT notice, when effectiveness came from one. */
   effectiveSource?: SourceRef | null;
@@ -88,11 +110,17 @@ export interface OfferingInput {
   offeringType: OfferingType | (string & {});
   amountCents: bigint | null;
   shares: bigint | null;
+  /** Price per share (micro-dollars), when stated: shares × price is the amount sold when no amount is stated. */
+  priceMicros?: bigint | null;
+  /** The prospectus form (424B5 …), when known. */
+  formType?: string | null;
+  /** The registration it was taken down from (333-…), when known. */
+  fileNumber?: string | null;
   source?: SourceRef | null;
 }
 
-/** outstanding | expired | exercised | converted (dilution_instruments.status). */
-export type InstrumentStatus = "outstanding" | "expired" | "exercised" | "converted";
+/** dilution_instruments.status (INSTRUMENT_STATUSES in lib/data/import/schema.ts); only outstanding ones dilute. */
+export type InstrumentStatus = "outstanding" | "expired" | "exercised" | "converted" | "redeemed";
 
 /** A warrant or convertible (the instrument ledger's latest state of it). */
 export interface InstrumentInput {
@@ -160,6 +188,8 @@ export interface FloatInput {
   marketCapCents: bigint | null;
   /** dei:EntityPublicFloat, the public float's dollar value, when on file. */
   publicFloatCents?: bigint | null;
+  /** The day publicFloatCents is for (the end of the second fiscal quarter), when known. */
+  publicFloatAsOf?: Date | null;
   source?: SourceRef | null;
 }
 
@@ -168,6 +198,12 @@ export interface RatingInputs {
   /** The instant the rating is computed for; date rules use its UTC day. */
   asOf: Date;
   latestFinancials?: FinancialsInput;
+  /**
+   * The latest report that states going concern either way (it may be a later
+   * one than latestFinancials, read from its text alone). null: none does.
+   * Absent: latestFinancials' own goingConcern is the statement.
+   */
+  goingConcernReport?: GoingConcernInput | null;
   registrations: RegistrationInput[];
   offerings: OfferingInput[];
   instruments: InstrumentInput[];

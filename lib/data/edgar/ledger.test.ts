@@ -7,7 +7,9 @@ import { emptyDataset } from "../import/schema";
 import { readPeriodicReport, type PeriodicReading, type PeriodicReport } from "./documents/periodic-report";
 import { readSubmission } from "./documents/submission";
 import { filingUrl, type Filing } from "./filings";
-import { buildLedger, seriesKey, type PeriodicReportFiled } from "./ledger";
+import type { ClosingEvent } from "./documents/closings";
+import { buildLedger, seriesKey, type ClosingsFiled, type PeriodicReportFiled } from "./ledger";
+import { periodicReading } from "./periodic-reading.fixture";
 
 const CIK = "0000000001";
 const evidence = (f: Filing) => ({ source_accession: f.accessionNumber, source_form: f.form, source_filed_at: f.filedAt, source_url: filingUrl(CIK, f.accessionNumber) });
@@ -23,23 +25,7 @@ const filing = (form: string, filedAt: string, reportDate: string | null = null)
 });
 
 function periodic(filedAt: string, period: string, stated: Partial<PeriodicReport>, evidenceOf: Record<string, string> = {}): PeriodicReportFiled {
-  const report: PeriodicReport = {
-    form: "10-Q",
-    company: "Example Therapeutics, Inc.",
-    file_number: null,
-    period,
-    shares_outstanding: null,
-    going_concern: null,
-    warrants: [],
-    warrants_total: null,
-    atm_programs: [],
-    equity_lines: [],
-    convertibles: [],
-    reverse_splits: [],
-    listing_deficiency: [],
-    ...stated,
-  } as PeriodicReport;
-  return { filing: filing("10-Q", filedAt, period), reading: { report, evidence: evidenceOf } as PeriodicReading };
+  return { filing: filing("10-Q", filedAt, period), reading: periodicReading(period, stated, evidenceOf) };
 }
 
 const prospectus = filing("424B5", "2025-03-03");
@@ -249,6 +235,146 @@ describe("the instrument ledger", () => {
   });
 });
 
+describe("closings: instruments a filing says were exercised, converted or repaid in full", () => {
+  const SENTENCE = "On May 20, 2025, the holders of the Series A Warrants and the Series B Warrants exercised all of their warrants.";
+  const q1 = () =>
+    periodic("2025-05-12", "2025-03-31", {
+      warrants: [
+        { series: "Series A Warrants", shares_outstanding: 500_000, exercise_price: 2, expiry: "2030-01-15", as_of: "2025-03-31" },
+        { series: "Series B Warrants", shares_outstanding: 300_000, exercise_price: 3, expiry: "2027-01-15", as_of: "2025-03-31" },
+      ],
+    });
+  const closingReport = (filedAt: string, period: string, closings: ClosingEvent[], quote = SENTENCE, stated: Partial<PeriodicReport> = {}) =>
+    periodic(filedAt, period, { ...stated, closings }, Object.fromEntries(closings.flatMap((_, i) => [[`closings[${i}].kind`, quote]])));
+  const exercised = (instruments: string[], date: string | null = "2025-05-20"): ClosingEvent => ({ kind: "exercised", instruments, date, subsequent: false });
+  const eightK = (filedAt: string, closings: ClosingEvent[], quote: string): ClosingsFiled => ({
+    filing: filing("8-K", filedAt, filedAt),
+    closings,
+    evidence: Object.fromEntries(closings.map((_, i) => [`closings[${i}].kind`, quote])),
+  });
+
+  it("one event naming two warrant series closes both: each stays listed with its status, as of the day stated, quoted", () => {
+    const first = q1();
+    const q2 = closingReport("2025-08-11", "2025-06-30", [exercised(["Series A Warrants", "Series B Warrants"])]);
+    const { instruments, states, notes } = ledger([], [first, q2]);
+    expect(instruments).toHaveLength(2);
+    for (const row of instruments) {
+      expect(row).toMatchObject({ status: "exercised", as_of: "2025-05-20", source_accession: q2.filing.accessionNumber });
+      expect(row.quotes).toEqual({ status: SENTENCE });
+    }
+    // the figures it closed stay on the row; the history keeps the earlier outstanding state
+    expect(instruments.map((i) => i.shares_underlying)).toEqual(["500000", "300000"]);
+    const seriesA = states.filter((s) => s.instrument_name === instruments[0]!.name);
+    expect(seriesA.map((s) => [s.known_at, s.as_of, s.status, s.shares_underlying])).toEqual([
+      ["2025-05-12", "2025-03-31", "outstanding", "500000"],
+      ["2025-08-11", "2025-05-20", "exercised", "500000"],
+    ]);
+    expect(seriesA[1]!.quotes).toEqual({ status: SENTENCE });
+    expect(notes).toEqual([]);
+  });
+
+  it("a name that matches nothing, more than one instrument, or no kind the event closes changes nothing and is noted", () => {
+    const twins = [
+      { ...issuedWarrants("1000000", "10000"), name: "Pre-funded warrants of 2025-03-03 (first)", pre_funded: true, expires_at: null },
+      { ...issuedWarrants("2000000", "10000"), name: "Pre-funded warrants of 2025-03-03 (second)", pre_funded: true, expires_at: null },
+    ];
+    const q2 = closingReport("2025-08-11", "2025-06-30", [
+      exercised(["Series C Warrants"]),
+      exercised(["Pre-Funded Warrants"]),
+      { kind: "redeemed", instruments: ["Series A Warrants"], date: "2025-06-01", subsequent: false },
+    ]);
+    const { instruments, notes } = ledger(twins, [q1(), q2]);
+    expect(instruments.map((i) => i.status)).toEqual(["outstanding", "outstanding", "outstanding", "outstanding"]);
+    expect(notes).toEqual([
+      expect.stringContaining("Series C Warrants (exercised 2025-05-20) matches no tracked instruments: nothing closed"),
+      expect.stringContaining("Pre-Funded Warrants (exercised 2025-05-20) matches 2 tracked instruments: nothing closed"),
+      expect.stringContaining("Series A Warrants (redeemed 2025-06-01) names no kind of instrument that is redeemed: nothing closed"),
+    ]);
+  });
+
+  it("a report without a closing sentence closes nothing, whatever its counts do", () => {
+    const q2 = periodic("2025-08-11", "2025-06-30", { warrants: [{ series: "Series A Warrants", shares_outstanding: 1, exercise_price: 2, expiry: "2030-01-15", as_of: "2025-06-30" }] });
+    expect(ledger([], [q1(), q2]).instruments.map((i) => i.status)).toEqual(["outstanding", "outstanding"]);
+  });
+
+  it("closes the pre-funded warrants a prospectus sold when a report says all of the Pre-Funded Warrants were exercised", () => {
+    const sold = { ...issuedWarrants("800000", "100"), name: "Pre-funded warrants of 2025-03-03", pre_funded: true, expires_at: null };
+    const q1 = closingReport("2025-05-12", "2025-03-31", [exercised(["Pre-Funded Warrants"], null)], "During the three months ended March 31, 2025, all of the outstanding Pre-Funded Warrants were exercised.");
+    const { instruments } = ledger([sold, issuedWarrants("1000000", "4000000")], [q1]);
+    expect(instruments.find((i) => i.pre_funded)).toMatchObject({ status: "exercised", as_of: "2025-03-31", shares_underlying: "800000" });
+    expect(instruments.find((i) => !i.pre_funded)).toMatchObject({ status: "outstanding" });
+  });
+
+  it("an 8-K's conversion in full closes the note a report follows: converted, nothing remaining, and the rows pass the import", () => {
+    const q1 = periodic("2025-05-12", "2025-03-31", {
+      convertibles: [{ kind: "note", name: "2024 Convertible Note", principal_or_stated_outstanding: 500_000, conversion_price: 0.5, maturity: "2026-05-01", as_of: "2025-03-31" }],
+    });
+    const quote = "On June 3, 2025, the holder converted the entire outstanding principal balance of the 2024 Convertible Note into 1,000,000 shares of common stock.";
+    const k = eightK("2025-06-05", [{ kind: "converted", instruments: ["2024 Convertible Note"], date: "2025-06-03", subsequent: false }], quote);
+    const result = buildLedger({ ticker: "EXMP", today: "2026-01-05", issued: [], reports: [q1], closings: [k], splits: [], evidence });
+    expect(result.instruments).toEqual([
+      expect.objectContaining({ status: "converted", as_of: "2025-06-03", principal_cents: "50000000", remaining_cents: "0", conversion_price_micros: "500000", source_accession: k.filing.accessionNumber }),
+    ]);
+    expect(result.instruments[0]!.quotes).toEqual({ status: quote, remaining_amount: quote });
+    const dataset = emptyDataset();
+    dataset.companies.push({ ticker: "EXMP", name: "Example", exchange: "Nasdaq", is_sample: false });
+    dataset.dilution_instruments.push(...result.instruments);
+    dataset.instrument_states.push(...result.states);
+    expect(validateRecords(dataset).errors).toEqual([]);
+  });
+
+  it("a note repaid in full is redeemed; a later report telling the same closing again changes nothing", () => {
+    const q1 = periodic("2025-05-12", "2025-03-31", {
+      convertibles: [{ kind: "note", name: "January 2025 Note", principal_or_stated_outstanding: 250_000, conversion_price: 1, maturity: "2026-01-15", as_of: "2025-03-31" }],
+    });
+    const repaid: ClosingEvent = { kind: "redeemed", instruments: ["January 2025 Note"], date: "2025-06-13", subsequent: false };
+    const k = eightK("2025-06-16", [repaid], "On June 13, 2025, the Company repaid the January 2025 Note in full.");
+    const q2 = closingReport("2025-08-11", "2025-06-30", [repaid], "On June 13, 2025, the January 2025 Note was repaid in full.");
+    const result = buildLedger({ ticker: "EXMP", today: "2026-01-05", issued: [], reports: [q1, q2], closings: [k], splits: [], evidence });
+    expect(result.instruments[0]).toMatchObject({ status: "redeemed", as_of: "2025-06-13", remaining_cents: "0", source_accession: k.filing.accessionNumber });
+    expect(result.states.map((s) => s.status)).toEqual(["outstanding", "redeemed"]);
+    expect(result.notes).toEqual([]);
+  });
+
+  it("a closed series is never reopened by a later report that re-quotes an earlier day; one stated outstanding after its closing is reopened, with a note", () => {
+    const q3 = periodic("2024-11-10", "2024-09-30", { warrants: [{ series: "Series A Warrants", shares_outstanding: 500_000, exercise_price: 2, expiry: "2030-01-15", as_of: "2024-09-30" }] });
+    const k = eightK("2025-02-07", [exercised(["Series A Warrants"], "2025-02-05")], "On February 5, 2025, the Series A Warrants were exercised in full.");
+    // the 10-K for 2024, filed after the 8-K, lists the series as it stood on December 31, 2024
+    const tenK = periodic("2025-03-15", "2024-12-31", { warrants: [{ series: "Series A Warrants", shares_outstanding: 500_000, exercise_price: 2, expiry: "2030-01-15", as_of: "2024-12-31" }] });
+    const closed = buildLedger({ ticker: "EXMP", today: "2025-04-01", issued: [], reports: [q3, tenK], closings: [k], splits: [], evidence });
+    expect(closed.instruments).toHaveLength(1);
+    expect(closed.instruments[0]).toMatchObject({ status: "exercised", as_of: "2025-02-05", source_accession: k.filing.accessionNumber });
+    expect(closed.states.map((s) => [s.known_at, s.status])).toEqual([
+      ["2024-11-10", "outstanding"],
+      ["2025-02-07", "exercised"],
+    ]);
+    expect(closed.notes.join("\n")).toContain("an earlier state re-quoted, not taken");
+    // a 10-Q stating the series outstanding on March 31, 2025, after the day it was exercised: the latest evidence wins, and says so
+    const q1 = periodic("2025-05-12", "2025-03-31", { warrants: [{ series: "Series A Warrants", shares_outstanding: 200_000, exercise_price: 2, expiry: "2030-01-15", as_of: "2025-03-31" }] });
+    const reopened = buildLedger({ ticker: "EXMP", today: "2025-06-01", issued: [], reports: [q3, tenK, q1], closings: [k], splits: [], evidence });
+    expect(reopened.instruments).toHaveLength(1);
+    expect(reopened.instruments[0]).toMatchObject({ status: "outstanding", shares_underlying: "200000", as_of: "2025-03-31" });
+    expect(reopened.notes.join("\n")).toContain("after it was exercised as of 2025-02-05");
+    expect(reopened.notes.join("\n")).toContain("reopened on the report's figures");
+  });
+
+  it("a closing dated before a day its own filing, or an earlier one, states the instrument outstanding is not applied", () => {
+    const q2 = closingReport("2025-08-11", "2025-06-30", [exercised(["Series A Warrants"], "2025-05-01")], "On May 1, 2025, the Series A Warrants were exercised in full.", {
+      warrants: [{ series: "Series A Warrants", shares_outstanding: 500_000, exercise_price: 2, expiry: "2030-01-15", as_of: "2025-06-30" }],
+    });
+    const result = ledger([], [q1(), q2]);
+    expect(result.instruments.find((i) => i.name.startsWith("Series A"))).toMatchObject({ status: "outstanding", as_of: "2025-06-30" });
+    expect(result.notes.join("\n")).toContain("states it outstanding as of 2025-06-30: not closed");
+  });
+
+  it("carries the closed figures into the closing filing's share basis, so a split between them is not applied twice", () => {
+    const k = eightK("2025-08-01", [exercised(["Series A Warrants"], "2025-07-30")], "On July 30, 2025, the Series A Warrants were exercised in full.");
+    const result = buildLedger({ ticker: "EXMP", today: "2025-09-01", issued: [], reports: [q1()], closings: [k], splits: [split("2025-06-02", 10)], evidence });
+    const seriesA = result.instruments.find((i) => i.name.startsWith("Series A"))!;
+    expect(seriesA).toMatchObject({ status: "exercised", shares_underlying: "50000", exercise_price_micros: "20000000", split_adjustment: null });
+  });
+});
+
 describe("the ledger on Marathon's real 10-Q and 10-K (2023)", () => {
   const read = (file: string): PeriodicReading => readPeriodicReport(readSubmission(readFileSync(path.join(process.cwd(), "fixtures/edgar/Archives/edgar/data/1507605", file), "utf8")));
   // filing days as each report's signature states them
@@ -274,6 +400,18 @@ describe("the ledger on Marathon's real 10-Q and 10-K (2023)", () => {
     expect(states.filter((s) => s.instrument_name === notes[0]!.name).map((s) => [s.as_of, s.remaining_cents])).toEqual([
       ["2023-06-30", "74750000000"],
       ["2023-12-31", "33070700000"],
+    ]);
+  });
+
+  it("closes the Series A Preferred Stock the 10-Q lists: the 10-K says all of it was redeemed", () => {
+    const { instruments, states } = buildLedger({ ticker: "MARA", today: "2024-03-01", issued: [], reports: [q2, fy], splits: [], evidence });
+    const preferred = instruments.filter((i) => i.instrument_type === "convertible_preferred");
+    expect(preferred).toHaveLength(1);
+    expect(preferred[0]).toMatchObject({ status: "redeemed", as_of: "2023-12-31", conversion_price_micros: "14520000", source_accession: "0001628280-24-007680" });
+    expect(preferred[0]!.quotes?.status).toBe("As of December 31, 2023, all of the outstanding Series A Preferred Stock were redeemed at 105% of the $1,000 stated value per share for $15.8 million.");
+    expect(states.filter((s) => s.instrument_name === preferred[0]!.name).map((s) => [s.as_of, s.status])).toEqual([
+      ["2023-06-30", "outstanding"],
+      ["2023-12-31", "redeemed"],
     ]);
   });
 });

@@ -31,11 +31,28 @@
  * - **Status.** An instrument is outstanding until a filing says otherwise; a
  *   warrant whose expiry has passed is expired. Nothing a filing does not state
  *   is inferred: a count that falls is a new state, not an exercise.
+ * - **Closings.** A periodic report or an 8-K that states named instruments
+ *   were exercised, converted or repaid (redeemed, settled) in full
+ *   (./documents/closings.ts) closes each one it names, after that filing's
+ *   figures: a name is the tracked instrument of a kind the event closes
+ *   (exercised: a warrant; converted, redeemed: a convertible note or
+ *   preferred) whose series name is the same (a convertible's distinctive
+ *   words; "the Pre-Funded Warrants" also the one pre-funded warrant no series
+ *   names). Exactly one open instrument must match; none, or more than one,
+ *   closes nothing and says so in the notes. The closing is a new state (the
+ *   status, as of the day the filing states, else its report day; the figures
+ *   it closed kept, a convertible's remaining amount 0), quoted under
+ *   `status`; the instrument stays listed. A later report that states a closed
+ *   instrument as of a day on or before its closing re-quotes an earlier
+ *   state: nothing changes (a note). One that states it outstanding as of a
+ *   later day is the latest evidence: the instrument is reopened on its
+ *   figures, with a note.
  */
 import type { DilutionInstrumentRecord, InstrumentStateRecord, InstrumentStatus, ReverseSplitRecord } from "../import/schema";
 import { SERVED_TEXT_BYTES } from "../import/schema";
 import { jsonTextBytes } from "../units";
 import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio, type SplitFactor, type SplitOnDay } from "@/lib/utils/splits";
+import type { ClosingEvent, ClosingKind } from "./documents/closings";
 import type { Convertible, EquityLine, PeriodicReading, WarrantSeries } from "./documents/periodic-report";
 import type { Filing } from "./filings";
 
@@ -69,6 +86,13 @@ export interface PeriodicReportFiled {
   reading: PeriodicReading;
 }
 
+/** A filing other than a periodic report (an 8-K) that states closings, with the quotes of its reading ("closings[0].kind"). */
+export interface ClosingsFiled {
+  filing: Filing;
+  closings: ClosingEvent[];
+  evidence: Record<string, string>;
+}
+
 /** An instrument as a prospectus or an 8-K issued it; `series` names it for recognising it again (a warrant series, an equity line's purchaser). */
 export interface IssuedInstrument {
   record: DilutionInstrumentRecord;
@@ -81,8 +105,10 @@ export interface LedgerInput {
   today: string;
   /** Instruments as the prospectuses and 8-Ks issued them (their first state). */
   issued: IssuedInstrument[];
-  /** Periodic reports, each with what it states. */
+  /** Periodic reports, each with what it states (its closings too). */
   reports: PeriodicReportFiled[];
+  /** 8-Ks that state closings; applied in filing order among the reports. */
+  closings?: ClosingsFiled[];
   splits: ReverseSplitRecord[];
   evidence: (filing: Filing) => Evidence;
 }
@@ -140,6 +166,21 @@ const GENERIC_NAME_WORDS = new Set(["convertible", "promissory", "senior", "secu
 function distinctive(key: string | null): string | null {
   const words = (key ?? "").split(" ").filter((w) => w && !GENERIC_NAME_WORDS.has(w));
   return words.length ? words.join(" ") : null;
+}
+
+/** The kinds of instrument each closing ends. */
+const CLOSES: Record<ClosingKind, Kind[]> = {
+  exercised: ["warrant"],
+  converted: ["convertible_note", "convertible_preferred"],
+  redeemed: ["convertible_note", "convertible_preferred"],
+};
+
+/** The kind of instrument a name says it is: "Series A Warrants", "2024 Convertible Note", "Series B Preferred Stock". */
+function kindOfName(name: string): Kind | null {
+  if (/\bwarrants?\b/i.test(name)) return "warrant";
+  if (/\bpreferred\b/i.test(name)) return "convertible_preferred";
+  if (/\b(?:notes?|debentures?)\b/i.test(name)) return "convertible_note";
+  return null;
 }
 
 function quoteOf(evidence: Record<string, string>, path: string): string | undefined {
@@ -209,6 +250,8 @@ export function buildLedger(input: LedgerInput): Ledger {
         registered: twin.base.registered ?? record.registered ?? null,
         exercisable_at: twin.base.exercisable_at ?? record.exercisable_at ?? null,
         anti_dilution: twin.base.anti_dilution ?? record.anti_dilution ?? null,
+        holders: twin.base.holders ?? record.holders ?? null,
+        placement_agent: twin.base.placement_agent ?? record.placement_agent ?? null,
       };
       continue;
     }
@@ -240,11 +283,14 @@ export function buildLedger(input: LedgerInput): Ledger {
     return null;
   };
 
-  const reports = [...input.reports].sort((a, b) => (a.filing.filedAt < b.filing.filedAt ? -1 : a.filing.filedAt > b.filing.filedAt ? 1 : 0));
-  for (const { filing, reading } of reports) {
-    const { report, evidence } = reading;
+  // the periodic reports and the 8-Ks that state closings, in the order they were filed (a report before an 8-K of its day)
+  const timeline = [
+    ...input.reports.map((r) => ({ filing: r.filing, reading: r.reading as PeriodicReading | null, closings: r.reading.report.closings ?? [], evidence: r.reading.evidence })),
+    ...(input.closings ?? []).map((c) => ({ filing: c.filing, reading: null, closings: c.closings, evidence: c.evidence })),
+  ].sort((a, b) => (a.filing.filedAt < b.filing.filedAt ? -1 : a.filing.filedAt > b.filing.filedAt ? 1 : Number(a.reading === null) - Number(b.reading === null)));
+  for (const { filing, reading, closings, evidence } of timeline) {
     const filedAt = filing.filedAt;
-    const reportDay = report.period ?? filing.reportDate ?? filedAt;
+    const reportDay = reading?.report.period ?? filing.reportDate ?? filedAt;
     const source = input.evidence(filing);
     const matchedHere = new Set<Tracked>();
     const label = `${filing.form} ${filing.accessionNumber}`;
@@ -254,195 +300,270 @@ export function buildLedger(input: LedgerInput): Ledger {
       if (open.length > 1) notes.push(`${label}: ${what} matches ${open.length} tracked instruments: recorded as a new one`);
       return open.length === 1 ? open[0]! : null;
     };
-
-    report.warrants.forEach((w: WarrantSeries, i) => {
-      const at = `warrants[${i}]`;
-      const asOf = w.as_of ?? reportDay;
-      const preFunded = w.pre_funded === true;
-      const shares = w.shares_outstanding === null ? null : BigInt(w.shares_outstanding);
-      const price = dollarsToMicros(w.exercise_price);
-      const key = seriesKey(w.series);
-      const candidates = tracked.filter((t) => {
-        if (t.base.instrument_type !== "warrant" || t.base.reported_total || (t.base.pre_funded ?? false) !== preFunded) return false;
-        if (latest(t).status !== "outstanding" || (t.base.issued_at > asOf && !w.subsequent)) return false;
-        if (key !== null && t.series !== null) return key === t.series;
-        // the figures as the report's day has them, or as an earlier basis had them when the report re-quotes those
-        const requoted = requotedFrom(t, shares, price, filedAt);
-        const known = requoted ? { shares: adjustShares(shares, requoted), price: adjustPrice(price, requoted) } : { shares, price };
-        const theirs = inBasisOf(t, filedAt);
-        const expiry = latest(t).expires;
-        if (expiry && w.expiry) return expiry === w.expiry && (near(theirs.shares, known.shares) || near(theirs.price, known.price));
-        return near(theirs.shares, known.shares) && near(theirs.price, known.price);
-      });
-      const state: State = {
-        knownAt: filedAt,
-        asOf,
-        status: "outstanding",
-        shares,
-        priceMicros: price,
-        principalCents: null,
-        remainingCents: null,
-        expires: w.expiry,
-        quotes: compact({
-          shares_underlying: quoteOf(evidence, `${at}.shares_outstanding`),
-          exercise_price: quoteOf(evidence, `${at}.exercise_price`),
-          expiration_date: quoteOf(evidence, `${at}.expiry`),
-        }),
-        evidence: source,
-      };
-      const match = pick(candidates, `warrant series ${w.series ?? i + 1}`);
-      if (match) {
-        const requoted = requotedFrom(match, shares, price, filedAt);
-        if (requoted) {
-          notes.push(`${label}: warrant series ${w.series ?? i + 1} is stated as before a reverse split since its last state: adjusted, not taken as a change`);
-          state.shares = adjustShares(shares, requoted);
-          state.priceMicros = adjustPrice(price, requoted);
-        }
-        match.states.push({ ...state, expires: state.expires ?? latest(match).expires });
-        match.series ??= key;
-        matchedHere.add(match);
-        return;
+    /**
+     * The instrument a report's figures update among those they match: the
+     * open one (as `pick`); else a closed one they re-disclose. Stated as of a
+     * day on or before its closing, an earlier state re-quoted: nothing changes
+     * ("skip", with a note). Stated as of a later day, the latest evidence: it
+     * is reopened on the report's figures, with a note. Several closed ones
+     * that the day does not rule out: a new instrument, never a guess.
+     */
+    const resolve = (candidates: Tracked[], what: string, asOf: string): Tracked | "skip" | null => {
+      const open = candidates.filter((t) => latest(t).status === "outstanding");
+      if (open.length > 0) return pick(open, what);
+      const closed = candidates.filter((t) => !matchedHere.has(t));
+      if (closed.length === 0) return null;
+      const ended = (t: Tracked) => `${latest(t).status} as of ${latest(t).asOf} (${latest(t).evidence.source_form} ${latest(t).evidence.source_accession})`;
+      if (closed.every((t) => asOf <= latest(t).asOf)) {
+        notes.push(`${label}: ${what} is stated as of ${asOf}, not after it was ${ended(closed[0]!)}: an earlier state re-quoted, not taken`);
+        return "skip";
       }
-      if (shares === null) return; // a series without a count is no instrument to list
-      const name = clampName(`${w.series ? (/warrant/i.test(w.series) ? w.series : `${w.series} warrants`) : preFunded ? "Pre-funded warrants" : "Warrants"} (reported ${asOf}, ${label})`);
-      matchedHere.add(track({ base: newRow(ticker, "warrant", name, asOf, preFunded, source), series: key, states: [state] }));
-    });
+      if (closed.length > 1) {
+        notes.push(`${label}: ${what} matches ${closed.length} closed instruments: recorded as a new one`);
+        return null;
+      }
+      notes.push(`${label}: ${what} is stated outstanding as of ${asOf}, after it was ${ended(closed[0]!)}: reopened on the report's figures`);
+      return closed[0]!;
+    };
 
-    const total = report.warrants_total;
-    const trackedTotal = tracked.find((t) => t.base.reported_total);
-    if (report.warrants.length > 0 && trackedTotal && !(total && total.shares_outstanding !== null)) {
-      // A report that now breaks the warrants down by series: the total it covers is the sum of the series it lists, as of its day (so no warrant is counted twice).
-      const counts = report.warrants.map((w) => w.shares_outstanding);
-      if (counts.every((c) => c !== null)) {
-        trackedTotal.states.push({
+    if (reading) {
+      const { report } = reading;
+      report.warrants.forEach((w: WarrantSeries, i) => {
+        const at = `warrants[${i}]`;
+        const asOf = w.as_of ?? reportDay;
+        const preFunded = w.pre_funded === true;
+        const shares = w.shares_outstanding === null ? null : BigInt(w.shares_outstanding);
+        const price = dollarsToMicros(w.exercise_price);
+        const key = seriesKey(w.series);
+        const candidates = tracked.filter((t) => {
+          if (t.base.instrument_type !== "warrant" || t.base.reported_total || (t.base.pre_funded ?? false) !== preFunded) return false;
+          if (t.base.issued_at > asOf && !w.subsequent) return false;
+          if (key !== null && t.series !== null) return key === t.series;
+          // the figures as the report's day has them, or as an earlier basis had them when the report re-quotes those
+          const requoted = requotedFrom(t, shares, price, filedAt);
+          const known = requoted ? { shares: adjustShares(shares, requoted), price: adjustPrice(price, requoted) } : { shares, price };
+          const theirs = inBasisOf(t, filedAt);
+          const expiry = latest(t).expires;
+          if (expiry && w.expiry) return expiry === w.expiry && (near(theirs.shares, known.shares) || near(theirs.price, known.price));
+          return near(theirs.shares, known.shares) && near(theirs.price, known.price);
+        });
+        const state: State = {
           knownAt: filedAt,
-          asOf: reportDay,
+          asOf,
           status: "outstanding",
-          shares: counts.reduce((sum, c) => sum + BigInt(c!), 0n),
-          priceMicros: null,
+          shares,
+          priceMicros: price,
+          principalCents: null,
+          remainingCents: null,
+          expires: w.expiry,
+          quotes: compact({
+            shares_underlying: quoteOf(evidence, `${at}.shares_outstanding`),
+            exercise_price: quoteOf(evidence, `${at}.exercise_price`),
+            expiration_date: quoteOf(evidence, `${at}.expiry`),
+          }),
+          evidence: source,
+        };
+        const match = resolve(candidates, `warrant series ${w.series ?? i + 1}`, asOf);
+        if (match === "skip") return;
+        if (match) {
+          const requoted = requotedFrom(match, shares, price, filedAt);
+          if (requoted) {
+            notes.push(`${label}: warrant series ${w.series ?? i + 1} is stated as before a reverse split since its last state: adjusted, not taken as a change`);
+            state.shares = adjustShares(shares, requoted);
+            state.priceMicros = adjustPrice(price, requoted);
+          }
+          match.states.push({ ...state, expires: state.expires ?? latest(match).expires });
+          match.series ??= key;
+          matchedHere.add(match);
+          return;
+        }
+        if (shares === null) return; // a series without a count is no instrument to list
+        const name = clampName(`${w.series ? (/warrant/i.test(w.series) ? w.series : `${w.series} warrants`) : preFunded ? "Pre-funded warrants" : "Warrants"} (reported ${asOf}, ${label})`);
+        matchedHere.add(track({ base: newRow(ticker, "warrant", name, asOf, preFunded, source), series: key, states: [state] }));
+      });
+
+      const total = report.warrants_total;
+      const trackedTotal = tracked.find((t) => t.base.reported_total);
+      if (report.warrants.length > 0 && trackedTotal && !(total && total.shares_outstanding !== null)) {
+        // A report that now breaks the warrants down by series: the total it covers is the sum of the series it lists, as of its day (so no warrant is counted twice).
+        const counts = report.warrants.map((w) => w.shares_outstanding);
+        if (counts.every((c) => c !== null)) {
+          trackedTotal.states.push({
+            knownAt: filedAt,
+            asOf: reportDay,
+            status: "outstanding",
+            shares: counts.reduce((sum, c) => sum + BigInt(c!), 0n),
+            priceMicros: null,
+            principalCents: null,
+            remainingCents: null,
+            expires: null,
+            quotes: {},
+            evidence: source,
+          });
+        }
+      }
+      if (total && total.shares_outstanding !== null && (report.warrants.length === 0 || trackedTotal)) {
+        const asOf = total.as_of ?? reportDay;
+        const state: State = {
+          knownAt: filedAt,
+          asOf,
+          status: "outstanding",
+          shares: BigInt(total.shares_outstanding),
+          priceMicros: dollarsToMicros(total.weighted_average_exercise_price),
           principalCents: null,
           remainingCents: null,
           expires: null,
-          quotes: {},
+          quotes: compact({
+            shares_underlying: quoteOf(evidence, "warrants_total.shares_outstanding"),
+            exercise_price: quoteOf(evidence, "warrants_total.weighted_average_exercise_price"),
+          }),
+          evidence: source,
+        };
+        if (trackedTotal) trackedTotal.states.push(state);
+        else {
+          const row = newRow(ticker, "warrant", "Warrants outstanding in total, as the periodic reports state them", asOf, false, source);
+          row.reported_total = true;
+          track({ base: row, series: null, states: [state] });
+        }
+      }
+
+      (report.equity_lines ?? []).forEach((line: EquityLine, i) => {
+        const at = `equity_lines[${i}]`;
+        const asOf = line.as_of ?? reportDay;
+        const commitment = dollarsToCents(line.commitment);
+        const drawn = dollarsToCents(line.drawn_to_date);
+        const remaining = dollarsToCents(line.remaining) ?? (commitment !== null && drawn !== null && drawn <= commitment ? commitment - drawn : null);
+        const key = partyKey(line.counterparty);
+        const candidates = tracked.filter((t) => {
+          if (t.base.instrument_type !== "equity_line" || latest(t).status !== "outstanding" || t.base.issued_at > asOf) return false;
+          if (key !== null && t.series !== null) return key === t.series;
+          return near(latest(t).principalCents, commitment);
+        });
+        const state: State = {
+          knownAt: filedAt,
+          asOf,
+          status: "outstanding",
+          shares: null,
+          priceMicros: null,
+          principalCents: commitment,
+          remainingCents: remaining,
+          expires: null,
+          quotes: compact({
+            principal_amount: quoteOf(evidence, `${at}.commitment`),
+            remaining_amount: quoteOf(evidence, line.remaining !== null ? `${at}.remaining` : `${at}.drawn_to_date`),
+          }),
+          evidence: source,
+        };
+        const match = pick(candidates, `equity line ${line.counterparty ?? i + 1}`);
+        if (match) {
+          const before = latest(match);
+          match.states.push({ ...state, principalCents: state.principalCents ?? before.principalCents, expires: before.expires });
+          match.series ??= key;
+          matchedHere.add(match);
+          return;
+        }
+        if (commitment === null && remaining === null) return;
+        const name = clampName(`Equity line${line.counterparty ? ` with ${line.counterparty}` : ""} (reported ${asOf}, ${label})`);
+        matchedHere.add(track({ base: newRow(ticker, "equity_line", name, asOf, false, source), series: key, states: [state] }));
+      });
+
+      report.convertibles.forEach((c: Convertible, i) => {
+        const at = `convertibles[${i}]`;
+        const kind: Kind = c.kind === "preferred" ? "convertible_preferred" : "convertible_note";
+        const asOf = c.as_of ?? reportDay;
+        const principal = dollarsToCents(c.principal_or_stated_outstanding);
+        const price = dollarsToMicros(c.conversion_price);
+        const key = seriesKey(c.name);
+        const candidates = tracked.filter((t) => {
+          if (t.base.instrument_type !== kind || t.base.issued_at > asOf) return false;
+          // names that say which note it is ("Series A", "8%", "2026") decide; generic ones ("the convertible note") leave it to the maturity
+          const mine = distinctive(key);
+          const theirs = distinctive(t.series);
+          if (mine !== null && theirs !== null) return mine === theirs;
+          if (c.maturity && latest(t).expires) return c.maturity === latest(t).expires;
+          const known = inBasisOf(t, filedAt);
+          return near(known.price, price) && near(known.principal, principal);
+        });
+        const state: State = {
+          knownAt: filedAt,
+          asOf,
+          status: "outstanding",
+          shares: sharesOnConversion(principal, price),
+          priceMicros: price,
+          principalCents: principal,
+          remainingCents: principal,
+          expires: c.maturity,
+          quotes: compact({
+            remaining_amount: quoteOf(evidence, `${at}.principal_or_stated_outstanding`),
+            conversion_price: quoteOf(evidence, `${at}.conversion_price`),
+            exercise_price: quoteOf(evidence, `${at}.conversion_price`),
+            expiration_date: quoteOf(evidence, `${at}.maturity`),
+          }),
+          evidence: source,
+        };
+        const match = resolve(candidates, `convertible ${c.name}`, asOf);
+        if (match === "skip") return;
+        if (match) {
+          const before = latest(match);
+          match.states.push({
+            ...state,
+            priceMicros: state.priceMicros ?? adjustPrice(before.priceMicros, splitFactor(splits, before.knownAt, filedAt)),
+            expires: state.expires ?? before.expires,
+          });
+          const now = latest(match);
+          now.shares ??= sharesOnConversion(now.remainingCents, now.priceMicros);
+          match.series ??= key;
+          matchedHere.add(match);
+          return;
+        }
+        const name = clampName(`${c.name} (reported ${asOf}, ${label})`);
+        matchedHere.add(track({ base: newRow(ticker, kind, name, asOf, false, source), series: key, states: [state] }));
+      });
+    }
+
+    closings.forEach((event, i) => {
+      const quote = quoteOf(evidence, `closings[${i}].kind`);
+      // the day it happened, else the report's day (a subsequent event's undated: the day it became known)
+      const asOf = event.date ?? (event.subsequent ? filedAt : reportDay);
+      const closedHere = new Set<Tracked>();
+      for (const name of event.instruments) {
+        const what = `${name} (${event.kind}${event.date ? ` ${event.date}` : ""})`;
+        const kind = kindOfName(name);
+        if (kind === null || !CLOSES[event.kind].includes(kind)) {
+          notes.push(`${label}: ${what} names no kind of instrument that is ${event.kind}: nothing closed`);
+          continue;
+        }
+        const candidates = tracked.filter((t) => t.base.instrument_type === kind && !t.base.reported_total && t.base.issued_at <= asOf && namedAs(t, name));
+        const open = candidates.filter((t) => latest(t).status === "outstanding");
+        if (open.length !== 1) {
+          // the same closing told again (a 10-Q after its 8-K) changes nothing and needs no word
+          if (open.length === 0 && candidates.some((t) => latest(t).status === event.kind)) continue;
+          notes.push(`${label}: ${what} matches ${open.length === 0 ? "no" : open.length} tracked instruments: nothing closed`);
+          continue;
+        }
+        const t = open[0]!;
+        if (closedHere.has(t)) continue;
+        const before = latest(t);
+        // a state that says it was still outstanding after that day (this filing's own, on that day too) outweighs the sentence
+        if (matchedHere.has(t) ? before.asOf >= asOf : before.asOf > asOf) {
+          notes.push(`${label}: ${what}, but ${before.evidence.source_form} ${before.evidence.source_accession} states it outstanding as of ${before.asOf}: not closed`);
+          continue;
+        }
+        const factor = splitFactor(splits, before.knownAt, filedAt);
+        t.states.push({
+          knownAt: filedAt,
+          asOf,
+          status: event.kind,
+          shares: adjustShares(before.shares, factor),
+          priceMicros: adjustPrice(before.priceMicros, factor),
+          principalCents: before.principalCents,
+          remainingCents: before.remainingCents === null ? null : 0n,
+          expires: before.expires,
+          quotes: compact({ status: quote, remaining_amount: before.remainingCents === null ? undefined : quote }),
           evidence: source,
         });
+        closedHere.add(t);
       }
-    }
-    if (total && total.shares_outstanding !== null && (report.warrants.length === 0 || trackedTotal)) {
-      const asOf = total.as_of ?? reportDay;
-      const state: State = {
-        knownAt: filedAt,
-        asOf,
-        status: "outstanding",
-        shares: BigInt(total.shares_outstanding),
-        priceMicros: dollarsToMicros(total.weighted_average_exercise_price),
-        principalCents: null,
-        remainingCents: null,
-        expires: null,
-        quotes: compact({
-          shares_underlying: quoteOf(evidence, "warrants_total.shares_outstanding"),
-          exercise_price: quoteOf(evidence, "warrants_total.weighted_average_exercise_price"),
-        }),
-        evidence: source,
-      };
-      if (trackedTotal) trackedTotal.states.push(state);
-      else {
-        const row = newRow(ticker, "warrant", "Warrants outstanding in total, as the periodic reports state them", asOf, false, source);
-        row.reported_total = true;
-        track({ base: row, series: null, states: [state] });
-      }
-    }
-
-    (report.equity_lines ?? []).forEach((line: EquityLine, i) => {
-      const at = `equity_lines[${i}]`;
-      const asOf = line.as_of ?? reportDay;
-      const commitment = dollarsToCents(line.commitment);
-      const drawn = dollarsToCents(line.drawn_to_date);
-      const remaining = dollarsToCents(line.remaining) ?? (commitment !== null && drawn !== null && drawn <= commitment ? commitment - drawn : null);
-      const key = partyKey(line.counterparty);
-      const candidates = tracked.filter((t) => {
-        if (t.base.instrument_type !== "equity_line" || latest(t).status !== "outstanding" || t.base.issued_at > asOf) return false;
-        if (key !== null && t.series !== null) return key === t.series;
-        return near(latest(t).principalCents, commitment);
-      });
-      const state: State = {
-        knownAt: filedAt,
-        asOf,
-        status: "outstanding",
-        shares: null,
-        priceMicros: null,
-        principalCents: commitment,
-        remainingCents: remaining,
-        expires: null,
-        quotes: compact({
-          principal_amount: quoteOf(evidence, `${at}.commitment`),
-          remaining_amount: quoteOf(evidence, line.remaining !== null ? `${at}.remaining` : `${at}.drawn_to_date`),
-        }),
-        evidence: source,
-      };
-      const match = pick(candidates, `equity line ${line.counterparty ?? i + 1}`);
-      if (match) {
-        const before = latest(match);
-        match.states.push({ ...state, principalCents: state.principalCents ?? before.principalCents, expires: before.expires });
-        match.series ??= key;
-        matchedHere.add(match);
-        return;
-      }
-      if (commitment === null && remaining === null) return;
-      const name = clampName(`Equity line${line.counterparty ? ` with ${line.counterparty}` : ""} (reported ${asOf}, ${label})`);
-      matchedHere.add(track({ base: newRow(ticker, "equity_line", name, asOf, false, source), series: key, states: [state] }));
-    });
-
-    report.convertibles.forEach((c: Convertible, i) => {
-      const at = `convertibles[${i}]`;
-      const kind: Kind = c.kind === "preferred" ? "convertible_preferred" : "convertible_note";
-      const asOf = c.as_of ?? reportDay;
-      const principal = dollarsToCents(c.principal_or_stated_outstanding);
-      const price = dollarsToMicros(c.conversion_price);
-      const key = seriesKey(c.name);
-      const candidates = tracked.filter((t) => {
-        if (t.base.instrument_type !== kind || latest(t).status !== "outstanding" || t.base.issued_at > asOf) return false;
-        // names that say which note it is ("Series A", "8%", "2026") decide; generic ones ("the convertible note") leave it to the maturity
-        const mine = distinctive(key);
-        const theirs = distinctive(t.series);
-        if (mine !== null && theirs !== null) return mine === theirs;
-        if (c.maturity && latest(t).expires) return c.maturity === latest(t).expires;
-        const known = inBasisOf(t, filedAt);
-        return near(known.price, price) && near(known.principal, principal);
-      });
-      const state: State = {
-        knownAt: filedAt,
-        asOf,
-        status: "outstanding",
-        shares: sharesOnConversion(principal, price),
-        priceMicros: price,
-        principalCents: principal,
-        remainingCents: principal,
-        expires: c.maturity,
-        quotes: compact({
-          remaining_amount: quoteOf(evidence, `${at}.principal_or_stated_outstanding`),
-          conversion_price: quoteOf(evidence, `${at}.conversion_price`),
-          exercise_price: quoteOf(evidence, `${at}.conversion_price`),
-          expiration_date: quoteOf(evidence, `${at}.maturity`),
-        }),
-        evidence: source,
-      };
-      const match = pick(candidates, `convertible ${c.name}`);
-      if (match) {
-        const before = latest(match);
-        match.states.push({
-          ...state,
-          priceMicros: state.priceMicros ?? adjustPrice(before.priceMicros, splitFactor(splits, before.knownAt, filedAt)),
-          expires: state.expires ?? before.expires,
-        });
-        const now = latest(match);
-        now.shares ??= sharesOnConversion(now.remainingCents, now.priceMicros);
-        match.series ??= key;
-        matchedHere.add(match);
-        return;
-      }
-      const name = clampName(`${c.name} (reported ${asOf}, ${label})`);
-      matchedHere.add(track({ base: newRow(ticker, kind, name, asOf, false, source), series: key, states: [state] }));
     });
   }
 
@@ -502,6 +623,26 @@ export function buildLedger(input: LedgerInput): Ledger {
   return { instruments, states: [...unique.values()], notes };
 }
 
+/**
+ * A tracked instrument is the one a closing names by the rules that recognise
+ * a report's figures by name: a warrant of the same kind (pre-funded or not)
+ * whose series name is the same, or, for "the Pre-Funded Warrants" (a name that
+ * says only that), the pre-funded warrant no series names; a convertible whose
+ * distinctive words are the same, or whose name is the same generic one.
+ */
+function namedAs(t: Tracked, name: string): boolean {
+  const key = seriesKey(name);
+  if (t.base.instrument_type === "warrant") {
+    const preFunded = /\bpre-?funded\b|\bprefunded\b/i.test(name);
+    if ((t.base.pre_funded ?? false) !== preFunded) return false;
+    if (key !== null && t.series !== null) return key === t.series;
+    return t.series === null && preFunded && key !== null && key.replace(/[^a-z]/g, "") === "prefunded";
+  }
+  const mine = distinctive(key);
+  if (mine !== null) return mine === distinctive(t.series);
+  return key !== null && key === t.series;
+}
+
 /** A state's quotes under the history's field names. */
 function stateQuotes(quotes: Record<string, string>): InstrumentStateRecord["quotes"] {
   const out = compact({
@@ -509,6 +650,7 @@ function stateQuotes(quotes: Record<string, string>): InstrumentStateRecord["quo
     price: quotes.conversion_price ?? quotes.exercise_price,
     remaining_amount: quotes.remaining_amount,
     expiration_date: quotes.expiration_date,
+    status: quotes.status,
   });
   return Object.keys(out).length ? out : null;
 }

@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { CompanyFacts } from "./facts";
 import { readEightKTerms } from "./documents/eight-k-terms";
 import { inspectText } from "./documents/inspect";
-import type { PeriodicReading, PeriodicReport } from "./documents/periodic-report";
+import type { PeriodicReport } from "./documents/periodic-report";
 import type { Filing } from "./filings";
 import { documentFactsOf, mapCompany, PERIODIC_READER_VERSION, type DocumentFacts } from "./map";
+import { periodicReading } from "./periodic-reading.fixture";
 import { parseXbrlDilution } from "./xbrl-dilution";
 import { validateRecords } from "../import/validate";
 
@@ -31,23 +32,7 @@ const filing = (form: string, accessionNumber: string, filedAt: string, fileNumb
 });
 
 function periodic(period: string, stated: Partial<PeriodicReport>, evidence: Record<string, string> = {}): DocumentFacts {
-  const report = {
-    form: "10-Q",
-    company: "Test Co",
-    file_number: null,
-    period,
-    shares_outstanding: null,
-    going_concern: null,
-    warrants: [],
-    warrants_total: null,
-    atm_programs: [],
-    equity_lines: [],
-    convertibles: [],
-    reverse_splits: [],
-    listing_deficiency: [],
-    ...stated,
-  } as PeriodicReport;
-  return { periodic: { report, evidence, reader: PERIODIC_READER_VERSION } as PeriodicReading & { reader: number } };
+  return { periodic: { ...periodicReading(period, stated, evidence), reader: PERIODIC_READER_VERSION } };
 }
 
 function map(filings: Filing[], documents: Record<string, DocumentFacts>, options: { today?: string; facts?: CompanyFacts | null; xbrl?: object } = {}) {
@@ -117,6 +102,116 @@ On December 30, 2025, Test Co (the "Company") entered into a securities purchase
     expect(warrants[0]).toMatchObject({ shares_underlying: "1939114", exercise_price_micros: "3482000", anti_dilution: "customary", source_accession: eightK.accessionNumber });
     expect(dataset.dilution_instruments.filter((i) => i.pre_funded)).toHaveLength(1);
     expect(dataset.instrument_states.filter((s) => s.instrument_name === warrants[0]!.name).map((s) => s.source_accession)).toEqual([imunon, eightK.accessionNumber]);
+  });
+});
+
+describe("the parties of an issue", () => {
+  const NAMED_8K = (agentWarrants: string) => `Item 1.01 Entry into a Material Definitive Agreement.
+On July 14, 2025, Test Co (the "Company") entered into a Securities Purchase Agreement with Example Capital Master Fund Ltd. (the “Purchaser”), pursuant to which the Company agreed to sell to the Purchaser in a private placement 500,000 shares of common stock and warrants to purchase up to 500,000 shares of common stock at a purchase price of $1.00 per share and accompanying warrant. The warrants have an exercise price of $1.10 per share and expire five years from the date of issuance.
+H.C. Wainwright & Co., LLC acted as the exclusive placement agent. ${agentWarrants}
+Item 3.02 Unregistered Sales of Equity Securities.
+The securities were offered and sold in reliance on Section 4(a)(2) of the Securities Act.`;
+  const mapped = (text: string) => {
+    const eightK = filing("8-K", "0000000001-25-000200", "2025-07-15", null, "1.01,3.02,9.01");
+    const { dataset } = map([eightK], { [eightK.accessionNumber]: { financing: readEightKTerms(text) } });
+    expect(validateRecords(dataset).errors).toEqual([]);
+    return dataset.dilution_instruments;
+  };
+
+  it("puts the purchasers and the placement agent an 8-K names on the warrants it issues, each quoted, and on the agent's warrants the agent as holder when the sentence issuing them names it", () => {
+    const instruments = mapped(
+      NAMED_8K("The Company also agreed to issue to H.C. Wainwright & Co., LLC, as placement agent, warrants to purchase up to 25,000 shares of common stock at an exercise price of $1.25 per share."),
+    );
+    const warrants = instruments.find((i) => i.name.startsWith("Warrants of"))!;
+    expect(warrants).toMatchObject({ shares_underlying: "500000", holders: ["Example Capital Master Fund Ltd."], placement_agent: "H.C. Wainwright & Co., LLC" });
+    expect(warrants.quotes?.holders).toContain("with Example Capital Master Fund Ltd. (the “Purchaser”)");
+    expect(warrants.quotes?.placement_agent).toContain("H.C. Wainwright & Co., LLC acted as the exclusive placement agent");
+    const agent = instruments.find((i) => i.name.startsWith("Placement agent warrants"))!;
+    expect(agent).toMatchObject({ shares_underlying: "25000", holders: ["H.C. Wainwright & Co., LLC"], placement_agent: "H.C. Wainwright & Co., LLC" });
+    expect(agent.quotes?.holders).toContain("issue to H.C. Wainwright & Co., LLC, as placement agent, warrants");
+  });
+
+  it("leaves the agent's warrants without a holder when they go to the agent 'or its designees', and the purchasers off them", () => {
+    const instruments = mapped(
+      NAMED_8K("The Company also agreed to issue to the placement agent or its designees warrants to purchase up to 25,000 shares of common stock at an exercise price of $1.25 per share."),
+    );
+    const agent = instruments.find((i) => i.name.startsWith("Placement agent warrants"))!;
+    expect(agent).toMatchObject({ holders: null, placement_agent: "H.C. Wainwright & Co., LLC" });
+    expect(agent.quotes?.holders).toBeUndefined();
+  });
+
+  it("are null when the filing names none: unnamed investors, no agent", () => {
+    const unnamed = mapped(PIPE_8K);
+    expect(unnamed).toEqual([expect.objectContaining({ holders: null, placement_agent: "H.C. Wainwright & Co., LLC" })]);
+    expect(unnamed[0]!.quotes?.holders).toBeUndefined();
+    const bare = mapped(PIPE_8K.replace(" H.C. Wainwright & Co., LLC acted as the exclusive placement agent.", ""));
+    expect(bare).toEqual([expect.objectContaining({ holders: null, placement_agent: null })]);
+    expect(Object.keys(bare[0]!.quotes ?? {})).not.toContain("placement_agent");
+  });
+
+  it("names a note's purchaser as its holder, and an equity line's counterparty as its", () => {
+    const note = mapped(`Item 1.01 Entry into a Material Definitive Agreement
+On May 5, 2025, Test Co (the "Company") entered into a securities purchase agreement with Example Lending LLC (the “Holder”) and issued to the Holder a convertible promissory note in the principal amount of $550,000. The note is convertible at a conversion price of $0.85 per share and matures on May 5, 2026.`);
+    expect(note).toEqual([expect.objectContaining({ instrument_type: "convertible_note", holders: ["Example Lending LLC"], placement_agent: null })]);
+    expect(note[0]!.quotes?.holders).toContain("Example Lending LLC (the “Holder”)");
+    const line = mapped(`Item 1.01 Entry into a Material Definitive Agreement.
+On April 10, 2025, Test Co (the "Company") entered into a Standby Equity Purchase Agreement (the “SEPA”) with YA II PN, Ltd. (“Yorkville”), pursuant to which the Company has the right, but not the obligation, to sell to Yorkville up to $20,000,000 of shares of its common stock at any time during the 36 months following the date of the SEPA.`);
+    expect(line).toEqual([expect.objectContaining({ instrument_type: "equity_line", holders: ["YA II PN, Ltd."] })]);
+    expect(line[0]!.quotes?.holders).toContain("YA II PN, Ltd.");
+  });
+
+  it("gives a prospectus's warrants its placement agent and no holders (the public buys), and an 8-K of the same issue adds the purchaser it names", () => {
+    const imunon = "0001493152-25-029712"; // Maxim Group LLC, lead placement agent
+    const alone = map([filing("424B5", imunon, "2025-12-31", "333-283007")], { [imunon]: prospectus("749647", imunon) }).dataset.dilution_instruments;
+    expect(alone.length).toBeGreaterThan(0);
+    for (const warrant of alone) {
+      expect(warrant).toMatchObject({ holders: null, placement_agent: "Maxim Group LLC" });
+      expect(warrant.quotes?.placement_agent).toContain("We have engaged Maxim Group LLC, as lead placement agent");
+    }
+    const eightK = filing("8-K", "0000000001-26-000001", "2026-01-02", null, "1.01,9.01");
+    const text = `Item 1.01 Entry into a Material Definitive Agreement.
+On December 30, 2025, Test Co (the "Company") entered into a securities purchase agreement with Example Capital Master Fund Ltd. (the “Purchaser”) for the sale in a registered direct offering of 330,000 shares of common stock, pre-funded warrants to purchase up to 1,609,114 shares of common stock and warrants to purchase up to 1,939,114 shares of common stock. The warrants have an exercise price of $3.482 per share. The pre-funded warrants have an exercise price of $0.0001 per share. The shares are offered pursuant to an effective shelf registration statement on Form S-3.`;
+    const { dataset } = map([filing("424B5", imunon, "2025-12-31", "333-283007"), eightK], {
+      [imunon]: prospectus("749647", imunon),
+      [eightK.accessionNumber]: { financing: readEightKTerms(text) },
+    });
+    const warrants = dataset.dilution_instruments.filter((i) => !i.pre_funded);
+    expect(warrants).toHaveLength(1);
+    expect(warrants[0]).toMatchObject({ holders: ["Example Capital Master Fund Ltd."], placement_agent: "Maxim Group LLC", source_accession: eightK.accessionNumber });
+    // the row quotes its latest filing, the 8-K: its words for the purchaser
+    expect(warrants[0]!.quotes?.holders).toContain("Example Capital Master Fund Ltd.");
+  });
+});
+
+describe("closings stated by 8-Ks and periodic reports", () => {
+  const q = filing("10-Q", "0000000001-25-000400", "2025-05-12", null, "", "2025-03-31");
+  const warrants = periodic("2025-03-31", {
+    warrants: [
+      { series: "Series A Warrants", shares_outstanding: 1_000_000, exercise_price: 1.5, expiry: "2030-01-15", as_of: "2025-03-31" },
+      { series: "Series B Warrants", shares_outstanding: 500_000, exercise_price: 2.5, expiry: "2027-01-15", as_of: "2025-03-31" },
+    ],
+  });
+
+  it("an 8-K's statement that warrants were exercised in full closes the series the reports follow, quoting it", () => {
+    const eightK = filing("8-K", "0000000001-25-000401", "2025-06-05", null, "3.02,8.01,9.01", "2025-06-04");
+    const sentence = "On June 4, 2025, the holders of the Series A Warrants exercised all of their Series A Warrants for cash, resulting in gross proceeds of $1.5 million.";
+    const text = `Item 3.02 Unregistered Sales of Equity Securities.\nThe shares were issued in reliance on Section 4(a)(2) of the Securities Act.\nItem 8.01 Other Events.\n${sentence}`;
+    const { dataset, notes } = map([q, eightK], { [q.accessionNumber]: warrants, [eightK.accessionNumber]: { financing: readEightKTerms(text) } });
+    const [seriesA, seriesB] = dataset.dilution_instruments;
+    expect(seriesA).toMatchObject({ status: "exercised", as_of: "2025-06-04", shares_underlying: "1000000", source_accession: eightK.accessionNumber });
+    expect(seriesA!.quotes?.status).toBe(sentence);
+    expect(seriesB).toMatchObject({ status: "outstanding", source_accession: q.accessionNumber });
+    expect(dataset.instrument_states.filter((s) => s.instrument_name === seriesA!.name).map((s) => s.status)).toEqual(["outstanding", "exercised"]);
+    expect(notes.join("\n")).not.toContain("nothing closed");
+    expect(validateRecords(dataset).errors).toEqual([]);
+  });
+
+  it("a later report's subsequent-events closing closes the note an earlier report listed, as of the day it states", () => {
+    const q2 = filing("10-Q", "0000000001-25-000402", "2025-08-11", null, "", "2025-06-30");
+    const note = periodic("2025-03-31", { convertibles: [{ kind: "note", name: "Bridge Note", principal_or_stated_outstanding: 300_000, conversion_price: 0.75, maturity: "2026-01-31", as_of: "2025-03-31" }] });
+    const closing = periodic("2025-06-30", { closings: [{ kind: "redeemed", instruments: ["Bridge Note"], date: "2025-07-15", subsequent: true }] }, { "closings[0].kind": "On July 15, 2025, the Company repaid the Bridge Note in full." });
+    const { dataset } = map([q, q2], { [q.accessionNumber]: note, [q2.accessionNumber]: closing });
+    expect(dataset.dilution_instruments).toEqual([expect.objectContaining({ instrument_type: "convertible_note", status: "redeemed", as_of: "2025-07-15", remaining_cents: "0", source_accession: q2.accessionNumber })]);
   });
 });
 

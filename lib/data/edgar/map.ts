@@ -34,12 +34,15 @@
  *   text; a later one that says compliance was regained resolves the open
  *   deficiency of that kind. Without the text an 8-K is not classified (it
  *   could be either), and the sync reports it.
- * - Financial reports and float snapshots from the XBRL facts (./facts.ts).
+ * - Financial reports and float snapshots from the XBRL facts (./facts.ts);
+ *   going concern from the periodic report of the period, which makes the
+ *   period's financial report itself (cash unknown) when the facts have none.
  */
 import type {
   ComplianceDeficiencyRecord,
   Dataset,
   DilutionInstrumentRecord,
+  Evidence,
   XbrlCheck,
   FinancialReportRecord,
   FloatSnapshotRecord,
@@ -62,6 +65,7 @@ import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio } from "@
 import { crossCheckConversionPrice, crossCheckWarrantTotal, type CrossCheck, type XbrlDilutionFacts } from "./xbrl-dilution";
 import { isPeriodicReport, type AtmProgram, type PeriodicReading } from "./documents/periodic-report";
 import type { OfferingTerms } from "./documents/prospectus";
+import { agentWarrantParties, eightKParties, equityLineParties, prospectusParties, withParties } from "./parties";
 
 /**
  * The version of the filing readers whose facts are stored. A stored
@@ -139,14 +143,14 @@ const PRICING_PROSPECTUS_DAYS = 15;
  * report read by an older version is read again (from its stored document, or
  * fetched again when it is one of the latest): raise it when the reader changes.
  */
-export const PERIODIC_READER_VERSION = 2;
+export const PERIODIC_READER_VERSION = 3;
 
 /** 8-K items whose text the sync reads: listing deficiencies (3.01), splits (5.03), financing agreements (1.01) and unregistered sales (3.02). */
 const EIGHT_K_ITEMS_READ = new Set(["1.01", "3.01", "3.02", "5.03"]);
 /** 8-K items that state financing terms (./documents/eight-k-terms.ts). */
 export const FINANCING_ITEMS = ["1.01", "3.02"];
 /** The version of the 8-K terms reader whose facts are stored; a stored 8-K read by an older one is read again. */
-export const EIGHT_K_READER_VERSION = 1;
+export const EIGHT_K_READER_VERSION = 3;
 
 /** Registration and prospectus forms whose documents the sync reads (fee exhibit, ATM text), periodic reports, and 8-Ks and EFFECT notices that need their text. */
 export function needsDocuments(filing: Filing): "registration" | "takedown" | "eight-k" | "effect" | "periodic" | null {
@@ -444,6 +448,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
             ...evidence(filing),
           },
         });
+        issuedInstruments.at(-1)!.record = withParties(issuedInstruments.at(-1)!.record, prospectusParties(terms, said));
       };
       issued("Warrants", false, terms.common_warrants_offered, terms.warrant_exercise_price, "common_warrants_offered", "warrant_exercise_price");
       issued("Pre-funded warrants", true, terms.prefunded_warrants_offered, terms.prefunded_exercise_price, "prefunded_warrants_offered", "prefunded_exercise_price");
@@ -547,7 +552,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
     };
     terms.warrants.forEach((w, i) => {
       const row = warrantRow(w, `warrants[${i}]`, w.pre_funded ? "Pre-funded warrants" : w.inducement ? "Inducement warrants" : "Warrants");
-      if (row) issuedInstruments.push(row);
+      if (row) issuedInstruments.push({ ...row, record: withParties(row.record, eightKParties(terms, said)) });
     });
     terms.agent_warrants.forEach((w, i) => {
       const row = warrantRow(w, `agent_warrants[${i}]`, "Placement agent warrants");
@@ -555,7 +560,8 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       // the agent's warrants are its compensation, never registered by the financing's prospectus: the financing's words say nothing of them
       const { registered: _financing, ...quotes } = row.record.quotes ?? {};
       void _financing;
-      issuedInstruments.push({ ...row, record: { ...row.record, registered: false, quotes: Object.keys(quotes).length ? quotes : null } });
+      const record = { ...row.record, registered: false, quotes: Object.keys(quotes).length ? quotes : null };
+      issuedInstruments.push({ ...row, record: withParties(record, agentWarrantParties(terms, said, `agent_warrants[${i}]`)) });
     });
     terms.convertible_notes.forEach((note, i) => {
       if (note.principal === null) return;
@@ -590,6 +596,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
           ...evidence(filing),
         },
       });
+      issuedInstruments.at(-1)!.record = withParties(issuedInstruments.at(-1)!.record, eightKParties(terms, said));
     });
     const line = terms.equity_line;
     if (line && line.commitment !== null) {
@@ -612,6 +619,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
           ...evidence(filing),
         },
       });
+      issuedInstruments.at(-1)!.record = withParties(issuedInstruments.at(-1)!.record, equityLineParties(terms, said));
     }
     // A private placement of shares (PIPE) has no prospectus: the 8-K is its record.
     const sold = terms.common_shares !== null || terms.gross_proceeds !== null || terms.warrants.some((w) => w.pre_funded && !w.existing);
@@ -774,7 +782,12 @@ export function mapCompany(input: CompanyInput): MappedCompany {
   dataset.reverse_splits.push(...[...splits.values()].map((s) => s.record).sort((a, b) => (a.effective_date < b.effective_date ? -1 : 1)));
 
   // ── the instrument ledger: what the prospectuses issued, followed through the periodic reports ──
-  const ledger = buildLedger({ ticker, today: input.today, issued: issuedInstruments, reports: periodicReports, splits: dataset.reverse_splits, evidence });
+  // 8-Ks that state instruments exercised, converted or repaid in full close them in the ledger
+  const closings = filings.flatMap((filing) => {
+    const read = input.documents.get(filing.accessionNumber)?.financing;
+    return read?.terms.closings?.length ? [{ filing, closings: read.terms.closings, evidence: read.evidence }] : [];
+  });
+  const ledger = buildLedger({ ticker, today: input.today, issued: issuedInstruments, reports: periodicReports, closings, splits: dataset.reverse_splits, evidence });
   dataset.dilution_instruments.push(...ledger.instruments);
   dataset.instrument_states.push(...ledger.states);
   notes.push(...ledger.notes);
@@ -802,15 +815,6 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       };
       dataset.financial_reports.push(financial);
     }
-    // Going-concern doubt, from the periodic report of the same period (the latest filed, when amended)
-    for (const { filing, reading } of periodicReports) {
-      const doubt = reading.report.going_concern;
-      const financial = dataset.financial_reports.find((f) => f.period_end === (reading.report.period ?? filing.reportDate));
-      if (doubt === null || !financial) continue;
-      financial.going_concern = doubt;
-      financial.going_concern_accession = filing.accessionNumber;
-      financial.quotes = doubt ? quotesOf(reading.evidence, { going_concern: "going_concern" }) : null;
-    }
     for (const s of input.facts.shares) {
       const snapshot: FloatSnapshotRecord = {
         ticker,
@@ -827,6 +831,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       dataset.float_snapshots.push(snapshot);
     }
   } else notes.push("no XBRL company facts: cash, burn and shares unknown");
+  fillGoingConcern(ticker, dataset.financial_reports, periodicReports, evidence);
 
   // Shares outstanding as the latest prospectus states them, when the XBRL facts know nothing as recent.
   const latestStated = [...filings].reverse().find((f) => TAKEDOWN_FORM.test(f.form) && input.documents.get(f.accessionNumber)?.offering?.terms.shares_outstanding_after != null);
@@ -1042,5 +1047,35 @@ function fillStatedBabyShelf(registrations: RegistrationRecord[], filings: Filin
         public_float: "baby_shelf.public_float",
       }),
     );
+  }
+}
+
+/**
+ * Going-concern doubt (or that the notes state none), from each periodic
+ * report onto the financial report of the same period (the latest filed, when
+ * amended), with the report's accession and quote. A period the XBRL facts
+ * give no financial report for (a filer without XBRL facts for it, an IFRS
+ * filer) gets one from the periodic report itself: its period end, its filing
+ * day and filing, and the statement; cash, burn and debt null, since the text
+ * reader reads none (the ratings take cash from the latest report that has it).
+ */
+function fillGoingConcern(ticker: string, reports: FinancialReportRecord[], periodic: readonly PeriodicReportFiled[], evidence: (filing: Filing) => Evidence): void {
+  /** The reports made here from a periodic report's text: a later filing for the period is their source. */
+  const fromText = new Set<FinancialReportRecord>();
+  for (const { filing, reading } of periodic) {
+    const doubt = reading.report.going_concern;
+    const period = reading.report.period ?? filing.reportDate;
+    if (doubt === null || !period) continue;
+    let financial = reports.find((f) => f.period_end === period);
+    if (!financial) {
+      // a period ending after the filing is no period of that filing's report
+      if (period > filing.filedAt) continue;
+      financial = { ticker, period_end: period, filed_at: filing.filedAt, cash_cents: null, quarterly_burn_cents: null, operating_cash_flow_cents: null, debt_cents: null, reg_sho: null, ...evidence(filing) };
+      reports.push(financial);
+      fromText.add(financial);
+    } else if (fromText.has(financial)) Object.assign(financial, { filed_at: filing.filedAt, ...evidence(filing) });
+    financial.going_concern = doubt;
+    financial.going_concern_accession = filing.accessionNumber;
+    financial.quotes = doubt ? quotesOf(reading.evidence, { going_concern: "going_concern" }) : null;
   }
 }

@@ -264,7 +264,16 @@ describe("a constructed small cap (EDGAR's shapes): shelf, EFFECT, ATM, Item 3.0
     const [registration] = await records("registrations", ["ZZBX"], day("2025-06-01"), true);
     expect(registration!.source).toMatchObject({ type: "sec_filing", form: expect.stringMatching(/^(424B5|S-3)$/) });
     const shelfRecord = (await records("registrations", ["ZZBX"], day("2025-06-01"))).find((r) => r.accession_number === "0001493152-24-024718");
-    expect(shelfRecord).toMatchObject({ offering_amount: 100_000_000, over_baby_shelf: null, public_float: null, baby_shelf_capacity: null });
+    // No float at filing; the company's baby-shelf room on the day is ⅓ of the cover page's $52M, nothing sold in the 12 months.
+    expect(shelfRecord).toMatchObject({
+      offering_amount: 100_000_000,
+      over_baby_shelf: null,
+      public_float: null,
+      baby_shelf_capacity: 17_333_333.33,
+      baby_shelf_sold_12m: 0,
+      baby_shelf_as_of: "2025-06-01",
+      baby_shelf_public_float: 52_000_000,
+    });
   });
 
   it("prices and Reg SHO lists (operator imports) fill in what EDGAR does not hold", async () => {

@@ -344,6 +344,63 @@ describe("JSON import", () => {
     ]);
   });
 
+  it("stores an instrument's holders and placement agent with their quotes, and refuses more than five holders, a repeated or over-long name", async () => {
+    const warrant = {
+      ticker: "AAA",
+      instrument_type: "warrant",
+      name: "Common warrants",
+      issued_at: "2026-03-02",
+      shares_underlying: 1000,
+      holders: ["Example Capital Master Fund Ltd.", "Second Street Partners LP"],
+      placement_agent: "Example Securities & Co., LLC",
+      quotes: {
+        holders: "a securities purchase agreement with Example Capital Master Fund Ltd. and Second Street Partners LP (the “Purchasers”)",
+        placement_agent: "Example Securities & Co., LLC acted as the exclusive placement agent",
+      },
+      source_accession: "0000000001-26-000009",
+      source_form: "8-K",
+      source_filed_at: "2026-03-03",
+    };
+    const unnamed = { ticker: "AAA", instrument_type: "warrant", name: "Pre-funded warrants", issued_at: "2026-03-02", shares_underlying: 10, holders: "", placement_agent: "" };
+    expectCounts(await importDataset(db.prisma, { companies: [company("AAA")], dilution_instruments: [warrant, unnamed] }), { companies: [1, 0, 0], dilution_instruments: [2, 0, 0] });
+    const stored = await db.prisma.dilutionInstrument.findMany({ orderBy: { name: "asc" }, select: { name: true, holders: true, placementAgent: true, quotes: true } });
+    expect(stored).toEqual([
+      { name: "Common warrants", holders: warrant.holders, placementAgent: warrant.placement_agent, quotes: warrant.quotes },
+      { name: "Pre-funded warrants", holders: null, placementAgent: null, quotes: null },
+    ]);
+    // The same file again changes nothing; from CSV, the holders are the JSON text of the list.
+    expectCounts(await importDataset(db.prisma, { companies: [company("AAA")], dilution_instruments: [warrant, unnamed] }), { companies: [0, 0, 1], dilution_instruments: [0, 0, 2] });
+    const csv = parseImportFile(
+      "parties.dilution_instruments.csv",
+      `ticker,instrument_type,name,issued_at,shares_underlying,holders,placement_agent\nAAA,warrant,Common warrants,2026-03-02,1000,"[""Example Capital Master Fund Ltd.""]",Example Securities & Co.\n`,
+    );
+    expect(csv.errors).toEqual([]);
+    expectCounts(await importDataset(db.prisma, csv), { dilution_instruments: [0, 1, 0] });
+    expect(await db.prisma.dilutionInstrument.findFirstOrThrow({ where: { name: "Common warrants" } })).toMatchObject({ holders: ["Example Capital Master Fund Ltd."], placementAgent: "Example Securities & Co." });
+
+    const six = ["A Fund", "B Fund", "C Fund", "D Fund", "E Fund", "F Fund"];
+    const refused = await importDataset(db.prisma, {
+      dilution_instruments: [
+        { ...unnamed, name: "six", holders: six },
+        { ...unnamed, name: "twice", holders: ["A Fund", "a fund"] },
+        { ...unnamed, name: "long", holders: ["x".repeat(101)] },
+        { ...unnamed, name: "empty", holders: [] },
+        { ...unnamed, name: "agent", placement_agent: "y".repeat(101) },
+        { ...unnamed, name: "quoted", quotes: { purchasers: "with A Fund" } },
+      ],
+    });
+    expect(refused.errors.map(formatImportError)).toEqual([
+      "dilution_instruments[0]: holders: must have at most 5 names",
+      "dilution_instruments[1]: holders: must not name a holder twice",
+      "dilution_instruments[2]: holders[0]: must be at most 100 characters",
+      expect.stringMatching(/^dilution_instruments\[2\]: holders\[0\]: must be at most 100 bytes as JSON text/),
+      "dilution_instruments[3]: holders: must name at least one holder (leave it empty when none is named)",
+      "dilution_instruments[4]: placement_agent: must be at most 100 characters",
+      expect.stringMatching(/^dilution_instruments\[4\]: placement_agent: must be at most 100 bytes as JSON text/),
+      "dilution_instruments[5]: quotes.purchasers: unknown field",
+    ]);
+  });
+
   it("replacing one ticker's filing rows removes the ones the file no longer gives, and nothing else", async () => {
     const filed = (accession: string) => ({ source_accession: accession, source_form: "424B5", source_filed_at: "2026-03-02" });
     const warrant = (ticker: string, name: string) => ({

@@ -78,7 +78,7 @@ export const AGENT_ROLES = ["underwriter", "placement_agent", "sales_agent", "se
 export const INSTRUMENT_TYPES = ["warrant", "convertible_note", "convertible_preferred", "equity_line"] as const;
 export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
 /** Where an instrument stands: still outstanding, or ended by expiry, exercise or conversion (an ended instrument stays listed). */
-export const INSTRUMENT_STATUSES = ["outstanding", "expired", "exercised", "converted"] as const;
+export const INSTRUMENT_STATUSES = ["outstanding", "expired", "exercised", "converted", "redeemed"] as const;
 export type InstrumentStatus = (typeof INSTRUMENT_STATUSES)[number];
 /** Price protection as a filing states it: none, the customary adjustments (splits, dividends), a full ratchet, or a reset to a later market price. */
 export const ANTI_DILUTION_KINDS = ["none", "customary", "full_ratchet", "reset"] as const;
@@ -134,6 +134,8 @@ export const SERVED_TEXT_BYTES = {
   /** The words of an XBRL cross-check: what the text and the tag say, and which was used. */
   xbrlNote: 400,
   underwriter: 200,
+  /** A party to an instrument's issue: one of its holders, or its placement agent. */
+  partyName: 100,
   deficiency: 100,
   statusUpdateText: 250,
   /** A filing's URL (evidence and EFFECT notices). */
@@ -189,6 +191,8 @@ export const QUOTED_FIELDS = {
     "principal_amount",
     "remaining_amount",
     "anti_dilution",
+    "holders",
+    "placement_agent",
   ],
   instrument_states: ["shares_underlying", "price", "principal_amount", "remaining_amount", "expiration_date", "status"],
   financial_reports: ["going_concern"],
@@ -198,6 +202,8 @@ export const QUOTED_FIELDS = {
 
 /** The most status updates a compliance deficiency holds. */
 export const MAX_STATUS_UPDATES = 8;
+/** The most holders a dilution instrument names (the first a filing names). */
+export const MAX_HOLDERS = 5;
 
 /** Text the API serves: at most `maxBytes` as JSON (see SERVED_TEXT_BYTES). */
 function servedText(maxBytes: number) {
@@ -390,7 +396,8 @@ export const financialReportSchema = z
     ticker: tickerSchema,
     period_end: date(),
     filed_at: date(),
-    cash_cents: cents(),
+    // null: a report read from its text alone (going concern), with no cash figure
+    cash_cents: optional(cents()),
     quarterly_burn_cents: optional(cents()),
     operating_cash_flow_cents: optional(wholeNumber("cents", { min: -INT64_MAX })),
     debt_cents: optional(cents()),
@@ -402,6 +409,8 @@ export const financialReportSchema = z
   })
   .superRefine((r, ctx) => {
     if (r.filed_at < r.period_end) issue(ctx, "filed_at", `must not be before period_end (${r.period_end})`);
+    // A report states its cash, or going concern (read from its text alone): one with neither says nothing.
+    if (r.cash_cents == null && r.going_concern == null) issue(ctx, "cash_cents", "required unless going_concern is stated");
   });
 
 export const registrationSchema = z
@@ -499,6 +508,15 @@ const xbrlCheckSchema = z.strictObject({
 });
 export type XbrlCheck = z.input<typeof xbrlCheckSchema>;
 
+/** The holders a filing names: a JSON array of 1 to MAX_HOLDERS distinct names (from CSV, its JSON text). */
+const holdersSchema = jsonOrItsText(
+  z
+    .array(servedText(SERVED_TEXT_BYTES.partyName), { error: requiredOr('a JSON array of names, e.g. ["Example Capital LP"]') })
+    .min(1, "must name at least one holder (leave it empty when none is named)")
+    .max(MAX_HOLDERS, `must have at most ${MAX_HOLDERS} names`)
+    .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, "must not name a holder twice"),
+);
+
 export const dilutionInstrumentSchema = z
   .strictObject({
     ticker: tickerSchema,
@@ -520,6 +538,8 @@ export const dilutionInstrumentSchema = z
     stated_price_micros: optional(micros()),
     split_adjustment: optional(text(40).regex(/^1-for-\d{1,9}$/, 'must be a ratio like "1-for-10"')),
     anti_dilution: optional(oneOf(ANTI_DILUTION_KINDS)),
+    holders: optional(holdersSchema),
+    placement_agent: optional(servedText(SERVED_TEXT_BYTES.partyName)),
     reported_total: withDefault(boolean(), false),
     xbrl_check: optional(jsonOrItsText(xbrlCheckSchema)),
     quotes: quotes(QUOTED_FIELDS.dilution_instruments),
@@ -781,6 +801,8 @@ export const RECORD_KINDS = {
       stated_price_micros: "bigint",
       split_adjustment: "text",
       anti_dilution: "text",
+      holders: "jsonb",
+      placement_agent: "text",
       reported_total: "boolean",
       xbrl_check: "jsonb",
       quotes: "jsonb",
@@ -917,7 +939,8 @@ export interface FinancialReportRecord extends Evidence {
   ticker: string;
   period_end: DateString;
   filed_at: DateString;
-  cash_cents: Whole;
+  /** null (or absent) for a report read from its text alone: it then states going_concern. */
+  cash_cents?: Whole | null;
   /** Net operating cash used per quarter; 0 when the company does not burn cash; null when unknown. */
   quarterly_burn_cents?: Whole | null;
   operating_cash_flow_cents?: Whole | null;
@@ -1010,6 +1033,9 @@ export interface DilutionInstrumentRecord extends Evidence {
   stated_price_micros?: Whole | null;
   split_adjustment?: string | null;
   anti_dilution?: (typeof ANTI_DILUTION_KINDS)[number] | null;
+  /** At most MAX_HOLDERS names, each at most SERVED_TEXT_BYTES.partyName. */
+  holders?: string[] | null;
+  placement_agent?: string | null;
   reported_total?: boolean;
   xbrl_check?: XbrlCheck | null;
   quotes?: Quotes<"dilution_instruments"> | null;

@@ -3,7 +3,8 @@
  * page query and the serializer the API pipeline calls.
  *
  * - One query per page (the dilution rating adds the rating-input loader for
- *   the companies of that page only). Queries filter on company_id and order
+ *   the companies of that page only, and the registrations the baby-shelf
+ *   loader for the companies of their S-3/F-3 shelves and ATM programs). Queries filter on company_id and order
  *   on the (company_id, date) indexes.
  * - Ordering is total and stable (date desc, ticker, id), so walking the
  *   pages returns every record exactly once. Each source returns at most
@@ -19,8 +20,8 @@
  */
 import type { EndpointName } from "@/lib/catalog";
 import type { Prisma, PrismaClient } from "@/lib/db";
-import { INSTRUMENT_RATING_COLUMNS, loadRatingInputs, REGISTRATION_RATING_COLUMNS } from "./rating-inputs";
-import { computeDilutionRating, ratingSources } from "@/lib/ratings/engine";
+import { INSTRUMENT_RATING_COLUMNS, loadBabyShelfInputs, loadRatingInputs, REGISTRATION_RATING_COLUMNS } from "./rating-inputs";
+import { babyShelfRoom, computeDilutionRating, ratingSources, type BabyShelfRoom } from "@/lib/ratings/engine";
 import type { DilutionRating } from "@/lib/ratings/types";
 import { SOURCE_COLUMNS, sourceJson, sourceRef, type SourceColumns, type SourceJson } from "./evidence";
 import {
@@ -40,15 +41,10 @@ import {
   type ReverseSplitApiRecord,
   type RegistrationApiRecord,
 } from "./schemas";
-import {
-  BABY_SHELF_FORM_PATTERN,
-  BABY_SHELF_FRACTION_DENOMINATOR,
-  BABY_SHELF_FRACTION_NUMERATOR,
-  BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS,
-} from "@/lib/ratings/thresholds";
+import { BABY_SHELF_FORM_PATTERN } from "@/lib/ratings/thresholds";
 import { isoDay, utcDayStart } from "@/lib/utils/dates";
 import { bpsToPercent, centsToDollars, clampText, countToNumber, microsToDollars } from "../units";
-import { MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, QUOTED_FIELDS, SERVED_TEXT_BYTES } from "../import/schema";
+import { MAX_HOLDERS, MAX_STATUS_UPDATES, MAX_TICKER_LENGTH, QUOTED_FIELDS, SERVED_TEXT_BYTES } from "../import/schema";
 import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio, type SplitOnDay } from "@/lib/utils/splits";
 
 export interface ResolvedCompany {
@@ -163,21 +159,11 @@ function isExpiredAt(expiresAt: Date | null, asOf: Date): boolean {
 }
 
 /**
- * ⅓ of the public float value (at filing) when the baby-shelf rule caps the
- * registration: an S-3/F-3 shelf or an ATM program of a company whose public
- * float is under $75M. Null when the cap does not apply or cannot be known.
+ * A registration the baby-shelf limit (General Instruction I.B.6) speaks of:
+ * an S-3/F-3 shelf or an ATM program, not a resale registration.
  */
-export function babyShelfCapacityCents(r: {
-  formType: string;
-  isAtm: boolean;
-  overBabyShelf: boolean | null;
-  publicFloatCents: bigint | null;
-}): bigint | null {
-  if (!r.isAtm && !BABY_SHELF_FORM_PATTERN.test(r.formType.trim())) return null;
-  if (r.overBabyShelf || r.publicFloatCents === null) return null;
-  if (r.publicFloatCents >= BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS) return null;
-  const floatCents = r.publicFloatCents < 0n ? 0n : r.publicFloatCents;
-  return (floatCents * BABY_SHELF_FRACTION_NUMERATOR) / BABY_SHELF_FRACTION_DENOMINATOR;
+function underBabyShelfRule(r: { formType: string; isAtm: boolean; isResale: boolean }): boolean {
+  return !r.isResale && (r.isAtm || BABY_SHELF_FORM_PATTERN.test(r.formType.trim()));
 }
 
 /** status_updates as stored (JSON) → [{date, text}], dropping malformed entries, within their maxima. */
@@ -214,12 +200,20 @@ const registrationSelect = {
   babyShelfAsOf: true,
 } satisfies Prisma.RegistrationSelect;
 
+/**
+ * A registration as /v1/registrations serves it. `room` is its company's
+ * baby-shelf room on the as-of day (babyShelfRoom, lib/ratings/engine.ts): one
+ * figure per company, shown on each of its S-3/F-3 shelves and ATM programs
+ * while the limit applies; null elsewhere.
+ */
 export function serializeRegistration(
   ticker: string,
   r: Prisma.RegistrationGetPayload<{ select: typeof registrationSelect }>,
   asOf: Date,
+  room: BabyShelfRoom | null = null,
 ): RegistrationApiRecord {
-  const capacity = babyShelfCapacityCents(r);
+  const baby = room !== null && room.status === "applies" && underBabyShelfRule(r) ? room : null;
+  const computed = baby?.basis === "computed" ? baby : null;
   return {
     ticker,
     accession_number: clampText(r.accessionNumber, SERVED_TEXT_BYTES.accessionNumber),
@@ -235,7 +229,7 @@ export function serializeRegistration(
     amount_remaining_atm: r.isAtm ? centsToDollars(r.atmRemainingCents) : null,
     over_baby_shelf: r.overBabyShelf,
     public_float: centsToDollars(r.publicFloatCents),
-    baby_shelf_capacity: centsToDollars(r.babyShelfCapacityCents ?? capacity),
+    baby_shelf_capacity: centsToDollars(baby?.capacityCents ?? null),
     is_resale: r.isResale,
     is_shelf: r.isShelf,
     atm_agent: r.atmAgent === null ? null : clampText(r.atmAgent, SERVED_TEXT_BYTES.underwriter),
@@ -245,8 +239,10 @@ export function serializeRegistration(
     atm_sold_amount: r.isAtm ? centsToDollars(r.atmSoldCents) : null,
     atm_sold_shares: r.isAtm ? countToNumber(r.atmSoldShares) : null,
     atm_report_accession: r.isAtm && r.atmReportAccession !== null ? clampText(r.atmReportAccession, SERVED_TEXT_BYTES.accessionNumber) : null,
-    baby_shelf_sold_12m: centsToDollars(r.babyShelfSoldCents),
-    baby_shelf_as_of: isoDay(r.babyShelfAsOf),
+    baby_shelf_sold_12m: centsToDollars(baby?.soldCents ?? null),
+    baby_shelf_as_of: isoDay(baby?.asOf ?? null),
+    baby_shelf_public_float: centsToDollars(computed?.publicFloat?.cents ?? null),
+    baby_shelf_public_float_as_of: isoDay(computed?.publicFloat?.asOf ?? null),
   };
 }
 
@@ -272,9 +268,16 @@ async function registrations(prisma: PrismaClient, q: RecordQuery): Promise<Json
     orderBy: [{ filedAt: "desc" }, { company: { ticker: "asc" } }, { id: "asc" }],
     ...pageArgs(q),
   });
+  // The baby-shelf room of each company with an S-3/F-3 shelf or ATM program on the page, on the as-of day.
+  const inputs = await loadBabyShelfInputs(prisma, rows.filter(underBabyShelfRule).map((r) => r.companyId), q.asOf);
+  const rooms = new Map([...inputs].map(([id, companyInputs]) => [id, babyShelfRoom(companyInputs)]));
+  /** A registration's stored baby-shelf quotes speak for the figures served only when they are its own filing's statement. */
+  const notStated = QUOTED_FIELDS.registrations.filter((field) => field !== "baby_shelf_capacity" && field !== "baby_shelf_sold_12m");
   return rows.map((r) => {
     const company = companyOf(companies, r.companyId);
-    return withSource(serializeRegistration(company.ticker, r, q.asOf), r, company, q, QUOTED_FIELDS.registrations);
+    const room = rooms.get(r.companyId) ?? null;
+    const own = room?.basis === "stated" && room.statedBy?.accessionNumber === r.accessionNumber;
+    return withSource(serializeRegistration(company.ticker, r, q.asOf, room), r, company, q, own ? QUOTED_FIELDS.registrations : notStated);
   });
 }
 
@@ -388,9 +391,18 @@ const instrumentSelect = {
   statedPriceMicros: true,
   splitAdjustment: true,
   antiDilution: true,
+  holders: true,
+  placementAgent: true,
   reportedTotal: true,
   xbrlCheck: true,
 } satisfies Prisma.DilutionInstrumentSelect;
+
+/** holders as stored (a JSON array of names) → at most MAX_HOLDERS names, each within its maximum; null when none. */
+function servedHolders(stored: Prisma.JsonValue): string[] | null {
+  if (!Array.isArray(stored)) return null;
+  const names = stored.filter((name): name is string => typeof name === "string" && name.trim() !== "").slice(0, MAX_HOLDERS);
+  return names.length ? names.map((name) => clampText(name, SERVED_TEXT_BYTES.partyName)) : null;
+}
 
 /** The stored cross-check as the API serves it (its note stays in the database and the sync's report). */
 function servedXbrlCheck(stored: Prisma.JsonValue): DilutionDataRecord["xbrl_check"] {
@@ -429,6 +441,8 @@ export function serializeInstrument(
     stated_price: microsToDollars(i.statedPriceMicros),
     split_adjustment: i.splitAdjustment === null ? null : clampText(i.splitAdjustment, SERVED_TEXT_BYTES.ratio),
     anti_dilution: i.antiDilution,
+    holders: servedHolders(i.holders),
+    placement_agent: i.placementAgent === null ? null : clampText(i.placementAgent, SERVED_TEXT_BYTES.partyName),
     reported_total: i.reportedTotal,
     xbrl_check: servedXbrlCheck(i.xbrlCheck),
   };

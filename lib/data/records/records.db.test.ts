@@ -70,7 +70,7 @@ beforeAll(async () => {
     expiresAt: "2028-03-15",
     offeringAmountCents: 123_456_789n,
     overBabyShelf: false,
-    publicFloatCents: 4_500_000_005n, // $45,000,000.05 → capacity floor(⅓) = $15,000,000.01
+    publicFloatCents: 4_500_000_005n, // $45,000,000.05 at filing; the baby-shelf room uses the latest float (the snapshot's)
     isEffective: true,
   });
   await reg({
@@ -245,6 +245,17 @@ beforeAll(async () => {
         statedPriceMicros: 200_000n,
         splitAdjustment: "1-for-10",
         antiDilution: "full_ratchet",
+        holders: ["Example Capital Master Fund Ltd.", "Second Street Partners LP"],
+        placementAgent: "Example Securities & Co., LLC",
+        quotes: {
+          holders: "a note purchase agreement with Example Capital Master Fund Ltd. and Second Street Partners LP (the “Purchasers”)",
+          placement_agent: "Example Securities & Co., LLC acted as the exclusive placement agent",
+          stray: "not a field of the record",
+        },
+        sourceAccession: "0000000001-24-000801",
+        sourceForm: "8-K",
+        sourceFiledAt: day("2024-08-02"),
+        sourceUrl: "https://www.sec.gov/Archives/edgar/data/1/000000000124000801/0000000001-24-000801-index.htm",
         xbrlCheck: { verdict: "disagrees", used: "text", value: 2.5, accession: "0000000001-25-000099", note: "the text states $2.00; XBRL tags $2.50" },
       },
       {
@@ -256,6 +267,9 @@ beforeAll(async () => {
         exercisePriceMicros: 100n,
         preFunded: true,
         registered: false,
+        // as an older import or a hand edit may have left them: more than five, one too long, one not a name
+        holders: ["A Fund", 7, "B Fund", "C".repeat(150), "D Fund", "E Fund", "F Fund"],
+        placementAgent: "P".repeat(150),
       },
       { companyId: ZZZ.id, instrumentType: "warrant", name: "Z", issuedAt: day("2025-02-01"), sharesUnderlying: 1n },
     ],
@@ -445,7 +459,9 @@ describe("registrations", () => {
       amount_remaining_atm: null,
       over_baby_shelf: false,
       public_float: 45000000.05,
-      baby_shelf_capacity: 15000000.01,
+      // The company's room on 2025-06-15: ⅓ of the latest public float (12,345,678 float shares × $1.2345 on 2025-06-01 =
+      // $15,240,739.49, ⅓ $5,080,246.49) less what its ATM program, begun 2025-03-01, sold ($10M − $5,000,000.50 left).
+      baby_shelf_capacity: 80246.99,
       is_resale: false,
       is_shelf: null,
       atm_agent: null,
@@ -455,11 +471,14 @@ describe("registrations", () => {
       atm_sold_amount: null,
       atm_sold_shares: null,
       atm_report_accession: null,
-      baby_shelf_sold_12m: null,
-      baby_shelf_as_of: null,
+      baby_shelf_sold_12m: 4999999.5,
+      baby_shelf_as_of: "2025-06-15",
+      baby_shelf_public_float: 15240739.49,
+      baby_shelf_public_float_as_of: "2025-06-01",
     });
+    // One figure per company: the ATM program shows the same room.
     const atm = records.find((r) => r.accession_number === "0000000001-25-000002")!;
-    expect(atm).toMatchObject({ is_atm: true, amount_remaining_atm: 5000000.5, expiration_date: null, baby_shelf_capacity: 15000000.01 });
+    expect(atm).toMatchObject({ is_atm: true, amount_remaining_atm: 5000000.5, expiration_date: null, baby_shelf_capacity: 80246.99, baby_shelf_sold_12m: 4999999.5 });
     const bbb = records.find((r) => r.accession_number === "0000000002-25-000005")!;
     expect(bbb).toMatchObject({ over_baby_shelf: true, baby_shelf_capacity: null, is_expired: true, expiration_date: "2025-06-15" });
     // S-1: the baby-shelf cap does not limit it
@@ -468,6 +487,108 @@ describe("registrations", () => {
       is_effective: false,
       effective_date: null,
     });
+  });
+
+  it("gives the company's baby-shelf room on each S-3/F-3 shelf and ATM program: ⅓ of the latest float less the 12 months' sales, or a stated figure", async () => {
+    const p = db.prisma;
+    const ddd = await p.company.create({ data: { ticker: "DDD", name: "DDD Corp", exchange: "NASDAQ" }, select: { id: true, ticker: true, isSample: true } });
+    const filed = (accession: string, date: string, form: string) => ({
+      sourceAccession: accession,
+      sourceForm: form,
+      sourceFiledAt: day(date),
+      sourceUrl: `https://www.sec.gov/Archives/edgar/data/4/${accession.replace(/-/g, "")}/${accession}-index.htm`,
+    });
+    const shelfRow = {
+      companyId: ddd.id,
+      accessionNumber: "0000000004-24-000001",
+      formType: "S-3",
+      fileNumber: "333-777001",
+      filedAt: day("2024-01-02"),
+      effectiveAt: day("2024-01-15"),
+      expiresAt: day("2027-01-15"),
+      offeringAmountCents: 50_000_000_00n,
+      isEffective: true,
+      // a statement of 2023: more than 12 months before the day, it no longer applies (nor its quote)
+      babyShelfCapacityCents: 7_000_000_00n,
+      babyShelfAsOf: day("2023-01-01"),
+      quotes: { baby_shelf_capacity: "leaving $7,000,000 (stale)", offering_amount: "$50,000,000" },
+      ...filed("0000000004-24-000001", "2024-01-02", "S-3"),
+    };
+    // An ATM program begun 2024-09-01 under the shelf: its 10-Q for 2025-03-31 reports $1M sold to date.
+    const program = {
+      companyId: ddd.id,
+      accessionNumber: "0000000004-24-000002",
+      formType: "424B5",
+      fileNumber: "333-777001",
+      filedAt: day("2024-09-01"),
+      effectiveAt: day("2024-09-01"),
+      expiresAt: day("2027-01-15"),
+      offeringAmountCents: 10_000_000_00n,
+      isAtm: true,
+      atmRemainingCents: 9_000_000_00n,
+      atmSoldCents: 1_000_000_00n,
+      atmRemainingAsOf: day("2025-03-31"),
+      isEffective: true,
+      ...filed("0000000004-24-000002", "2024-09-01", "424B5"),
+    };
+    await p.registration.createMany({ data: [shelfRow, program] });
+    await p.offering.createMany({
+      data: [
+        // a takedown 5 months before the day: $4M; one 13 months before: not counted; the ATM supplement: not a sale
+        { companyId: ddd.id, accessionNumber: "0000000004-25-000003", offeringDate: day("2025-01-15"), offeringType: "public_offering", formType: "424B5", fileNumber: "333-777001", amountCents: 4_000_000_00n },
+        { companyId: ddd.id, accessionNumber: "0000000004-24-000004", offeringDate: day("2024-05-15"), offeringType: "registered_direct", formType: "424B5", fileNumber: "333-777001", amountCents: 3_000_000_00n },
+        { companyId: ddd.id, accessionNumber: "0000000004-24-000002", offeringDate: day("2024-09-01"), offeringType: "atm", formType: "424B5", fileNumber: "333-777001", amountCents: 10_000_000_00n },
+      ],
+    });
+    // The cover page's public float: $30M for 2024-12-31.
+    await p.floatSnapshot.create({ data: { companyId: ddd.id, asOf: day("2025-02-20"), outstandingShares: 10_000_000n, publicFloatCents: 30_000_000_00n, publicFloatAsOf: day("2024-12-31") } });
+
+    const rows = await fetch("registrations", { companies: [ddd], includeSource: true });
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        baby_shelf_capacity: 5_000_000, // $10M − $4M − $1M
+        baby_shelf_sold_12m: 5_000_000,
+        baby_shelf_as_of: "2025-06-15",
+        baby_shelf_public_float: 30_000_000,
+        baby_shelf_public_float_as_of: "2024-12-31",
+      });
+    }
+    const shelfQuotes = (rows.find((r) => r.form_type === "S-3")!.source as { quotes: Record<string, string> }).quotes;
+    expect(shelfQuotes).toEqual({ offering_amount: "$50,000,000" });
+
+    // A later supplement states its arithmetic for 2025-05-01: the stated figure wins, on every row, quoted on its own.
+    await p.registration.create({
+      data: {
+        ...program,
+        accessionNumber: "0000000004-25-000005",
+        filedAt: day("2025-05-01"),
+        effectiveAt: day("2025-05-01"),
+        atmRemainingCents: 3_000_000_00n,
+        atmSoldCents: null,
+        atmRemainingAsOf: day("2025-05-01"),
+        offeringAmountCents: 3_000_000_00n,
+        babyShelfCapacityCents: 2_000_000_00n,
+        babyShelfSoldCents: 1_500_000_00n,
+        babyShelfAsOf: day("2025-05-01"),
+        quotes: { baby_shelf_capacity: "leaving $2,000,000 that could be sold", baby_shelf_sold_12m: "we have sold $1,500,000" },
+        ...filed("0000000004-25-000005", "2025-05-01", "424B5"),
+      },
+    });
+    const stated = await fetch("registrations", { companies: [ddd], includeSource: true });
+    expect(stated.map((r) => [r.accession_number, r.baby_shelf_capacity, r.baby_shelf_sold_12m, r.baby_shelf_as_of, r.baby_shelf_public_float])).toEqual([
+      ["0000000004-25-000005", 2_000_000, 1_500_000, "2025-05-01", null],
+      ["0000000004-24-000002", 2_000_000, 1_500_000, "2025-05-01", null],
+      ["0000000004-24-000001", 2_000_000, 1_500_000, "2025-05-01", null],
+    ]);
+    expect((stated[0]!.source as { quotes: Record<string, string> }).quotes).toMatchObject({ baby_shelf_capacity: expect.stringContaining("$2,000,000") });
+    expect((stated[2]!.source as { quotes: Record<string, string> }).quotes).not.toHaveProperty("baby_shelf_capacity");
+
+    // Over $75M: no room is given.
+    await p.floatSnapshot.create({ data: { companyId: ddd.id, asOf: day("2025-06-01"), outstandingShares: 10_000_000n, publicFloatCents: 80_000_000_00n, publicFloatAsOf: day("2025-06-01") } });
+    const over = await fetch("registrations", { companies: [ddd] });
+    expect(over.map((r) => r.baby_shelf_capacity)).toEqual([null, null, null]);
+    await p.company.delete({ where: { id: ddd.id } });
   });
 
   it("orders by filed date desc, then ticker, then id", async () => {
@@ -640,6 +761,8 @@ describe("dilution-data", () => {
       stated_price: null,
       split_adjustment: null,
       anti_dilution: null,
+      holders: null,
+      placement_agent: null,
       reported_total: false,
       xbrl_check: null,
     };
@@ -674,6 +797,8 @@ describe("dilution-data", () => {
         pre_funded: true,
         exercisable_date: null,
         ...LEDGER_DEFAULTS,
+        holders: ["A Fund", "B Fund", `${"C".repeat(97)}…`, "D Fund", "E Fund"],
+        placement_agent: `${"P".repeat(97)}…`,
       },
       {
         ticker: "AAA",
@@ -695,9 +820,27 @@ describe("dilution-data", () => {
         stated_price: 0.2,
         split_adjustment: "1-for-10",
         anti_dilution: "full_ratchet",
+        holders: ["Example Capital Master Fund Ltd.", "Second Street Partners LP"],
+        placement_agent: "Example Securities & Co., LLC",
         xbrl_check: { verdict: "disagrees", used: "text", xbrl_value: 2.5, xbrl_accession: "0000000001-25-000099" },
       },
     ]);
+  });
+
+  it("quotes the holders and the placement agent under include=source, with the filing that names them", async () => {
+    const records = await fetch("dilution-data", { includeSource: true });
+    const note = records.find((r) => r.name === "8% senior convertible note")!;
+    expect(note.source).toEqual({
+      type: "sec_filing",
+      accession_number: "0000000001-24-000801",
+      form: "8-K",
+      filed_date: "2024-08-02",
+      url: "https://www.sec.gov/Archives/edgar/data/1/000000000124000801/0000000001-24-000801-index.htm",
+      quotes: {
+        holders: "a note purchase agreement with Example Capital Master Fund Ltd. and Second Street Partners LP (the “Purchasers”)",
+        placement_agent: "Example Securities & Co., LLC acted as the exclusive placement agent",
+      },
+    });
   });
 });
 

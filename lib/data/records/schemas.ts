@@ -38,6 +38,7 @@ import {
   INSTRUMENT_STATUSES,
   ANTI_DILUTION_KINDS,
   XBRL_VERDICTS,
+  MAX_HOLDERS,
   MAX_STATUS_UPDATES,
   MAX_TICKER_LENGTH,
   OFFERING_STATUSES,
@@ -211,7 +212,7 @@ const dilutionData = record(
     exercisable_date: date("First day the instrument can be exercised or converted; null when the filings do not state it.").nullable(),
     status: word(
       INSTRUMENT_STATUSES,
-      "outstanding; expired (its expiration date has passed); exercised or converted (a filing states it was exercised or converted in full). An ended instrument stays listed.",
+      "outstanding; expired (its expiration date has passed); exercised, converted or redeemed (a filing states it was exercised, converted, or repaid or redeemed in full). An ended instrument stays listed.",
     ),
     as_of: date("The day the latest state is stated for (a periodic report's period end, a prospectus's date); null when not stated.").nullable(),
     conversion_price: dollars("Convertibles: the conversion price per share, split-adjusted; null for warrants or when not fixed.").nullable(),
@@ -222,6 +223,19 @@ const dilutionData = record(
       'The reverse splits that took effect after the latest filing stated the figures, applied to them, as one ratio (e.g. "1-for-10"); null when none.',
     ).nullable(),
     anti_dilution: word(ANTI_DILUTION_KINDS, "Price protection as a filing states it: none, customary, full_ratchet or reset; null when not stated.").nullable(),
+    holders: measure(
+      z
+        .array(z.string())
+        .max(MAX_HOLDERS)
+        .describe(
+          `The holders the filing that issued it names: the purchasers of an 8-K's purchase agreement (an equity line's counterparty; for a placement agent's own warrants, the agent when the sentence issuing them names it), at most ${MAX_HOLDERS}, in the filing's order; null when none is named (a registered offering's public buyers never are).`,
+        ),
+      arrayWidth(MAX_HOLDERS, quoted(SERVED_TEXT_BYTES.partyName)),
+    ).nullable(),
+    placement_agent: text(
+      "partyName",
+      "The placement agent or underwriter of the offering the instrument was issued in, as the 8-K or prospectus names it; null when not named.",
+    ).nullable(),
     reported_total: boolean(
       "A periodic report's total for all the company's warrants, given without a breakdown by series: it covers the warrants listed here that were issued on or before its as_of (count them once).",
     ),
@@ -251,7 +265,7 @@ const registration = record(
     ).nullable(),
     public_float: dollars("Public float value at filing; null when unknown.").nullable(),
     baby_shelf_capacity: dollars(
-      "What the baby-shelf limit (General Instruction I.B.6 of Form S-3) lets the company still sell in 12 months: the figure a filing under this registration states (one third of the public float less what was sold under the instruction in the prior 12 months), else one third of the public float at filing; null when the limit does not apply or the float is unknown.",
+      "S-3/F-3 shelves and ATM programs: what the baby-shelf limit (General Instruction I.B.6 of Form S-3) lets the company still sell in the 12 months up to the as-of day, one figure per company: what a filing states may still be sold, for a day in those 12 months; else one third of the company's latest known public float (baby_shelf_public_float) less what it sold off its S-3/F-3 shelves in the 12 calendar months before the day (baby_shelf_sold_12m), never below 0. null when the limit does not apply (latest public float $75M or more), the float is unknown, or a sale in the 12 months cannot be counted.",
     ).nullable(),
     is_resale: boolean("Registers shares for selling holders to resell: the company raises nothing, and it is not offering capacity."),
     is_shelf: boolean(
@@ -266,8 +280,14 @@ const registration = record(
     atm_sold_amount: dollars("At-the-market programs: gross sales to date as the latest periodic report states them; null when not stated.").nullable(),
     atm_sold_shares: count("At-the-market programs: shares sold to date as the latest periodic report states them; null when not stated.").nullable(),
     atm_report_accession: text("accessionNumber", "At-the-market programs: the periodic report the remaining amount and sales were read from; null when none.").nullable(),
-    baby_shelf_sold_12m: dollars("What a filing under this registration states was sold under I.B.6 in the 12 months before it; null when not stated.").nullable(),
-    baby_shelf_as_of: date("The day the stated baby-shelf figures are as of; null when baby_shelf_capacity is computed from the public float at filing.").nullable(),
+    baby_shelf_sold_12m: dollars(
+      "What was sold under I.B.6 in the 12 months baby_shelf_capacity speaks of: as the filing states it, else the sum taken off (priced shelf takedowns, ATM sales reported for a day in them); null when the limit does not apply or a sale cannot be counted.",
+    ).nullable(),
+    baby_shelf_as_of: date("The day the baby-shelf figures are for: the stated day, or the as-of day for a computed figure; null when the limit does not apply.").nullable(),
+    baby_shelf_public_float: dollars(
+      "The public float baby_shelf_capacity is one third of when it is computed: float shares × price, else the cover page's figure (dei:EntityPublicFloat), else the latest S-3/F-3 or ATM registration's; null for a stated figure or when the limit does not apply.",
+    ).nullable(),
+    baby_shelf_public_float_as_of: date("The day baby_shelf_public_float is for; null when not known (a registration's float at filing keeps no day).").nullable(),
   },
   "A registration statement (a shelf, a registration of one offering, or a resale registration) or an at-the-market program.",
 );

@@ -5,6 +5,7 @@
  * dataset in the import format.
  */
 import { BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS, SHELF_LIFE_YEARS } from "@/lib/ratings/thresholds";
+import { adjustShares } from "@/lib/utils/splits";
 import type {
   CompanyRecord,
   ComplianceDeficiencyRecord,
@@ -22,7 +23,7 @@ import type {
 import { DOLLAR, MILLION, mulDiv, roundTo, toMicros } from "./amounts";
 import { addYearsToDay, dayOf, iso, monthEnd, monthLabel, monthOf, monthsBefore, yearOf } from "./days";
 import { randomName, SAMPLE_SHOWCASE, UNDERWRITERS, type AtmCase, type CompanyPlan } from "./plans";
-import type { Rng } from "./rng";
+import { mix, Rng } from "./rng";
 
 const OFFERING_LABELS: Record<OfferingType, string> = {
   public_offering: "Public Offering",
@@ -62,6 +63,14 @@ interface AtmProgram {
 
 /** Fictional purchasers of the sample's equity lines. */
 const EQUITY_LINE_PURCHASERS = ["Meridian Lane Capital Fund", "Tidewater Opportunity Partners", "Halcyon Ridge Investors"];
+/** Fictional purchasers an 8-K of a private placement names (its warrants' and notes' holders). */
+const PRIVATE_PLACEMENT_PURCHASERS = [
+  "Eastbrook Opportunity Master Fund Ltd.",
+  "Corvid Point Capital LP",
+  "Silver Fen Healthcare Partners, L.P.",
+  "Marlowe Street Special Situations Fund",
+  "Juniper Hollow Investors LLC",
+];
 
 /** The baby-shelf limit of the ratings (lib/ratings/thresholds.ts), in the sample's number cents. */
 const BABY_SHELF_LIMIT_CENTS = Number(BABY_SHELF_PUBLIC_FLOAT_LIMIT_CENTS);
@@ -80,6 +89,8 @@ export class CompanyBuilder {
   private readonly warrants: Warrant[] = [];
   private readonly instruments: DilutionInstrumentRecord[] = [];
   private readonly instrumentNames = new Set<string>();
+  /** The underwriter or placement agent of the offering each instrument was issued in. */
+  private readonly agentOf = new Map<DilutionInstrumentRecord, string>();
   private readonly deficiencies: ComplianceDeficiencyRecord[] = [];
   private readonly atmPrograms: AtmProgram[] = [];
   private readonly splits: ReverseSplitRecord[] = [];
@@ -409,13 +420,13 @@ export class CompanyBuilder {
       const warrantPrice = toMicros((price / 1e6) * rng.float(1.0, 1.25));
       record.warrants_issued = warrants;
       record.warrant_price_micros = warrantPrice;
-      this.addWarrant(`${monthLabel(day)} ${label} Warrants`, day, warrants, warrantPrice, addYearsToDay(day, 5), type);
+      this.addWarrant(`${monthLabel(day)} ${label} Warrants`, day, warrants, warrantPrice, addYearsToDay(day, 5), type, record.underwriter);
       if (type !== "public_offering" && rng.chance(0.25)) {
         const prefunded = roundTo(shares * rng.float(0.1, 0.4), 100);
-        this.addWarrant(`${monthLabel(day)} Pre-Funded Warrants`, day, prefunded, 100, null, type);
+        this.addWarrant(`${monthLabel(day)} Pre-Funded Warrants`, day, prefunded, 100, null, type, record.underwriter);
       }
     }
-    if (type === "convertible") this.addNote(day, amount, price);
+    if (type === "convertible") this.addNote(day, amount, price, record.underwriter ?? null);
     return record;
   }
 
@@ -432,7 +443,7 @@ export class CompanyBuilder {
   }
 
   /** A warrant an offering sold: registered when a prospectus sold it (public offering, registered direct), not when a PIPE did. */
-  private addWarrant(name: string, issued: number, shares: number, priceMicros: number, expires: number | null, soldIn: OfferingType): void {
+  private addWarrant(name: string, issued: number, shares: number, priceMicros: number, expires: number | null, soldIn: OfferingType, agent: string | null = null): void {
     const record: DilutionInstrumentRecord = {
       ticker: this.ticker,
       instrument_type: "warrant",
@@ -447,10 +458,11 @@ export class CompanyBuilder {
       pre_funded: priceMicros <= PRE_FUNDED_PRICE_MICROS,
     };
     this.instruments.push(record);
+    if (agent) this.agentOf.set(record, agent);
     this.warrants.push({ record, price: priceMicros, issued, outstanding: shares, initial: shares, lastExercise: null });
   }
 
-  private addNote(issued: number, principal: number, conversionMicros: number): void {
+  private addNote(issued: number, principal: number, conversionMicros: number, agent: string | null): void {
     const { rng, anchor } = this;
     let maturity = addYearsToDay(issued, rng.int(2, 4));
     while (maturity <= anchor) maturity = addYearsToDay(maturity, 1);
@@ -469,6 +481,7 @@ export class CompanyBuilder {
       remaining_cents: remaining,
       registered: false, // sold privately, announced by an 8-K
     });
+    if (agent) this.agentOf.set(this.instruments.at(-1)!, agent);
   }
 
   /** Holders exercise some in-the-money warrants (not the pre-funded ones, for simplicity). */
@@ -853,10 +866,11 @@ export class CompanyBuilder {
       const issued = anchor - rng.int(90, 540);
       const commitment = roundTo(plan.marketCapCents * rng.float(0.4, 1.2), 500_000 * DOLLAR);
       const undrawn = roundTo(commitment * rng.float(0.35, 0.9), 1_000 * DOLLAR);
+      const purchaser = rng.pick(EQUITY_LINE_PURCHASERS);
       const record: DilutionInstrumentRecord = {
         ticker: this.ticker,
         instrument_type: "equity_line",
-        name: this.uniqueName("equity_line", `Standby Equity Purchase Agreement with ${rng.pick(EQUITY_LINE_PURCHASERS)}`),
+        name: this.uniqueName("equity_line", `Standby Equity Purchase Agreement with ${purchaser}`),
         issued_at: iso(issued),
         expires_at: iso(addYearsToDay(issued, 3)),
         shares_underlying: null, // shares are sold at the market price of each draw: no fixed count
@@ -865,12 +879,15 @@ export class CompanyBuilder {
         remaining_cents: undrawn, // the commitment not yet drawn
         registered: null,
         pre_funded: false,
+        holders: [purchaser], // the counterparty its 8-K names
       };
       this.instruments.push(record);
       this.out.dilution_instruments.push(record);
     }
 
     const warrantOf = new Map(this.warrants.map((w) => [w.record, w]));
+    // The parties' own stream: drawing them leaves every other sample value as it was.
+    const parties = new Rng(mix(this.index, 0x9a27e5));
     const splitsBetween = (after: number, upTo: string) => {
       const from = iso(after);
       return splits.filter((s) => s.effective_date > from && s.effective_date <= upTo).reduce((f, s) => f * Number(s.old_shares), 1);
@@ -944,7 +961,15 @@ export class CompanyBuilder {
           ["reset", 20],
           ["full_ratchet", 10],
         ]);
+        // Its 8-K names the purchasers (the holders) more often than not; the public buyers of a registered offering go unnamed.
+        if (parties.chance(0.6)) {
+          const first = parties.int(0, PRIVATE_PLACEMENT_PURCHASERS.length - 1);
+          const count = parties.chance(0.3) ? 2 : 1;
+          instrument.holders = PRIVATE_PLACEMENT_PURCHASERS.slice(first, first + count);
+        }
       }
+      // The underwriter or placement agent of the offering it was issued in, as the prospectus or 8-K names it.
+      instrument.placement_agent = this.agentOf.get(instrument) ?? null;
       // Then to today's basis: the splits since the latest state was filed.
       const factor = splitsBetween(last.known, today);
       const adjusted = factor > 1 && (last.shares !== null || last.price !== null);
@@ -992,9 +1017,9 @@ const PRE_FUNDED_PRICE_MICROS = 100;
 /** A distressed company with less cash than this says there is substantial doubt about it continuing as a going concern. */
 const GOING_CONCERN_RUNWAY_MONTHS = 12;
 
-/** A count after a 1-for-N reverse split: divided by N, rounded to the nearest whole share, halves up (as lib/data/edgar/ledger.ts does). */
+/** A count after a 1-for-N reverse split, by the one rule the EDGAR ledger and the records use (lib/utils/splits.ts). */
 export function splitAdjustedShares(shares: number, factor: number): number {
-  return Number((BigInt(shares) * 2n + BigInt(factor)) / (BigInt(factor) * 2n));
+  return Number(adjustShares(BigInt(shares), { num: BigInt(factor), den: 1n }));
 }
 
 function noticeText(kind: string, exchange: string, deadline: number): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateRecords } from "../import";
-import { IMPORT_KINDS, TICKER_PATTERN, type Dataset, type FinancialReportRecord } from "../import/schema";
+import { IMPORT_KINDS, MAX_HOLDERS, TICKER_PATTERN, type Dataset, type FinancialReportRecord } from "../import/schema";
 import {
   generatedTickers,
   generateSampleDataset,
@@ -10,6 +10,7 @@ import {
   SAMPLE_SHOWCASE_COUNTS,
 } from "@/lib/data/sample";
 import { splitAdjustedShares } from "./builder";
+import { UNDERWRITERS } from "./plans";
 
 const data = generateSampleDataset();
 const anchor = SAMPLE_ANCHOR_DATE;
@@ -223,6 +224,17 @@ describe("generateSampleDataset", () => {
       expect(tickersOf(expired).size).toBeGreaterThanOrEqual(SEVERAL);
       expect(tickersOf(data.dilution_instruments.filter((i) => i.pre_funded)).size).toBeGreaterThanOrEqual(SEVERAL);
       expect(tickersOf(data.dilution_instruments.filter((i) => i.anti_dilution != null)).size).toBeGreaterThanOrEqual(SEVERAL);
+      // The parties a filing would name: purchasers of a private issue (or an equity line's counterparty), and the offering's agent.
+      const held = data.dilution_instruments.filter((i) => i.holders != null);
+      expect(tickersOf(held.filter((i) => i.instrument_type !== "equity_line")).size).toBeGreaterThanOrEqual(SEVERAL);
+      for (const i of held) {
+        expect(i.registered === false || i.instrument_type === "equity_line", `${i.ticker} ${i.name}`).toBe(true);
+        expect(i.holders!.length).toBeGreaterThanOrEqual(1);
+        expect(i.holders!.length).toBeLessThanOrEqual(MAX_HOLDERS);
+      }
+      const placed = data.dilution_instruments.filter((i) => i.placement_agent != null);
+      expect(tickersOf(placed).size).toBeGreaterThanOrEqual(SEVERAL);
+      for (const i of placed) expect(UNDERWRITERS).toContain(i.placement_agent);
 
       // Adjusted as lib/data/edgar/ledger.ts adjusts: the count ÷ N rounded half up, the price × N, by the splits since the stated day.
       const adjusted = data.dilution_instruments.filter((i) => i.split_adjustment != null);

@@ -1,4 +1,4 @@
-import { isoDate } from "./periodic-report";
+import { isoDate } from "./text";
 import { AMOUNT as DOLLARS, COUNT, parseCount, parseDollars, parseScaledDollars, quoteAround, sentencesOf, type Line } from "./text";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eightKItems, readEightKTerms } from "./eight-k-terms";
+import { eightKItems, emptyEightKTerms, readEightKTerms } from "./eight-k-terms";
 import { inspectAny, type EightKInspection } from "./inspect";
 import { htmlToText } from "./plain-text";
 import { readSubmission } from "./submission";
@@ -240,7 +240,44 @@ describe("readEightKTerms: a warrant inducement", () => {
       { shares: 1_000_000, exercise_price: 1.5, term_years: null, expiry: null, exercisable: null, pre_funded: false, series: null, inducement: true, existing: true },
       { shares: 2_000_000, exercise_price: 1.75, term_years: 5, expiry: null, exercisable: "immediately", pre_funded: false, series: null, inducement: true, existing: false },
     ]);
+    // an agreement to exercise is no exercise: nothing is closed
+    expect(reading.terms.closings).toEqual([]);
     expectEvidenceComplete(reading);
+  });
+});
+
+describe("readEightKTerms: closings", () => {
+  it("reads a note converted in full and warrants exercised in full, under any item, each with its sentence", () => {
+    const conversion = "On June 3, 2025, the holder converted the entire outstanding principal balance and accrued interest of the 2024 Convertible Note into 2,345,678 shares of common stock.";
+    const exercise = "On June 4, 2025, the holders of the Series A Warrants and the Series B Warrants exercised all of their warrants for cash.";
+    const reading = readEightKTerms(
+      k(
+        "Item 3.02 Unregistered Sales of Equity Securities.",
+        `${conversion} The shares were issued in reliance on Section 3(a)(9) of the Securities Act.`,
+        "Item 8.01 Other Events.",
+        exercise,
+        "Item 9.01 Financial Statements and Exhibits.",
+      ),
+    );
+    expect(reading.terms.closings).toEqual([
+      { kind: "converted", instruments: ["2024 Convertible Note"], date: "2025-06-03", subsequent: false },
+      { kind: "exercised", instruments: ["Series A Warrants", "Series B Warrants"], date: "2025-06-04", subsequent: false },
+    ]);
+    expect(reading.evidence["closings[0].kind"]).toBe(conversion);
+    expect(reading.evidence["closings[1].instruments"]).toBe(exercise);
+    expectEvidenceComplete(reading);
+  });
+
+  it("reads a note repaid in full as redeemed, and nothing from a partial or possible conversion", () => {
+    const repaid = readEightKTerms(k("Item 1.01 Entry into a Material Definitive Agreement.", "On July 1, 2025, the Company repaid the Secured Bridge Note in full and the related security agreement was terminated."));
+    expect(repaid.terms.closings).toEqual([{ kind: "redeemed", instruments: ["Secured Bridge Note"], date: "2025-07-01", subsequent: false }]);
+    const partial = readEightKTerms(
+      k(
+        "Item 3.02 Unregistered Sales of Equity Securities.",
+        "On July 1, 2025, the holder converted $250,000 of the principal of the 2024 Convertible Note into 500,000 shares of common stock. The holder may convert the remaining principal at any time.",
+      ),
+    );
+    expect(partial.terms.closings).toEqual([]);
   });
 });
 
@@ -388,5 +425,270 @@ describe("readEightKTerms: price protection as stated", () => {
     expect(item("The warrants do not contain any anti-dilution protection.")).toBe("none");
     expect(item("The warrants do not contain full ratchet anti-dilution provisions.")).toBeNull();
     expect(item("The warrants will be exercisable immediately.")).toBeNull();
+  });
+});
+
+/**
+ * Wordings of real 8-Ks (fixtures/edgar/SOURCES.md's 8-K table, and others
+ * of nlpaueb/edgar-crawler's recorded 8-Ks), each test named after the filing
+ * its sentences come from. The rules they hold are the kind's, not the
+ * filing's: the 8-K accuracy test (eight-k-accuracy.test.ts) scores the real
+ * files themselves.
+ */
+describe("readEightKTerms: wordings of real 8-Ks", () => {
+  const real = (...paragraphs: string[]) => paragraphs.join("\n");
+  const checkboxCover =
+    "Emerging growth company o\nIf an emerging growth company, indicate by check mark if the registrant has elected not to use the extended transition period for complying with any new or revised financial accounting standards provided pursuant to Section 13(a) of the Exchange Act. o";
+
+  it("takes an item heading that opens a paragraph after the cover's last checkbox “o” (Marygold 0001171200-22-000105), not a reference in quotes (Astrotech 0000950123-10-095885)", () => {
+    expect(eightKItems(real(checkboxCover, "Item 1.01. Entry into a Material Definitive Agreement.", "Underwriting Agreement", "Item 7.01. Regulation FD Disclosure.", "Item 9.01. Financial Statements and Exhibits."))).toEqual(["1.01", "7.01", "9.01"]);
+    const astrotech = real(
+      "Item 2.03 Creation of a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement of a Registrant",
+      "The information described above under “Item 1.01 Entry into a Material Definitive Agreement” is incorporated herein by reference.",
+      "Item 8.01 Other Events.",
+    );
+    expect(eightKItems(astrotech)).toEqual(["2.03", "8.01"]);
+    // a paragraph that only continues a reference is still no heading
+    expect(eightKItems(real("The information set forth under", "Item 1.01 above is incorporated herein by reference."))).toEqual([]);
+  });
+
+  it("reads the items of an 8-K filed before August 2004 as numbered then (Westell 0000914760-99-000229), and never an item number without its title", () => {
+    expect(eightKItems(real("ITEM 5. OTHER EVENTS", "On December 13, 1999, Westell Technologies, Inc. (\"Westell\") released a Press Release.", "ITEM 7. Financial Statements and Exhibits."))).toEqual(["5", "7"]);
+    expect(eightKItems(real("Item 5. Other Events.", "Private Placement"))).toEqual(["5"]);
+    expect(eightKItems(real("As described in Item 5 of our annual report, the Company sold shares."))).toEqual([]);
+  });
+
+  it("reads an underwritten offering with the underwriter's warrants (Marygold 0001171200-22-000105)", () => {
+    const { terms, evidence } = readEightKTerms(
+      real(
+        checkboxCover,
+        "Item 1.01. Entry into a Material Definitive Agreement.",
+        "Underwriting Agreement",
+        "On March 9, 2022, The Marygold Companies, Inc. (the “Company”) entered into an underwriting agreement (the “Underwriting Agreement”) between the Company and Maxim Group LLC (the “Underwriter”), relating to the Company’s upsized underwritten public offering (the “Offering”) of 1,650,000 shares (the “Shares”) of the Company’s common stock, par value $0.001 per share (the “Common Stock”). The Offering was made pursuant to (i) the Company’s registration statement on Form S-1 (File No. 333-261522), previously filed with Securities Exchange Commission (SEC) and subsequently declared effective by the SEC on March 9, 2022.",
+        "Pursuant to the Underwriting Agreement, the public offering price was $2.00 per Share, and the Underwriter purchased the Shares at a 7.0% discount to the public offering price. The Company granted the Underwriter the option to purchase, within 45 days from the date of the Underwriting Agreement, an additional 247,500 shares of Common Stock at the same price per share as the Shares (the “Over-Allotment Option”), which the Underwriter exercised in full on March 11, 2022. Maxim Group LLC acted as sole book-running manager for the Offering.",
+        "In exchange for the Underwriter’s services, the Company agreed to (i) sell the Common Stock to the Underwriter at a purchase price of $1.86 per share of Common Stock, reflecting the underwriting discount of 7%, and (ii) issue the Underwriter (or its designees) the Warrants to purchase shares of Common Stock equal to 5.0% of the aggregate number of shares of Common Stock sold in the Offering, along with associated registration rights (the “Underwriter’s Warrants”).",
+        "On March 14, 2022, the Offering closed resulting in the Company selling a total of 1,897,500 shares of common stock, including 247,500 shares sold pursuant to the full exercise of the Underwriter’s over-allotment option, for gross proceeds of $3,795,000, before deducting underwriting discounts, commissions, and other estimated offering expenses.",
+        "Underwriter’s Warrants",
+        "On March 14, 2022, pursuant to the Underwriting Agreement, the Company issued the Underwriter’s Warrants to purchase up to an aggregate of 82,500 shares of Common Stock. The Underwriter’s Warrants may be exercised beginning on September 14, 2022, which is the date that is 180 days after the commencement of sales of the Shares issued in connection with the Offering, and expire on March 14, 2027, which is five years from their initial issuance date. The initial exercise price of each Underwriter’s Warrant is $2.40 per share, which represents 120% of the public offering price.",
+        "Item 7.01. Regulation FD Disclosure.",
+      ),
+    );
+    expect(terms).toMatchObject({
+      agreement_kind: "underwriting",
+      agreement_date: "2022-03-09",
+      common_shares: 1_650_000,
+      price_per_share: 2,
+      gross_proceeds: 3_795_000,
+      placement_agent: "Maxim Group LLC",
+      agent_role: "underwriter",
+      registered: true,
+      warrants: [],
+    });
+    expect(terms.agent_warrants).toEqual([
+      { shares: 82_500, exercise_price: 2.4, term_years: 5, expiry: "2027-03-14", exercisable: "2022-09-14", pre_funded: false, series: null, inducement: false, existing: false },
+    ]);
+    expect(evidence["agent_warrants[0].exercisable"]).toContain("may be exercised beginning on September 14, 2022");
+    expect(evidence["agent_warrants[0].exercise_price"]).toContain("each Underwriter’s Warrant is $2.40");
+  });
+
+  it("writes a warrant's first exercise day as a date when the text gives one, and keeps a condition as written", () => {
+    const exercisable = (sentence: string) =>
+      readEightKTerms(k("Item 1.01 Entry into a Material Definitive Agreement.", `On May 2, 2025, the Company entered into a securities purchase agreement with certain investors for the sale of 300,000 shares of common stock and warrants to purchase up to 300,000 shares of common stock. ${sentence}`)).terms.warrants[0]?.exercisable;
+    expect(exercisable("The warrants will not be exercisable until November 2, 2025.")).toBe("2025-11-02");
+    expect(exercisable("The warrants will be exercisable commencing on the six month anniversary of the issuance date.")).toBe("the six month anniversary of the issuance date");
+    expect(exercisable("The warrants may be exercised beginning on the date of Stockholder Approval.")).toBe("the date of Stockholder Approval");
+  });
+
+  it("reads a sale told under Item 3.02 alone: a total purchase price is no price per share, the buyer it is sold to, the dated agreement, the item's own title (Nuance 0000950135-08-003855)", () => {
+    const { terms, evidence } = readEightKTerms(
+      real(
+        "Item 2.01. Completion of Acquisition or Disposition of Assets.",
+        "On May 20, 2008, Nuance Communications, Inc. (“Nuance”), acquired eScription, Inc. (“eScription”) pursuant to an Agreement and Plan of Merger (the “Merger Agreement”) dated April 7, 2008. The aggregate consideration consisted of (i) 1,294,844 shares of Nuance common stock and (ii) $340 million in cash.",
+        "Item 3.02. Unregistered Sales of Equity Securities.",
+        "On May 20, 2008, Nuance sold 5,760,369 shares of Nuance common stock for a purchase price of $100.0 million, and warrants to purchase 3,700,000 shares of Nuance common stock for a purchase price of $0.5 million, to Warburg Pincus Private Equity VIII, L.P. and certain of its affiliated entities (collectively “Warburg Pincus”) pursuant to the terms of a purchase agreement dated April 7, 2008 by and among Nuance and Warburg Pincus (the “Purchase Agreement”). The warrants have an exercise price of $20.00 per share and a term of four years.",
+        "Item 9.01. Financial Statements and Exhibits",
+      ),
+    );
+    expect(terms).toMatchObject({
+      agreement_kind: "securities_purchase",
+      agreement_date: "2008-04-07",
+      common_shares: 5_760_369,
+      price_per_share: null,
+      gross_proceeds: null,
+      purchasers: ["Warburg Pincus Private Equity VIII, L.P."],
+      registered: false,
+    });
+    expect(terms.warrants).toEqual([{ shares: 3_700_000, exercise_price: 20, term_years: 4, expiry: null, exercisable: null, pre_funded: false, series: null, inducement: false, existing: false }]);
+    expect(evidence.registered).toBe("Unregistered Sales of Equity Securities.");
+  });
+
+  it("never takes a total for a price per share, but keeps a price per share said after it", () => {
+    const price = (sentence: string) => readEightKTerms(k("Item 3.02 Unregistered Sales of Equity Securities.", sentence)).terms.price_per_share;
+    expect(price("On June 1, 2025, the Company sold 1,000,000 shares of common stock to an accredited investor for an aggregate purchase price of $1,500,000.")).toBeNull();
+    expect(price("On June 1, 2025, the Company sold 1,000,000 shares of common stock to an accredited investor at a purchase price of $1.5 million.")).toBeNull();
+    expect(price("On June 1, 2025, the Company sold 1,000,000 shares of common stock to an accredited investor for a purchase price of $1.50 per share.")).toBe(1.5);
+  });
+
+  const nuance2007 = real(
+    "Item 1.01 Entry into a Material Definitive Agreement",
+    "The information set forth in Items 2.03 and 3.02 hereof is incorporated by reference into this Item 1.01.",
+    "Item 2.03 Creation of a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement of a Registrant",
+    "As previously announced, on August 7, 2007, Nuance Communications, Inc. (“Nuance”) entered into a purchase agreement (the “Purchase Agreement”) with Citigroup Global Markets Inc. and Goldman, Sachs & Co. (the “Initial Purchasers”) to offer and sell $220 million aggregate principal amount of its 2.75% Senior Convertible Debentures due 2027 (the “Debentures”), plus up to an additional $30 million aggregate principal amount of the Debentures at the option of the Initial Purchasers to cover over-allotments, if any, in a private placement for resale to qualified institutional buyers pursuant to the exemptions from the registration requirements of the Securities Act of 1933, as amended (the “Act”), afforded by Section 4(2) of the Act and Rule 144A under the Act.",
+    "On August 13, 2007, Nuance closed the sale of $250 million aggregate principal amount of the Debentures, including the exercise of the Initial Purchasers’ over-allotment option in full. In connection with the closing, on August 13, 2007, Nuance entered into an indenture (the “Indenture”) with U.S. Bank National Association, as trustee (the “Trustee”), governing the Debentures and issued a global note (the “Global Note”) in the aggregate principal amount of $250 million in the name of Cede & Co. as nominee for The Depository Trust Company.",
+    "The material terms and conditions of the Indenture and the Debentures governed thereby are as follows:",
+    "Maturity. August 15, 2027.",
+    "Interest. The Debentures bear interest at a rate of 2.75% per year. Interest is payable in cash semiannually in arrears on February 15 and August 15 of each year, beginning on February 15, 2008.",
+    "Conversion Rights. See description in Item 3.02 below.",
+    "Item 3.02 Unregistered Sales of Equity Securities",
+    "The information set forth in Item 2.03 hereof is incorporated by reference into this Item 3.02. As disclosed above, on August 13, 2007, Nuance issued and sold $250 million aggregate principal amount of the Debentures, including the exercise of the Initial Purchasers’ over-allotment option in full. The Debentures were sold pursuant to the Purchase Agreement in a private placement to the Initial Purchasers for resale to qualified institutional buyers pursuant to the exemptions from the registration requirements of the Securities Act afforded by Section 4(2) of the Securities Act and Rule 144A under the Securities Act.",
+    "The Debentures are convertible at a holder’s option at an initial conversion rate of 51.3736 shares of common stock per $1,000 principal amount of Debentures (equivalent to a conversion price of approximately $19.47 per share), subject to adjustment.",
+    "8. during the five consecutive business day period immediately following any five consecutive trading day period in which the trading price for $1,000 principal amount of the Debentures for each day during such five trading day period was less than 98% of the closing sale price of a share of common stock.",
+    "Item 9.01 Financial Statements and Exhibits",
+  );
+
+  it("reads the items an Item 1.01 incorporates by reference, and one debenture, sold, with its terms, for its offer, option, global note and $1,000 denomination (Nuance 0000950135-07-005171)", () => {
+    const { terms, evidence } = readEightKTerms(nuance2007);
+    expect(terms).toMatchObject({
+      agreement_kind: "convertible_note",
+      agreement_date: "2007-08-07",
+      purchasers: ["Citigroup Global Markets Inc.", "Goldman, Sachs & Co."],
+      registered: false,
+      placement_agent: null,
+      common_shares: null,
+    });
+    expect(terms.convertible_notes).toEqual([
+      { principal: 250_000_000, conversion_price: 19.47, conversion_percent_of_market: null, conversion_discount_percent: null, maturity: "2027-08-15", interest_rate: 2.75 },
+    ]);
+    expect(evidence["convertible_notes[0].principal"]).toContain("closed the sale of $250 million");
+    expect(evidence["convertible_notes[0].maturity"]).toBe("Maturity. August 15, 2027.");
+    expect(evidence.registered).toContain("Section 4(2)");
+  });
+
+  it("keeps the offered principal when no sale of it is told, and skips an over-allotment option (Nuance 0000950135-07-004847)", () => {
+    const { terms } = readEightKTerms(
+      real(
+        "Item 1.01 Entry into a Material Definitive Agreement",
+        "On August 7, 2007, Nuance Communications, Inc. (“Nuance”) entered into a purchase agreement by and among Citigroup Global Markets Inc. and Goldman, Sachs & Co. (the “Initial Purchasers”) and Nuance (the “Purchase Agreement”) to offer and sell $220 million aggregate principal amount of its 2.75% Convertible Debentures due 2027, plus up to an additional $30 million aggregate principal amount of such debentures at the option of the Initial Purchasers to cover over-allotments, if any, in a private placement to the Initial Purchasers for resale to qualified institutional buyers pursuant to the exemptions from the registration requirements of the Securities Act of 1933, as amended (the “Act”), afforded by Section 4(2) of the Act and Rule 144A under the Act.",
+      ),
+    );
+    expect(terms.convertible_notes.map((n) => [n.principal, n.interest_rate])).toEqual([[220_000_000, 2.75]]);
+    expect(terms.purchasers).toEqual(["Citigroup Global Markets Inc.", "Goldman, Sachs & Co."]);
+  });
+
+  it("reads no note from debentures the company had before: exchanged, or left outstanding (Nuance 0001193125-21-178760)", () => {
+    const { terms } = readEightKTerms(
+      real(
+        "Item 3.02 Unregistered Sales of Equity Securities.",
+        "On May 25, 2021, Nuance Communications, Inc. (the “Company”) entered into privately negotiated agreements with certain investors to exchange (i) an aggregate of 14.7 million shares of the Company’s common stock, par value $0.001 per share (“Common Stock”), and $4.0 million in cash for $354.8 million principal amount of its outstanding 1.00% senior convertible debentures due 2035 (the “1.00% Convertible Debentures”) held by such investors.",
+        "Following the consummation of the Exchanges on May 28, 2021 and June 1, 2021, an aggregate of $219.5 million principal amount of 1.00% Convertible Debentures (after giving effect to $34.8 million to be surrendered on June 2, 2021 in connection with the Exchanges) and $162.5 million principal amount of 1.50% Convertible Debentures remain outstanding.",
+        "The Exchanges were deemed to be exempt from registration under the Securities Act of 1933, as amended (the “Securities Act”), in reliance on Section 4(a)(2) of the Securities Act.",
+      ),
+    );
+    expect(terms.convertible_notes).toEqual([]);
+  });
+
+  it("reads a note's rate from its name only for a note the items sell, and never an original issue discount as a rate", () => {
+    const notes = (sentence: string) => readEightKTerms(k("Item 1.01 Entry into a Material Definitive Agreement.", sentence)).terms.convertible_notes;
+    expect(notes("On June 1, 2025, the Company entered into a securities purchase agreement pursuant to which it issued and sold $1,100,000 aggregate principal amount of 12% Senior Secured Convertible Notes due June 1, 2026 (the “Notes”), convertible at $1.00 per share.")).toEqual([
+      { principal: 1_100_000, conversion_price: 1, conversion_percent_of_market: null, conversion_discount_percent: null, maturity: "2026-06-01", interest_rate: 12 },
+    ]);
+    expect(notes("On June 1, 2025, the Company entered into a securities purchase agreement pursuant to which it issued and sold $1,100,000 aggregate principal amount of 10% Original Issue Discount Senior Secured Convertible Notes (the “Notes”), convertible at $1.00 per share.")[0]?.interest_rate).toBeNull();
+  });
+
+  it("reads a financing told under pre-2004 Item 5: the dated agreement (not the registration rights agreement beside it), purchasers among the company, debentures, warrants (Westell 0000914760-99-000090)", () => {
+    const westell = real(
+      "Item 5. Other Events.",
+      "Private Placement",
+      'On April 16, 1999, Westell Technologies, Inc. (the "Company") received a $20 million investment from funds affiliated with three investors (the "Buyers").',
+      'Pursuant to the Securities Purchase Agreement dated as of April 14, 1999 among the Company, Castle Creek Technology Partner LLC, Marshall Capital Management, Inc. and Capital Venture International, which is attached as an exhibit to this Form 8-K (the "Securities Purchase Agreement"), the Company issued and sold an aggregate of $20 million aggregate principal amount of 6% Subordinated Convertible Debentures due April 15, 2004 (the "Convertible Debentures") and warrants to purchase 909,091 shares (subject to adjustment) of the Company\'s Class A Common Stock, $0.01 par value, (the "Warrants"). The offer and sale of these securities in the United States was completed pursuant to the exemption from registration provided by Regulation D under the Securities Act of 1933, as amended (the "Act"). In addition to the Convertible Debentures and Warrants, and in connection with the investment, the Company and the Buyers have entered into a Registration Rights Agreement, which agreement is attached as an exhibit to this Form 8-K (the "Registration Rights Agreement").',
+      "The Convertible Debentures are convertible into the Company's Class A Common Stock, $0.01 par value. The conversion price will be the lower of (a) a periodically reset fixed price that is initially $6.372 per share, and which will reset on the 12 and 24-month anniversaries of April 16, 1999 to 105% of the initial price (provided the fixed price may not be less than $4.4604 per share), and (b) the floating market price of the Company's stock determined at time of conversion.",
+      "The Warrants are exercisable at any time before 5:00 p.m. Central Standard Time on April 15, 2004. The exercise price for the Class A Common Stock underlying the Warrants is $8.9208 per share (subject to adjustment).",
+      "Item 7. Financial Statements and Exhibits.",
+      "99.1 Press Release issued April 16, 1999.",
+    );
+    const release =
+      "WESTELL ISSUES $20 MILLION SUBORDINATED CONVERTIBLE DEBENTURES\nThe private placement was led by Castle Creek Technology Partners LLC and included Marshall Capital Management, Inc., an affiliate of Credit Suisse First Boston Corp., and Susequehanna Financial Group. Hambrecht & Quist served as the Company's placement agent on this transaction.\nIn connection with the financing, Westell issued five-year warrants for approximately 909,000 shares of Class A Common Stock at an exercise price equal to 140% of the initial conversion price of the debentures.";
+    const { terms } = readEightKTerms(westell, release);
+    expect(terms).toMatchObject({
+      agreement_kind: "convertible_note",
+      agreement_date: "1999-04-14",
+      common_shares: null,
+      gross_proceeds: null,
+      purchasers: ["Castle Creek Technology Partner LLC", "Marshall Capital Management, Inc.", "Capital Venture International"],
+      registered: false,
+      anti_dilution: "reset",
+      placement_agent: "Hambrecht & Quist",
+      agent_role: "placement_agent",
+    });
+    expect(terms.convertible_notes).toEqual([
+      { principal: 20_000_000, conversion_price: 6.372, conversion_percent_of_market: null, conversion_discount_percent: null, maturity: "2004-04-15", interest_rate: 6 },
+    ]);
+    // the release fills the term its items leave unstated; its rounded count adds no warrant and is no share sale
+    expect(terms.warrants).toEqual([{ shares: 909_091, exercise_price: 8.9208, term_years: 5, expiry: "2004-04-15", exercisable: null, pre_funded: false, series: null, inducement: false, existing: false }]);
+  });
+
+  it("reads nothing from a pre-2004 Item 5 that tells a merger and a repricing of warrants sold before (Westell 0000914760-99-000229)", () => {
+    const { terms } = readEightKTerms(
+      real(
+        "ITEM 5. OTHER EVENTS",
+        'On December 13, 1999, Westell Technologies, Inc. ("Westell") released a Press Release, a copy of which is attached as Exhibit 99.1 to this Form 8-K and incorporated herein by reference, which announced the proposed merger of a subsidiary of Westell with and into Teltrend Inc. ("Teltrend").',
+        "In connection with the Merger Agreement, Robert C. Penny III and Melvin J. Simon, who together currently hold voting power over 18,907,908 shares of Westell's Class B common stock, entered into a Voting Agreement with Teltrend.",
+        "Also in connection with the proposed transaction, Westell executed letter agreements with the holders of its outstanding Subordinated Secured Convertible Debentures. Pursuant to these letter agreements, the holders of the debentures and related warrants waived certain rights which could arise in connection with the proposed transaction and Westell amended the exercise price of the warrants to $5.9208 per share.",
+        "ITEM 7. Financial Statements and Exhibits.",
+      ),
+      "Under the terms of the agreement, each share of Teltrend common stock will be exchanged for 3.3 shares of Class A Westell common stock.",
+    );
+    expect(terms).toEqual({ ...emptyEightKTerms() });
+  });
+
+  it("reads no securities from a bank loan agreement (Astrotech 0000950123-10-095885)", () => {
+    const { terms } = readEightKTerms(
+      real(
+        "Item 1.01 Entry into a Material Definitive Agreement;",
+        "On October 21, 2010, Astrotech Space Operations, Inc. (“ASO”), a wholly-owned subsidiary of Astrotech Corporation (the “Company”) entered into a $10.0 million Loan Agreement (the “Loan Agreement”), with American Bank, N.A. (the “Lender”).",
+        "The Loan Agreement includes a $7.0 million term loan note (the “Term Loan”) and a $3.0 million revolving credit note (the “Revolving Credit Facility”). ASO is required to make monthly principal and interest payments on the Term Loan to the Lender, with the remaining principal due on October 21, 2015.",
+        "Item 2.03 Creation of a Direct Financial Obligation or an Obligation under an Off-Balance Sheet Arrangement of a Registrant",
+        "The information described above under “Item 1.01 Entry into a Material Definitive Agreement” is incorporated herein by reference.",
+      ),
+    );
+    expect(terms).toEqual(emptyEightKTerms());
+  });
+
+  it("reads no financing from an agreement by which the company buys a business or its own shares (Nuance 0000950135-07-003944, 0001002517-16-000054)", () => {
+    const acquisition = readEightKTerms(
+      k(
+        "Item 1.01 Entry into a Material Definitive Agreement",
+        "On June 21, 2007, Nuance Communications, Inc. (“Nuance”) announced it had entered into a definitive Stock Purchase Agreement (the “Stock Purchase Agreement”) dated June 21, 2007, by and among AOL LLC (“AOL”), Tegic Communications, Inc. (“Tegic”) and Nuance, pursuant to which, among other things, Nuance agreed to purchase from AOL, a wholly owned subsidiary of Time Warner Inc., all of the outstanding shares of Tegic for an aggregate consideration of approximately $265 million in cash (the “Transaction”).",
+      ),
+    );
+    expect(acquisition.terms).toEqual(emptyEightKTerms());
+    const buyback = readEightKTerms(
+      k(
+        "Item 1.01 Entry into a Material Definitive Agreement.",
+        "On March 9, 2016, Nuance Communications, Inc. (the “Company”) announced that it had entered into an agreement (the “Stock Purchase Agreement”) to repurchase 26,315,790 shares of common stock, $0.001 par value of the Company (the “Common Stock”) at a price of $19.00 per share (the “Repurchase”) from Icahn Partners LP, Icahn Partners Master Fund LP and High River Limited Partnership (collectively, the “Icahn Group”).",
+      ),
+    );
+    expect(buyback.terms).toMatchObject({ agreement_kind: null, common_shares: null, price_per_share: null });
+  });
+
+  it("reads the financing's agreement, not the merger agreement told first in the same item (Nuance 0000950135-08-002486)", () => {
+    const { terms } = readEightKTerms(
+      k(
+        "Item 1.01 Entry into a Material Definitive Agreement",
+        "On April 8, 2008, Nuance Communications, Inc. (“Nuance”) announced it had entered into a definitive Agreement and Plan of Merger (the “Merger Agreement”) dated as of April 7, 2008 by and among Nuance, Easton Acquisition Corporation and eScription, Inc.",
+        "On April 7, 2008, Nuance entered into a Purchase Agreement (the “Purchase Agreement”) by and among Nuance, Warburg Pincus Private Equity VIII, L.P. and certain of its affiliated entities (collectively “Warburg Pincus”) pursuant to which Warburg Pincus agreed to purchase, and Nuance agreed to sell, an aggregate of 5,760,369 shares of Nuance common stock for an aggregate purchase price of $100,000,005.84, and warrants to purchase an aggregate of 3,700,000 shares of Nuance common stock for an aggregate purchase price of $462,500.",
+      ),
+    );
+    expect(terms).toMatchObject({ agreement_kind: "securities_purchase", agreement_date: "2008-04-07", common_shares: 5_760_369, price_per_share: null });
+  });
+
+  it("reads no share sale from the shares a note hedge's warrant transactions cover (SanDisk 0000950123-10-080629)", () => {
+    const { terms } = readEightKTerms(
+      k(
+        "Item 3.02 Unregistered Sales of Equity Securities.",
+        "Separately, the Registrant also has entered into privately negotiated warrant transactions with the Dealers or their respective affiliates to purchase, subject to customary anti-dilution adjustments, 19,093,100 shares of the Registrant’s common stock, with a strike price of $73.33 (the “Warrant Transactions”).",
+      ),
+    );
+    expect(terms.common_shares).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { isCalendarDate } from "@/lib/utils/dates";
+import { closingsIn, type ClosingEvent } from "./closings";
 import { cleanText, plainTextBlocks } from "./html";
 import { wordNumber } from "./reverse-splits";
-import { AMOUNT, parseCount, parseDollars, parseScaledDollars, sentencesOf } from "./text";
+import { AMOUNT, isoDate, nameKey, parseCount, parseDollars, parseScaledDollars, sentencesOf, WRITTEN_DATE_PATTERN as DATE } from "./text";
 
 /**
  * The financing terms an 8-K states under Item 1.01 (Entry into a Material
@@ -12,11 +12,19 @@ import { AMOUNT, parseCount, parseDollars, parseScaledDollars, sentencesOf } fro
  * those items (or the 7.01 / 8.01 item beside them) points to it.
  *
  * Items are found by their "Item 1.01" / "Item 3.02" headings; values are read
- * from those items' sentences, the press release only filling what the items
- * leave unstated. Every value is what the filing states, with the sentence it
+ * from those items' sentences (and those of the items they incorporate by
+ * reference: a 2.03 that tells the notes), the press release only filling what
+ * the items leave unstated. An 8-K filed before August 2004 numbered its items
+ * 1 to 12 and told a financing under "Item 5. Other Events": that item is read
+ * when it tells a sale of the company's securities. Every value is what the filing states, with the sentence it
  * was read from in `evidence` (keyed by field path: "warrants[0].exercise_price");
  * nothing is computed (no share count from dollars ÷ price, no discount from a
  * percentage of a price). A value not stated is null (a list, empty).
+ *
+ * Any item (an 8.01 beside a 3.02, a 1.02 ending a note) may also state that
+ * named instruments ended in full: warrants exercised, a note or preferred
+ * stock converted, a note repaid or redeemed (`closings`, ./closings.ts; a
+ * warrant inducement's agreement to exercise is no exercise).
  *
  * The reader works on the kind of document, on the wordings SEC practice and
  * the usual counsel give these 8-Ks, never on one company's filing.
@@ -89,6 +97,8 @@ export interface EightKTerms {
   anti_dilution: AntiDilution | null;
   /** true: offered under an effective registration statement / prospectus supplement; false: a private placement (4(a)(2), Regulation D) */
   registered: boolean | null;
+  /** instruments the 8-K says were exercised, converted or repaid in full (never `subsequent`: an 8-K has no period) */
+  closings: ClosingEvent[];
 }
 
 export interface EightKTermsReading {
@@ -113,6 +123,7 @@ export function emptyEightKTerms(): EightKTerms {
     purchasers: null,
     anti_dilution: null,
     registered: null,
+    closings: [],
   };
 }
 
@@ -125,6 +136,18 @@ function paragraphsOf(text: string): string[] {
 }
 
 const ITEM = /\bItem\s*(\d{1,2}\.\d{2})\b\.?/gi;
+/**
+ * Form 8-K before August 23, 2004 numbered its items 1 to 12 ("Item 5. Other
+ * Events", "ITEM 7. Financial Statements and Exhibits"); a number is a
+ * heading only when one of those titles follows it.
+ */
+const OLD_ITEM = new RegExp(
+  String.raw`\bItem\s*(\d{1,2})\b\.?[\s:–—-]*(?=(?:Changes? in Control|Acquisition or Disposition|Bankruptcy or Receivership|Changes? in (?:the )?Registrant['’]?s Certifying Accountant|Other Events|Resignations? of (?:the )?Registrant['’]?s Directors|Financial Statements|Change in Fiscal Year|Regulation FD|Amendments? to (?:the )?Registrant['’]?s Code of Ethics|Temporary Suspension of Trading|Results of Operations)\b)`,
+  "gi",
+);
+/** Words a reference to an item ends with: "the information set forth in", "under “". */
+const REFERENCE_BEFORE = /\b(?:see|in|under|to|this|and|or|of|by)\s*[“"‘]?\s*$/i;
+const REFERENCE_AFTER = /^\s*(?:of\b|above|below|hereof|herein|hereto|is\b|are\b|was\b|and\b|or\b|to\b|,)/i;
 
 export interface ItemSection {
   item: string;
@@ -132,23 +155,62 @@ export interface ItemSection {
   text: string;
 }
 
+function headingsOf(joined: string, pattern: RegExp): { item: string; start: number; end: number }[] {
+  const headings: { item: string; start: number; end: number }[] = [];
+  for (const m of joined.matchAll(pattern)) {
+    const lineStart = joined.lastIndexOf("\n", m.index - 1) + 1;
+    const after = joined.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    if (REFERENCE_AFTER.test(after)) continue;
+    if (joined.slice(lineStart, m.index).trim() === "") {
+      // a paragraph's first words: a heading, whatever ends the paragraph before (a cover's checkbox "o"), unless that ends in a reference's words
+      if (REFERENCE_BEFORE.test(joined.slice(Math.max(0, lineStart - 40), lineStart))) continue;
+    } else {
+      const before = joined.slice(Math.max(lineStart, m.index - 40), m.index);
+      if (/[a-z,]\s*$/.test(before) || REFERENCE_BEFORE.test(before)) continue;
+    }
+    headings.push({ item: m[1]!, start: m.index, end: m.index + m[0].length });
+  }
+  return headings;
+}
+
 /**
  * The 8-K's item sections by their headings: "Item 1.01 Entry into…", "ITEM
- * 3.02.", at the start of a paragraph or after a sentence, not a reference
- * ("the information set forth in Item 1.01 of this Current Report", "into
- * this Item 3.02").
+ * 3.02.", at the start of a paragraph (whatever the paragraph before ends
+ * with: the cover's last checkbox "o" is no sentence) or after a sentence,
+ * not a reference ("the information set forth in Item 1.01 of this Current
+ * Report", "into this Item 3.02", "under “Item 1.01 …”"). An 8-K without
+ * such headings is read in the numbering before August 2004 ("Item 5. Other
+ * Events"): its items are "5", "7".
  */
 export function eightKItemSections(text: string): ItemSection[] {
   const joined = paragraphsOf(text).join("\n");
-  const headings: { item: string; start: number; end: number }[] = [];
-  for (const m of joined.matchAll(ITEM)) {
-    const before = joined.slice(Math.max(0, m.index - 40), m.index);
-    const after = joined.slice(m.index + m[0].length, m.index + m[0].length + 40);
-    if (/[a-z,]\s*$/.test(before) || /\b(?:see|in|under|to|this|and|or|of|by)\s*$/i.test(before)) continue;
-    if (/^\s*(?:of\b|above|below|hereof|herein|hereto|is\b|are\b|was\b|and\b|or\b|to\b|,)/i.test(after)) continue;
-    headings.push({ item: m[1]!, start: m.index, end: m.index + m[0].length });
-  }
+  let headings = headingsOf(joined, ITEM);
+  if (headings.length === 0) headings = headingsOf(joined, OLD_ITEM);
   return headings.map((h, i) => ({ item: h.item, text: joined.slice(h.end, headings[i + 1]?.start ?? joined.length).trim() }));
+}
+
+/** True for the item numbering of 8-Ks filed before August 2004 ("5", "7"), whose Item 5 (Other Events) told financings. */
+export function isOldItemNumbering(sections: ItemSection[]): boolean {
+  return sections.length > 0 && sections.every((s) => !s.item.includes("."));
+}
+
+const INCORPORATES = /\b(?:information|disclosures?)\b[^.;]{0,120}?\bItems?\s+(\d{1,2}\.\d{2}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)\d{1,2}\.\d{2})*)\b[^.;]{0,120}?\bincorporated\b[^.;]{0,20}?\bby reference\b/gi;
+
+/** The items a section says it incorporates by reference ("The information set forth in Items 2.03 and 3.02 hereof is incorporated by reference into this Item 1.01"). */
+function incorporatedItems(section: ItemSection): string[] {
+  const out: string[] = [];
+  for (const m of section.text.matchAll(INCORPORATES)) for (const n of m[1]!.match(/\d{1,2}\.\d{2}/g) ?? []) if (n !== section.item && !out.includes(n)) out.push(n);
+  return out;
+}
+
+/** Items a financing item may take its terms from: the agreement, the obligation it creates, the sale. An acquisition's 2.01 or an 8.01 is no financing's terms. */
+const FINANCING_TERMS_ITEMS = new Set(["1.01", "2.03", "3.02"]);
+
+/** The sections of `items` and the financing items they incorporate by reference, each once, in the filing's order. */
+function sectionsWithIncorporated(sections: ItemSection[], items: (s: ItemSection) => boolean): ItemSection[] {
+  const chosen = new Set(sections.filter(items));
+  for (const s of [...chosen]) for (const n of incorporatedItems(s)) if (FINANCING_TERMS_ITEMS.has(n)) for (const other of sections) if (other.item === n && other.text.length > 0) chosen.add(other);
+  return sections.filter((s) => chosen.has(s));
 }
 
 /** The item numbers an 8-K's text carries, in the order of their headings, each once. */
@@ -166,6 +228,9 @@ interface Sentence {
   fromPressRelease: boolean;
 }
 
+/** A summary's run-in heading: a few capitalised words and a period opening a paragraph ("Maturity.", "Conversion Rights."). */
+const RUN_IN_HEADING = /^[A-Z][A-Za-z-]*(?:\s+(?:[A-Z][A-Za-z-]*|of|and|at|upon|to|a|an|the|for|on|in)){0,6}\.$/;
+
 function sentencesIn(paragraphs: string[], fromPressRelease: boolean): Sentence[] {
   const out: Sentence[] = [];
   for (const line of paragraphs) {
@@ -173,8 +238,9 @@ function sentencesIn(paragraphs: string[], fromPressRelease: boolean): Sentence[
     const pieces: { text: string; start: number }[] = [];
     for (const s of sentencesOf(line)) {
       const last = pieces[pieces.length - 1];
-      // an initial after a quote mark or parenthesis ("(“B. Riley”)") does not end a sentence
-      if (last && /(?:^|[\s(“"'‘])[A-Z]\.$/.test(last.text)) last.text = line.slice(last.start, s.start + s.text.length);
+      // an initial after a quote mark or parenthesis ("(“B. Riley”)") does not end a sentence, nor does a
+      // paragraph's run-in heading ("Maturity. August 15, 2027.", "Interest. The Notes bear interest …")
+      if (last && (/(?:^|[\s(“"'‘])[A-Z]\.$/.test(last.text) || (pieces.length === 1 && RUN_IN_HEADING.test(last.text)))) last.text = line.slice(last.start, s.start + s.text.length);
       else pieces.push({ ...s });
     }
     for (const s of pieces) {
@@ -217,9 +283,6 @@ function quoteOf(s: Sentence, start = 0, end = s.text.length): string {
 const MONEY = `${AMOUNT}(?:\\s?(million|billion)\\b)?`;
 const COUNT_TEXT = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s(?:million)|\d+)`;
 const NUMBER_WORD = String.raw`(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|twenty-four|thirty|thirty-six|forty-eight|sixty)`;
-const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
-const DATE = `(${MONTH}\\s+\\d{1,2},?\\s+\\d{4})`;
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
 /** "$5.0 million" → 5000000; "$0.0001" keeps its digits (parseScaledDollars rounds to cents, fine for totals, not for a pre-funded price). */
 function money(amount: string, scale: string | undefined): number | null {
@@ -232,13 +295,6 @@ function countOf(text: string): number | null {
   return parseCount(text);
 }
 
-function isoOf(text: string): string | null {
-  const m = /^([A-Za-z]+)\s+(\d{1,2}),?\s+(\d{4})$/.exec(text.trim());
-  const month = m ? MONTHS.indexOf(m[1]!.toLowerCase()) + 1 : 0;
-  if (!m || month === 0) return null;
-  const iso = `${m[3]}-${String(month).padStart(2, "0")}-${m[2]!.padStart(2, "0")}`;
-  return isCalendarDate(iso) ? iso : null;
-}
 
 /** "five" → 5, "5.5" → 5.5, "five and one-half" → 5.5 */
 function numberOf(text: string): number | null {
@@ -335,25 +391,71 @@ function classify(name: string, sentence: string, section: string): AgreementKin
   return "other";
 }
 
-/** The agreement the item is about: the first one a sentence says was entered into; null when that agreement is not a financing and the item names none. */
+/** Agreements that come with a financing but are not the one that sells the securities. */
+const ANCILLARY_AGREEMENT = /\b(?:registration rights|lock-?up|leak-?out|voting|support|security|pledge|guarant(?:y|ee)|escrow|subordination|intercreditor|standstill|warrant agen(?:t|cy)|transfer agent)\b/i;
+/** "pursuant to the terms of a purchase agreement dated April 7, 2008", "Pursuant to the Securities Purchase Agreement dated as of April 14, 1999". */
+const PURSUANT_TO_AGREEMENT = new RegExp(
+  String.raw`\b(?:pursuant to|under)\s+(?:the terms of\s+)?(?:an?|the|that certain|a certain)\s+((?:[\w’'-]+\s+){0,5}?agreement)\b(?:\s*\([^)]{0,60}\))?,?\s+(?:dated|entered into)\s+(?:as of\s+)?(?:on\s+)?${DATE}`,
+  "gi",
+);
+/** The company buys its own shares back: "an agreement … to repurchase 26,315,790 shares of common stock … at a price of $19.00 per share". */
+const REPURCHASE = /\bagreement\b[^;]{0,80}?\b(?:to|will|agreed to|agrees to)\s+(?:repurchase|buy back)\b[^;]{0,60}?\bshares\b/i;
+/** The company buys a business: "agreed to purchase from Philips all of the outstanding capital stock of …". */
+const ACQUISITION = /\b(?:agreed to|agrees to|will|to)\s+(?:purchase|acquire)\b[^;]{0,100}?\ball\s+(?:of\s+)?the\s+(?:issued and\s+)?outstanding\s+(?:shares|capital stock|stock|equity|membership interests|ordinary shares)\b/i;
+const SELLS_SECURITIES = /\b(?:purchase|subscription|underwriting|placement|securities|notes?|debentures?|exchange|inducement|equity)\b/i;
+
+/**
+ * The agreement the item is about: the first one a sentence says was entered
+ * into (a registration rights, lock-up, voting or security agreement beside
+ * it is not the one); else the one the sale is said to be made under, when
+ * its date is given ("pursuant to the Securities Purchase Agreement dated as
+ * of April 14, 1999"). Returns false when that agreement is not a financing
+ * and the item names none.
+ */
 function readAgreement(r: Reading, sentences: Sentence[], sectionText: string): boolean {
   for (const s of sentences) {
     if (!ENTERED.test(s.text)) continue;
     const entered = ENTERED.exec(s.text)!;
     const enteredAt = entered.index;
-    const name = AGREEMENT_NAME.exec(s.text.slice(enteredAt + entered[0].length)) ?? /\b((?:[\w’'-]+\s+){0,4}?agreement)\b/i.exec(s.text.slice(enteredAt));
+    const primary = AGREEMENT_NAME.exec(s.text.slice(enteredAt + entered[0].length));
+    const name = primary ?? /\b((?:[\w’'-]+\s+){0,4}?agreement)\b/i.exec(s.text.slice(enteredAt));
+    const nameEnd = name ? (primary ? enteredAt + entered[0].length : enteredAt) + name.index + name[0].length : enteredAt;
     if (!name && !/\bagreement\b/i.test(s.text)) continue;
     const agreementName = name?.[1] ?? "";
-    if (NOT_FINANCING_AGREEMENT.test(agreementName) && !FINANCING_WORDS.test(sectionText)) return false;
+    // the name with the words that end it: "a definitive Agreement and Plan of Merger"
+    const plan = /^\s*and\s+Plan\s+of\s+(?:Merger|Reorganization|Arrangement|Share Exchange)\b/i.exec(s.text.slice(nameEnd));
+    const named = plan ? `${agreementName}${plan[0]}` : agreementName;
+    if (ANCILLARY_AGREEMENT.test(agreementName)) continue;
+    // "a Share Purchase Agreement … pursuant to which Nuance agreed to purchase … all of the outstanding capital stock of …": an acquisition
+    if (ACQUISITION.test(s.text) || REPURCHASE.test(s.text)) return false;
+    // a merger or license agreement told beside a financing ("… and a purchase agreement with Warburg Pincus"): look on for the financing's
+    if (NOT_FINANCING_AGREEMENT.test(named) && FINANCING_WORDS.test(sectionText)) continue;
+    if (NOT_FINANCING_AGREEMENT.test(named) && !FINANCING_WORDS.test(sectionText)) return false;
     if (!FINANCING_WORDS.test(sectionText) && !EQUITY_LINE.test(sectionText)) return false;
     const quote = quoteOf(s, enteredAt, enteredAt + entered[0].length + (name ? name.index + name[0].length : 0));
     set(r, "agreement_kind", classify(agreementName, s.text, sectionText), quote);
     const date = new RegExp(`(?:^|\\b(?:On|on|dated|Dated|as of|As of|effective)\\s+(?:as of\\s+)?)${DATE}`).exec(s.text);
-    const iso = date ? isoOf(date[1]!) : null;
+    const iso = date ? isoDate(date[1]!) : null;
     if (date && iso) set(r, "agreement_date", iso, quoteOf(s, date.index, date.index + date[0].length));
     return true;
   }
-  return FINANCING_WORDS.test(sectionText) || EQUITY_LINE.test(sectionText);
+  const financing = FINANCING_WORDS.test(sectionText) || EQUITY_LINE.test(sectionText);
+  if (financing) readAgreementMadeUnder(r, sentences, sectionText);
+  return financing;
+}
+
+/** The dated agreement a sale is said to be made under ("… sold … pursuant to the terms of a purchase agreement dated April 7, 2008"): its kind and date. */
+function readAgreementMadeUnder(r: Reading, sentences: Sentence[], sectionText: string) {
+  if (r.terms.agreement_kind !== null) return;
+  const found = firstIn(sentences, PURSUANT_TO_AGREEMENT, (m) => {
+    const name = m.match[1]!;
+    return SELLS_SECURITIES.test(name) && !ANCILLARY_AGREEMENT.test(name) && !NOT_FINANCING_AGREEMENT.test(name);
+  });
+  if (!found) return;
+  const quote = quoteMatch(found);
+  set(r, "agreement_kind", classify(found.match[1]!, found.sentence.text, sectionText), quote);
+  const iso = isoDate(found.match[2]!);
+  if (iso) set(r, "agreement_date", iso, quote);
 }
 
 // ───────────────────────────── agents and purchasers ─────────────────────────────
@@ -364,7 +466,7 @@ const AGENT_PATTERNS: RegExp[] = [
   new RegExp(String.raw`${FIRM}(?:\s\([^)]{1,40}\))?,?\s(?:is acting|acted|will act|has agreed to act|agreed to act|served|is serving|will serve)\sas\s(?:the\s)?(?:exclusive\s|sole\s|lead\s)?${ROLE}`, "g"),
   new RegExp(String.raw`\b(?:[Pp]lacement [Aa]gen(?:cy|t) [Aa]greement|[Ee]ngagement (?:[Ll]etter|[Aa]greement)|[Uu]nderwriting [Aa]greement|[Ss]ales [Aa]greement|[Ee]quity [Dd]istribution [Aa]greement|[Aa]t[- ][Tt]he[- ][Mm]arket[^;]{0,40}?[Aa]greement)[^;]{0,80}?\swith\s${FIRM}`, "g"),
   new RegExp(String.raw`\b${PROPER_NAME}\s\((?:the\s)?[“"](Placement Agent|Underwriter|Representative|Sales Agent|Agent)[”"]`, "g"),
-  new RegExp(String.raw`\b${PROPER_NAME},?\s(?:acted|is acting|will act|acting)\sas\s(?:the\s)?(?:exclusive\s|sole\s|lead\s)?${ROLE}`, "g"),
+  new RegExp(String.raw`\b${PROPER_NAME},?\s(?:acted|is acting|will act|acting|served|serves|is serving|will serve)\sas\s(?:the\s|its\s|our\s|the Company['’]s\s)?(?:exclusive\s|sole\s|lead\s)?${ROLE}`, "g"),
 ];
 
 function roleOf(word: string, context: string): EightKAgentRole {
@@ -394,28 +496,85 @@ function readAgent(r: Reading, sentences: Sentence[]) {
   }
 }
 
-const PARTY_ROLE = String.raw`(?:Purchasers?|Investors?|Buyers?|Holders?|Lenders?|Subscribers?|Noteholders?|Selling Stockholders?)`;
+const PARTY_ROLE = String.raw`(?:Initial\s)?(?:Purchasers?|Investors?|Buyers?|Holders?|Lenders?|Subscribers?|Noteholders?|Selling Stockholders?)`;
+/** FIRM without its capture group, to build lists of firms. */
+const FIRM_NC = `(?:${FIRM.slice(1, -1)})`;
+/** Firms one after another: "Citigroup Global Markets Inc. and Goldman, Sachs & Co.", "A LLC, B, Inc. and C Ltd." */
+const FIRM_LIST = String.raw`${FIRM_NC}(?:(?:,\s(?:and\s)?|,?\sand\s)${FIRM_NC})*`;
 const PURCHASER_PATTERNS: RegExp[] = [
-  new RegExp(String.raw`\b(?:with|to|and|by)\s${FIRM}(?:,\s(?:an?|the)\s[a-z][^,()]{0,60})?,?\s\((?:each,?\s|collectively,?\s|together,?\s)?(?:the\s|a\s|an\s)?[“"]${PARTY_ROLE}[”"]`, "g"),
+  new RegExp(String.raw`\b(?:with|to|and|by|among|between)\s(${FIRM_LIST})(?:,\s(?:an?|the)\s[a-z][^,()]{0,60})?,?\s\((?:each,?\s|collectively,?\s|together,?\s)?(?:the\s|a\s|an\s)?[“"]${PARTY_ROLE}[”"]`, "g"),
   new RegExp(String.raw`\b(?:with|to)\s${PROPER_NAME}(?:,\s(?:an?|the)\s[a-z][^,()]{0,60})?,?\s\((?:each,?\s|collectively,?\s|together,?\s)?(?:the\s|a\s|an\s)?[“"]${PARTY_ROLE}[”"]`, "g"),
 ];
+/** The parties of a purchase agreement "among the Company, A LLC, B, Inc. and C": the list starts after the company. */
+const AMONG_THE_COMPANY = /\b(?:purchase|subscription) agreement\b[^;]{0,80}?\b(?:by and )?among\s+(?:the Company|us|the Registrant)(?:,\s*|\s+and\s+)/gi;
+/** "sold 5,760,369 shares … to Warburg Pincus Private Equity VIII, L.P. and certain of its affiliated entities (collectively “Warburg Pincus”)" */
+const SOLD_TO = new RegExp(
+  String.raw`\b(?:sold|issued and sold|sell|issue and sell)\b[^;]{0,250}?\bto\s(${FIRM_LIST})(?=\s+and\s+(?:certain\s+of\s+)?(?:its|their)\s+affiliat|\s*\((?:collectively|together)\b|,\s|\s+pursuant\b|\s+in\s+(?:a|the)\b|\s+for\b|\.?$)`,
+  "g",
+);
 
+/** The firms of a list, each as written, from its start: firms with a legal suffix, and last after "and" a capitalised name without one when `lastMayBeName`. */
+function firmsOf(list: string, lastMayBeName: boolean): string[] {
+  const firm = new RegExp(FIRM, "y");
+  const out: string[] = [];
+  let at = 0;
+  for (;;) {
+    firm.lastIndex = at;
+    const m = firm.exec(list);
+    if (!m) {
+      const name = lastMayBeName && out.length > 0 && /(?:^|\sand\s)$/.test(list.slice(Math.max(0, at - 5), at)) ? /^((?:[A-Z][A-Za-z0-9.'’&-]*)(?:\s(?:[A-Z][A-Za-z0-9.'’&-]*|of|&)){1,6})(?=,|\s\(|\.|;|$|\s(?:as|which|each|who|collectively)\b)/.exec(list.slice(at)) : null;
+      if (name && !NOT_A_NAME.test(name[1]!)) out.push(cleanName(name[1]!));
+      break;
+    }
+    out.push(cleanName(m[1]!));
+    at = firm.lastIndex;
+    const sep = /^(?:,\s(?:and\s)?|,?\sand\s)/.exec(list.slice(at));
+    if (!sep) break;
+    at += sep[0].length;
+  }
+  return out;
+}
+
+/**
+ * The purchasers the items name: firms defined as the purchasers or
+ * investors ("with A and B (the “Initial Purchasers”)"), the parties of a
+ * purchase agreement besides the company ("among the Company, A LLC, B, Inc.
+ * and C"), or the firm securities are said to be sold to ("sold … to A, L.P.
+ * and certain of its affiliated entities"). Never the placement agent or
+ * underwriter, nor a class of buyers ("certain institutional investors").
+ */
 function readPurchasers(r: Reading, sentences: Sentence[]) {
   const names: string[] = [];
   const quotes: string[] = [];
+  const add = (name: string, s: Sentence, start: number, end: number) => {
+    if (NOT_A_NAME.test(name) || name.length < 3 || !/[A-Za-z]/.test(name)) return;
+    if (/\b(?:investors?|purchasers?|holders?)\b/i.test(name)) return;
+    if (r.terms.placement_agent && nameKey(r.terms.placement_agent) === nameKey(name)) return;
+    if (names.some((n) => n.toLowerCase() === name.toLowerCase())) return;
+    names.push(name);
+    quotes.push(quoteOf(s, start, end));
+  };
   for (const s of sentences) {
+    const before = names.length;
     for (const pattern of PURCHASER_PATTERNS) {
       for (const m of s.text.matchAll(pattern)) {
-        for (const part of m[1]!.split(/\s(?:and)\s|;\s/)) {
-          const name = cleanName(part);
-          if (NOT_A_NAME.test(name) || name.length < 3 || !/[A-Za-z]/.test(name)) continue;
-          if (/\b(?:investors?|purchasers?|holders?)\b/i.test(name)) continue;
-          if (names.some((n) => n.toLowerCase() === name.toLowerCase())) continue;
-          names.push(name);
-          quotes.push(quoteOf(s, m.index, m.index + m[0].length));
-        }
+        const parts = pattern === PURCHASER_PATTERNS[0] ? firmsOf(m[1]!, false) : m[1]!.split(/\s(?:and)\s|;\s/).map(cleanName);
+        for (const part of parts) add(part, s, m.index, m.index + m[0].length);
       }
-      if (names.length) break;
+      if (names.length > before) break;
+    }
+    if (names.length > before) continue;
+    for (const m of s.text.matchAll(AMONG_THE_COMPANY)) {
+      const listAt = m.index + m[0].length;
+      const firms = firmsOf(s.text.slice(listAt), true);
+      const end = firms.length ? s.text.indexOf(firms[firms.length - 1]!, listAt) + firms[firms.length - 1]!.length : listAt;
+      for (const firm of firms) add(firm, s, m.index, end);
+    }
+    if (names.length > before) continue;
+    for (const m of s.text.matchAll(SOLD_TO)) {
+      if (!/\b(?:shares|warrants?|notes?|debentures?|securities|units|preferred|stock)\b/i.test(m[0].slice(0, m[0].length - m[1]!.length))) continue;
+      const listAt = m.index + m[0].length - m[1]!.length;
+      for (const firm of firmsOf(m[1]!, false)) add(firm, s, listAt, m.index + m[0].length);
     }
   }
   if (!names.length || r.terms.purchasers !== null) return;
@@ -428,7 +587,7 @@ function readPurchasers(r: Reading, sentences: Sentence[]) {
 const SALE = /\b(?:sell|sold|sale|issue|issued|issuance|purchase|purchased|offering|offered|offer|subscribe|subscribed|consisting of|comprised of)\b/i;
 /** Sentences about other shares: outstanding, authorized, reserved, resold, owned, locked up, or an equity line's possible sales. */
 const OTHER_SHARES =
-  /\b(?:outstanding|authorized|reserved?|resale|beneficial(?:ly)?|lock-?up|may sell|may issue|from time to time|right, but not the obligation|commitment (?:fee|shares)|as (?:a )?commitment|not to exceed|exchange cap|19\.99%|4\.99%|9\.99%)\b/i;
+  /\b(?:repurchase|repurchased|buy back|bought back|outstanding|authorized|reserved?|resale|beneficial(?:ly)?|lock-?up|may sell|may issue|from time to time|right, but not the obligation|commitment (?:fee|shares)|as (?:a )?commitment|not to exceed|exchange cap|19\.99%|4\.99%|9\.99%)\b/i;
 const SHARES_SOLD = new RegExp(
   String.raw`(?<![\d,.$])${COUNT_TEXT}(?:\s*\([\d,]+\))?\s+(?:newly[- ]issued\s+|registered\s+|unregistered\s+|restricted\s+)?(?:shares|ordinary shares|common shares|American Depositary Shares|ADSs|units)\b`,
   "gi",
@@ -441,6 +600,10 @@ function readShares(r: Reading, sentences: Sentence[]): Sentence | null {
     const before = s.slice(Math.max(0, m.match.index - 90), m.match.index);
     const after = s.slice(m.match.index + m.match[0].length, m.match.index + m.match[0].length + 90);
     if (/\b(?:warrants?|options?|notes?|debentures?|preferred stock|rights?)\b[^;]{0,60}?(?:to purchase|exercisable (?:for|into)|convertible into|to acquire|for the purchase of|into)\s+(?:up to\s+)?(?:an aggregate of\s+)?(?:a total of\s+)?(?:up to\s+)?$/i.test(before)) continue;
+    // "warrant transactions … to purchase, subject to customary anti-dilution adjustments, 19,093,100 shares"
+    if (/\bto (?:purchase|acquire),\s+subject to [^,;]{0,60}?adjustments?,\s+(?:up to\s+)?(?:an aggregate of\s+)?$/i.test(before)) continue;
+    // "five-year warrants for approximately 909,000 shares"
+    if (/\bwarrants?\s+for\s+(?:up to\s+)?(?:approximately\s+|about\s+)?(?:an aggregate of\s+)?$/i.test(before)) continue;
     if (/\b(?:additional|underlying|issuable|up to)\s*$/i.test(before)) continue;
     if (/^\s*(?:\([^)]{0,60}\)\s*)?(?:of\s+(?:the Company['’]s\s+|its\s+|our\s+)?)?(?:series\s+[\w-]+\s+)?(?:convertible\s+)?preferred/i.test(after)) continue;
     if (/^[^;]{0,50}?\b(?:issuable|underlying|upon (?:the )?(?:exercise|conversion)|reserved)\b/i.test(after)) continue;
@@ -472,6 +635,10 @@ function readPrice(r: Reading, sentences: Sentence[], sharesSentence: Sentence |
       if (/^\s*(?:per\s+)?(?:pre-?funded|warrant|note|preferred)/i.test(after)) return false;
       if (/\bunderwriters?\b[^.]{0,40}\b(?:agreed to|will) purchase\b/i.test(s) || /\bnet of\b|\bdiscount\b/i.test(s.slice(m.match.index, m.match.index + m.match[0].length + 20))) return false;
       if (/\bexercise price\b|\bconversion price\b/i.test(m.match[0])) return false;
+      // "$100.0 million", "sold 5,760,369 shares … for a purchase price of $100.0 million": what the shares cost together, not each
+      if (m.match[2]) return false;
+      const upToAmount = s.slice(Math.max(0, m.match.index - 30), m.match.index + m.match[0].indexOf("$"));
+      if (/\bfor\s+(?:a|an|the)\s+(?:aggregate\s+|total\s+)?(?:combined\s+)?(?:purchase|offering)\s+price\s+of\s*$/i.test(upToAmount) && !/^\s*per\b/i.test(after)) return false;
       return true;
     });
     if (found) {
@@ -649,15 +816,18 @@ function setWarrant<K extends keyof EightKWarrant>(r: Reading, e: Entry, field: 
 }
 
 const EXERCISE_PRICE = new RegExp(
-  String.raw`\b((?:reduced|new|amended|lowered|adjusted|original|current|existing|prior|previous|initial)\s+)?exercise price\s+(?:per (?:warrant\s+)?share\s+)?(?:of|equal to|is|will be|shall be|of the [\w\s-]{0,40}?warrants? (?:is|will be))\s+(?:US)?${MONEY}|\b(?:exercisable|exercised)\s+at\s+(?:a price of\s+)?${MONEY}\s+per\s+share|\breduc\w*\s+the exercise price\b[^;$]{0,100}?\bto\s+${MONEY}`,
+  String.raw`\b((?:reduced|new|amended|lowered|adjusted|original|current|existing|prior|previous|initial)\s+)?exercise price\s+(?:per (?:warrant\s+)?share\s+)?(?:of|equal to|is|will be|shall be|(?:of|for) (?:the|each) [\w\s’'-]{0,60}?warrants? (?:is|will be|shall be))\s+(?:US)?${MONEY}|\b(?:exercisable|exercised)\s+at\s+(?:a price of\s+)?${MONEY}\s+per\s+share|\breduc\w*\s+the exercise price\b[^;$]{0,100}?\bto\s+${MONEY}`,
   "gi",
 );
 const TERM = new RegExp(
   String.raw`\b(?:expire|expires|expiring|terminate|terminates|term of|exercisable for a period of|exercisable until|expiration date (?:that is|of))\b[^;]{0,50}?\b(${NUMBER_WORD}(?:\s+and\s+(?:one-)?(?:a\s+)?half)?)(?:\s*\(\d+(?:\.\d+)?\))?[- ]?(years?|months?)\b|\b(${NUMBER_WORD}(?:\s+and\s+(?:one-)?half)?)(?:\s*\(\d+(?:\.\d+)?\))?[- ](year|month)\s+(?:term|anniversary|warrants?)`,
   "gi",
 );
-const EXPIRY = new RegExp(String.raw`\b(?:expire|expires|expiring|expiration date(?: of| is)?|exercisable until)\b[^;]{0,60}?\b(?:on\s+)?${DATE}`, "gi");
-const EXERCISABLE = /\b(?:immediately exercisable|exercisable immediately|(?:may|will) be exercised immediately|exercisable (?:at any time )?(?:(?:commencing|beginning|starting)\s+(?:on or after\s+|on\s+|upon\s+)?|(?:on or after|upon|following|after|on|at any time after)\s+)((?:the )?(?:date of |receipt of |effective date of )?[^,.;]{3,80})|not (?:be )?exercisable (?:until|prior to|before) ([^,.;]{3,80}))/gi;
+const EXPIRY = new RegExp(String.raw`\b(?:expire|expires|expiring|expiration date(?: of| is)?|exercisable\s+(?:at any time\s+)?(?:until|before|prior to|through))\b[^;]{0,60}?\b(?:on\s+)?${DATE}`, "gi");
+const EXERCISABLE = new RegExp(
+  String.raw`\b(?:immediately exercisable|exercisable immediately|(?:may|will) be exercised immediately|(?:exercisable (?:at any time )?(?:(?:commencing|beginning|starting)\s+(?:on or after\s+|on\s+|upon\s+)?|(?:on or after|upon|following|after|on|at any time after)\s+)|(?:may|will|can) be exercised (?:(?:commencing|beginning|starting)\s+(?:on or after\s+|on\s+|upon\s+)?|on or after\s+))(${DATE.slice(1, -1)}|(?:the )?(?:date of |receipt of |effective date of )?[^,.;]{3,80})|not (?:be )?exercisable (?:until|prior to|before) (${DATE.slice(1, -1)}|[^,.;]{3,80}))`,
+  "gi",
+);
 
 function readWarrantTerms(r: Reading, w: WarrantReading, sentences: Sentence[]) {
   for (const m of matchesIn(sentences, EXERCISE_PRICE)) {
@@ -671,7 +841,8 @@ function readWarrantTerms(r: Reading, w: WarrantReading, sentences: Sentence[]) 
     const scale = m.match[2] ? m.match[3] : m.match[4] ? m.match[5] : m.match[7];
     const after = m.sentence.text.slice(m.match.index + m.match[0].length, m.match.index + m.match[0].length + 30);
     if (/^\s*%/.test(after)) continue;
-    const targets = targetsOf(w, m.sentence, m.match.index) ?? [];
+    // the warrants named before the price, inside the phrase too ("the exercise price of each Underwriter’s Warrant is $2.40")
+    const targets = targetsOf(w, m.sentence, m.match.index + m.match[0].lastIndexOf("$")) ?? [];
     const reduced = reducedWords && qualifier !== "new";
     const chosen = reduced && targets.every((t) => t.cls !== "existing") ? w.entries.filter((e) => e.cls === "existing") : targets;
     for (const e of chosen.length ? chosen : targets) setWarrant(r, e, "exercise_price", money(amount, scale), quoteMatch(m));
@@ -683,10 +854,12 @@ function readWarrantTerms(r: Reading, w: WarrantReading, sentences: Sentence[]) 
     if (/\b(?:note|debenture|agreement|lock-?up|purchase agreement|commitment|facility)\b/i.test(m.match[0])) continue;
     const years = unit.startsWith("month") ? (n % 12 === 0 || n === 18 || n === 6 ? n / 12 : null) : n;
     if (years === null) continue;
-    for (const e of targetsOf(w, m.sentence, m.match.index) ?? []) if (!e.warrant.pre_funded) setWarrant(r, e, "term_years", years, quoteMatch(m));
+    // "five-year warrants": the warrants the match ends with; "… expire five years from …": those named before it
+    const at = m.match[3] ? m.match.index + m.match[0].length : m.match.index;
+    for (const e of targetsOf(w, m.sentence, at) ?? []) if (!e.warrant.pre_funded) setWarrant(r, e, "term_years", years, quoteMatch(m));
   }
   for (const m of matchesIn(sentences, EXPIRY)) {
-    const iso = isoOf(m.match[1]!);
+    const iso = isoDate(m.match[1]!);
     if (!iso) continue;
     for (const e of targetsOf(w, m.sentence, m.match.index) ?? []) setWarrant(r, e, "expiry", iso, quoteMatch(m));
   }
@@ -694,7 +867,9 @@ function readWarrantTerms(r: Reading, w: WarrantReading, sentences: Sentence[]) 
     const rest = m.match[1] ?? m.match[2];
     // the clause, without the next one joined by "and will expire …"
     const clause = (rest ?? "").replace(/\s+(?:and|but|or)\s+(?:will|shall|may|are|is|have|has|expires?|terminates?|must)\b.*$/i, "").trim();
-    const text = /immediately/i.test(m.match[0]) ? "immediately" : m.match[2] ? `after ${clause}` : clause;
+    // a day is written as a date ("beginning on September 14, 2022" → 2022-09-14), as the expiry is
+    const day = isoDate(clause);
+    const text = /immediately/i.test(m.match[0]) ? "immediately" : day ?? (m.match[2] ? `after ${clause}` : clause);
     if (/^(?:for|into)\b/i.test(text)) continue;
     for (const e of targetsOf(w, m.sentence, m.match.index) ?? []) setWarrant(r, e, "exercisable", text, quoteMatch(m));
   }
@@ -704,30 +879,62 @@ function readWarrantTerms(r: Reading, w: WarrantReading, sentences: Sentence[]) 
 
 const NOTE_WORDS = String.raw`(?:notes?|debentures?)`;
 const PRINCIPAL = new RegExp(
-  String.raw`\b${NOTE_WORDS}\b[^;$]{0,80}?\b(?:aggregate\s+|original\s+|initial\s+|stated\s+)*principal amount\s+(?:of\s+)?(?:up to\s+)?${MONEY}|${MONEY}\s+(?:in\s+)?(?:aggregate\s+|original\s+|initial\s+)*principal amount of\s+(?:the Company['’]s\s+|its\s+|our\s+)?(?:[\w%-]+\s+){0,6}?${NOTE_WORDS}\b`,
+  String.raw`\b${NOTE_WORDS}\b[^;$]{0,80}?\b(?:aggregate\s+|original\s+|initial\s+|stated\s+)*principal amount\s+(?:of\s+)?(?:up to\s+)?${MONEY}|${MONEY}\s+(?:in\s+)?(?:aggregate\s+|original\s+|initial\s+)*principal amount of\s+(?:the Company['’]s\s+|its\s+|our\s+)?(?:[\w.%’'-]+\s+){0,6}?${NOTE_WORDS}\b`,
   "gi",
 );
 const CONVERSION_PRICE = new RegExp(
-  String.raw`\bconversion price\s+(?:per share\s+)?(?:of|equal to|is|will be|shall be|initially equal to|initially of)\s+(?:(?:the lesser|the lower) of\s+(?:\(i\)\s+)?)?${MONEY}|\bconvertible\b[^;$]{0,100}?\bat\s+(?:a (?:fixed\s+)?(?:conversion\s+)?price of\s+)?${MONEY}\s+per\s+share`,
+  String.raw`\bconversion price\s+(?:per share\s+)?(?:of|equal to|is|will be|shall be|initially equal to|initially of)\s+(?:(?:the lesser|the lower) of\s+(?:\((?:i|a|1)\)\s+)?(?:[^$;()]{0,80}?\b(?:initially|of|equal to|is)\s+)?)?(?:approximately\s+|about\s+)?${MONEY}|\bconvertible\b[^;$]{0,100}?\bat\s+(?:a (?:fixed\s+)?(?:conversion\s+)?price of\s+)?${MONEY}\s+per\s+share`,
   "gi",
 );
 const CONVERSION_PERCENT = /\b(?:conversion price|convertible|conversion|converted)\b[^;]{0,200}?\b(\d{1,3}(?:\.\d+)?)\s?%\s+(?:of\s+the\s+(?:lowest|average|lower|daily|volume|closing|market|trading|VWAP|average of))/gi;
 const CONVERSION_DISCOUNT = /\b(?:conversion price|convertible|conversion|converted)\b[^;]{0,200}?\b(\d{1,2}(?:\.\d+)?)\s?%\s+discount\s+(?:to|from|off)\b/gi;
 const INTEREST = /\b(?:bears?|bearing|accrues?|accruing|accrue)\s+interest\s+at\s+(?:(?:a|the)\s+)?(?:fixed\s+)?(?:annual\s+)?(?:rate\s+)?(?:of\s+)?(\d{1,2}(?:\.\d+)?)\s?%|\binterest(?:\s+rate)?\s+(?:of|at|equal to)\s+(\d{1,2}(?:\.\d+)?)\s?%\s+per\s+(?:annum|year)/gi;
-const MATURITY = new RegExp(String.raw`\b(?:matur(?:e|es|ing|ity date)|due)\b[^;]{0,60}?(?:${DATE}|\b(${NUMBER_WORD})(?:\s*\(\d+\))?[- ](months?|years?)\s+((?:after|from|following)\s+[^,.;]{3,40}))`, "gi");
+/** A note named by its rate: "2.75% Senior Convertible Debentures", "6% Subordinated Convertible Debentures". */
+const COUPON = /(?<![\d.])(\d{1,2}(?:\.\d{1,3})?)\s?%\s+(?:(?:[A-Z][\w-]*|and)\s+){0,5}?Convertible\s+(?:(?:[A-Z][\w-]*)\s+){0,3}?(?:Notes?|Debentures?)\b/g;
+/** "mature on August 15, 2027", "due April 15, 2004", "due 12 months from the issuance date", a summary's "Maturity. August 15, 2027." */
+const MATURITY = new RegExp(
+  String.raw`\b(?:matur(?:e|es|ing|ity date)|due)\b[^;]{0,60}?(?:${DATE}|\b(${NUMBER_WORD})(?:\s*\(\d+\))?[- ](months?|years?)\s+((?:after|from|following)\s+[^,.;]{3,40}))|^Maturity(?: Date)?\.\s+${DATE}\.?$`,
+  "gi",
+);
 
 function readNotes(r: Reading, sentences: Sentence[], sectionText: string) {
   const convertible = /\bconvertible\b|\bconversion price\b|\bconverted into\b/i.test(sectionText);
   if (!convertible) return;
   const notes = r.terms.convertible_notes;
+  /** per note: the name it is defined by ("Debentures"), and whether its principal was told as sold (not only as agreed to be sold) */
+  const known = new Map<EightKNote, { name: string | null; sold: boolean }>();
   for (const m of matchesIn(sentences, PRINCIPAL)) {
     const value = money(m.match[1] ?? m.match[3]!, m.match[1] ? m.match[2] : m.match[4]);
     if (value === null || notes.some((n) => n.principal === value) || !r.addInstruments) continue;
     if (/\b(?:promissory note|note)\b/i.test(m.match[0]) && !/\bconvert/i.test(sectionText)) continue;
-    notes.push({ principal: value, conversion_price: null, conversion_percent_of_market: null, conversion_discount_percent: null, maturity: null, interest_rate: null });
+    const text = m.sentence.text;
+    const amountAt = m.match.index + m.match[0].indexOf("$");
+    const before = text.slice(Math.max(0, amountAt - 60), amountAt);
+    // "51.3736 shares per $1,000 principal amount of Debentures", "the trading price for $1,000 principal amount": a denomination, no note
+    if (/\b(?:per|each|every)\s*$|\bprice\s+(?:for|of)\s*$/i.test(before)) continue;
+    // "plus up to an additional $30 million aggregate principal amount … at the option of the Initial Purchasers": an option, not what was sold
+    if (/\badditional\s*$|\boption to purchase\s+(?:up to\s+)?(?:an?\s+)?$/i.test(before)) continue;
+    // "$354.8 million principal amount of its outstanding 1.00% Convertible Debentures" (exchanged, repurchased), "… remain outstanding": notes issued before, not by this financing
+    if (/\b(?:outstanding|existing)\b/i.test(m.match[0]) || /^[^;]{0,300}?\bremain(?:s|ed)?\s+outstanding\b/i.test(text.slice(m.match.index + m.match[0].length))) continue;
+    const sold = /\b(?:closed|completed|consummated|issued|sold)\b/i.test(text.slice(0, amountAt)) && !/\b(?:agreed to|agrees to|will|to offer|may)\b[^.;]{0,60}$/i.test(text.slice(0, amountAt));
+    // "$250 million aggregate principal amount of the Debentures": the note defined before, not a second one; its sale replaces what was agreed
+    const reference = /principal amount of\s+the\s+((?:[A-Z][\w-]*\s+){0,4}(?:Notes?|Debentures?))\b/.exec(m.match[0])?.[1] ?? null;
+    const same = reference ? notes.find((n) => known.get(n)?.name === reference) : undefined;
+    if (same) {
+      if (sold && !known.get(same)!.sold) {
+        same.principal = value;
+        known.get(same)!.sold = true;
+        r.evidence[`convertible_notes[${notes.indexOf(same)}].principal`] = quoteMatch(m);
+      }
+      continue;
+    }
+    const note: EightKNote = { principal: value, conversion_price: null, conversion_percent_of_market: null, conversion_discount_percent: null, maturity: null, interest_rate: null };
+    const defined = /^[^.;“"]{0,80}?\((?:the\s+|each,?\s+a\s+|collectively,?\s+the\s+)?[“"]([^”"]{2,60})[”"]\)/.exec(text.slice(m.match.index + m.match[0].length))?.[1] ?? reference;
+    notes.push(note);
+    known.set(note, { name: defined, sold });
     r.evidence[`convertible_notes[${notes.length - 1}].principal`] = quoteMatch(m);
   }
-  const noteSentences = sentences.filter((s) => new RegExp(`\\b${NOTE_WORDS}\\b|\\bconver`, "i").test(s.text));
+  const noteSentences = sentences.filter((s) => new RegExp(`\\b${NOTE_WORDS}\\b|\\bconver|^Maturity\\b`, "i").test(s.text));
   const ensure = () => {
     if (notes.length === 0) notes.push({ principal: null, conversion_price: null, conversion_percent_of_market: null, conversion_discount_percent: null, maturity: null, interest_rate: null });
     return notes;
@@ -748,9 +955,16 @@ function readNotes(r: Reading, sentences: Sentence[], sectionText: string) {
   if (discount) put("conversion_discount_percent", percentOf(discount.match[1]!), quoteMatch(discount));
   const interest = firstIn(noteSentences, INTEREST, (m) => !/\bdefault\b/i.test(m.sentence.text.slice(Math.max(0, m.match.index - 80), m.match.index + m.match[0].length)));
   if (interest) put("interest_rate", percentOf(interest.match[1] ?? interest.match[2]!), quoteMatch(interest));
+  else if (notes.length > 0) {
+    // the rate a note's name states: "6% Subordinated Convertible Debentures due April 15, 2004" (not "10% Original Issue Discount … Notes"),
+    // for a note the items sell; outstanding notes a sentence names ("exchange … its outstanding 1.00% Convertible Debentures") are none
+    const coupon = firstIn(noteSentences, COUPON, (m) => !/\b(?:original issue discount|OID)\b/i.test(m.match[0]));
+    if (coupon) put("interest_rate", percentOf(coupon.match[1]!), quoteMatch(coupon));
+  }
   const maturity = firstIn(noteSentences, MATURITY, (m) => !/\bwarrant/i.test(m.match[0]));
   if (maturity) {
-    const value = maturity.match[1] ? isoOf(maturity.match[1]) : `${maturity.match[2]} ${maturity.match[3]} ${maturity.match[4]!.trim()}`;
+    const date = maturity.match[1] ?? maturity.match[5];
+    const value = date ? isoDate(date) : `${maturity.match[2]} ${maturity.match[3]} ${maturity.match[4]!.trim()}`;
     put("maturity", value, quoteMatch(maturity));
   }
 }
@@ -846,13 +1060,14 @@ const REGISTERED = [
   /\b(?:shelf registration statement|registration statement on Form [SF]-[13])\b[^;]{0,200}?\b(?:declared effective|became effective)\b[^;]{0,200}?\b(?:offer|offering|sale|sold|issued)\b/i,
 ];
 const UNREGISTERED = [
-  /\bSection 4\s?\(a\)\s?\(2\)|\bRegulation D\b|\bRule 506(?:\(b\))?\b|\bRegulation S\b|\bSection 3\s?\(a\)\s?\(9\)/i,
+  /\bSection 4\s?\(a\)\s?\(2\)|\bSection 4\s?\(2\)|\bRegulation D\b|\bRule 506(?:\(b\))?\b|\bRule 144A\b|\bRegulation S\b|\bSection 3\s?\(a\)\s?\((?:9|10)\)/i,
   /\bprivate placement\b/i,
   /\b(?:have|has) not been registered under the Securities Act\b|\bexempt(?:ion)? from (?:the )?registration (?:requirements )?(?:of|under) the Securities Act\b/i,
 ];
 
 function readRegistered(r: Reading, sentences: Sentence[]) {
-  const usable = sentences.filter((s) => !/\b(?:resale|agreed to file|will file|to file a registration statement|shall not constitute an offer|solicitation of an offer|absent registration)\b/i.test(s.text));
+  // a resale registration, a promise to register, or the legend's "absent registration" is no registered offering
+  const usable = sentences.filter((s) => !/\b(?:resales?|agreed to file|will file|to file a registration statement|shall not constitute an offer|solicitation of an offer|absent registration)\b/i.test(s.text));
   for (const pattern of REGISTERED) {
     // "the Warrants are being offered under …" alone is about warrants; the shares' registration decides
     const found = firstIn(usable, pattern, (m) => {
@@ -864,8 +1079,10 @@ function readRegistered(r: Reading, sentences: Sentence[]) {
       return;
     }
   }
+  // an exemption may be named beside the resale registration the buyers get ("in a private placement … for resale to qualified institutional buyers")
+  const exempt = sentences.filter((s) => !/\b(?:shall not constitute an offer|solicitation of an offer)\b/i.test(s.text));
   for (const pattern of UNREGISTERED) {
-    const found = firstIn(usable, pattern, (m) => !/\bconcurrent\b/i.test(m.sentence.text.slice(Math.max(0, m.match.index - 30), m.match.index)) || r.terms.registered === null);
+    const found = firstIn(exempt, pattern, (m) => !/\bconcurrent\b/i.test(m.sentence.text.slice(Math.max(0, m.match.index - 30), m.match.index)) || r.terms.registered === null);
     if (found) {
       set(r, "registered", false, quoteMatch(found));
       return;
@@ -873,8 +1090,47 @@ function readRegistered(r: Reading, sentences: Sentence[]) {
   }
 }
 
+/**
+ * A sale told under Item 3.02 is unregistered by the item's own title
+ * ("Unregistered Sales of Equity Securities"), when nothing the 8-K says of
+ * it names a registration or an exemption and the item told a sale the
+ * reader read.
+ */
+function readRegisteredFromHeading(r: Reading, sale: ItemSection[]) {
+  const t = r.terms;
+  if (t.registered !== null || (t.common_shares === null && t.warrants.length === 0 && t.convertible_notes.length === 0)) return;
+  const titled = sale.find((s) => s.item === "3.02" && /^Unregistered Sales of Equity Securities\b/i.test(s.text) && /\b(?:sold|issued)\b/i.test(s.text));
+  if (titled) set(r, "registered", false, /^Unregistered Sales of Equity Securities\.?/i.exec(titled.text)![0]);
+}
+
 const INDUCEMENT = /\binducement (?:letter|agreement|offer)s?\b|\bwarrant inducement\b|\bin consideration for (?:the )?(?:holder['’]s\s+|holders['’]\s+)?(?:immediate\s+)?(?:cash\s+)?exercise\b|\b(?:agreed|agree) to exercise\b[^;]{0,120}?\bwarrants?\b[^;]{0,160}?\breduced exercise price\b/i;
 const REPRICING = /\b(?:reduce|reduced|lower|amend|amended|reprice|repriced)\b[^;]{0,80}?\bexercise price\b|\bexercise price\b[^;]{0,60}?\b(?:reduced|lowered|amended)\b/i;
+
+// ───────────────────────────── closings ─────────────────────────────
+
+/** Instruments the items say ended in full (./closings.ts), one event per kind and instruments, each with its sentence. */
+function readClosings(r: Reading, sentences: Sentence[]) {
+  const closings = r.terms.closings;
+  const key = (e: { kind: string; instruments: string[] }) => `${e.kind}|${e.instruments.map((n) => n.toLowerCase()).sort().join("|")}`;
+  for (const s of sentences) {
+    for (const found of closingsIn(s.text)) {
+      const same = closings.findIndex((e) => key(e) === key(found));
+      const quote = quoteOf(s, found.start, found.end);
+      if (same >= 0) {
+        if (closings[same]!.date === null && found.date !== null) {
+          closings[same]!.date = found.date;
+          for (const field of ["kind", "instruments", "date"]) r.evidence[`closings[${same}].${field}`] = quote;
+        }
+        continue;
+      }
+      const at = closings.length;
+      closings.push({ kind: found.kind, instruments: found.instruments, date: found.date, subsequent: false });
+      r.evidence[`closings[${at}].kind`] = quote;
+      r.evidence[`closings[${at}].instruments`] = quote;
+      if (found.date) r.evidence[`closings[${at}].date`] = quote;
+    }
+  }
+}
 
 // ───────────────────────────── the reader ─────────────────────────────
 
@@ -908,28 +1164,46 @@ function readScope(r: Reading, sentences: Sentence[], sectionText: string) {
   readRegistered(r, sentences);
 }
 
+/** A pre-2004 Item 5 that tells a sale of the issuer's securities ("the Company issued and sold … Debentures"), not a merger or other event. */
+const OLD_ITEM_SALE =
+  /\b(?:issued and sold|sold|completed (?:a|an|the|its) (?:private placement|sale|offering))\b[^.;]{0,200}?\b(?:shares|debentures?|notes?|warrants?|units|preferred stock|securities)\b|\bprivate placement\b|\bRegulation D\b|\bSection 4\s?\((?:a\)\s?\()?2\)/i;
+
 /**
  * An 8-K's text (htmlToText / blocksText of the primary document, or a `.txt`
  * document) and, optionally, its EX-99 press release's text → the financing
- * terms its Items 1.01 and 3.02 state, each with its quote.
+ * terms its Items 1.01 and 3.02 state, each with its quote. An item that
+ * incorporates another by reference ("The information set forth in Items 2.03
+ * and 3.02 hereof is incorporated by reference into this Item 1.01") is read
+ * with it. An 8-K of the numbering before August 2004 told a financing under
+ * "Item 5. Other Events": that item is read when it tells a sale of securities.
  */
 export function readEightKTerms(text: string, pressRelease?: string | null): EightKTermsReading {
   const r: Reading = { terms: emptyEightKTerms(), evidence: {}, entries: [], addInstruments: true };
   const sections = eightKItemSections(text);
-  const agreement = sections.filter((s) => s.item === "1.01");
-  const sale = sections.filter((s) => s.item === "3.02");
-  if (agreement.length === 0 && sale.length === 0) return r;
+  const old = isOldItemNumbering(sections);
+  const exhibits = (s: ItemSection) => s.item === "9.01" || (old && s.item === "7");
+  // every item but the exhibit list may state a closing
+  readClosings(r, sentencesIn(sections.filter((s) => !exhibits(s)).flatMap((s) => s.text.split("\n")), false));
+  const isAgreement = (s: ItemSection) => s.item === "1.01" || (old && s.item === "5" && OLD_ITEM_SALE.test(s.text));
+  const agreement = sectionsWithIncorporated(sections, isAgreement);
+  const sale = sectionsWithIncorporated(sections, (s) => s.item === "3.02");
+  if (!sections.some(isAgreement) && sale.length === 0) return r;
 
   const agreementSentences = sentencesIn(agreement.flatMap((s) => s.text.split("\n")), false);
-  const saleSentences = sentencesIn(sale.flatMap((s) => s.text.split("\n")), false);
   const agreementText = agreement.map((s) => s.text).join("\n");
   const financing = agreement.length > 0 && readAgreement(r, agreementSentences, agreementText);
-  const sentences = [...(financing ? agreementSentences : []), ...saleSentences];
-  const scopeText = [financing ? agreementText : "", ...sale.map((s) => s.text)].join("\n");
+  const scope = [...(financing ? agreement : []), ...sale.filter((s) => !financing || !agreement.includes(s))];
+  const sentences = sentencesIn(scope.flatMap((s) => s.text.split("\n")), false);
+  const scopeText = scope.map((s) => s.text).join("\n");
   if (sentences.length === 0) return r;
+  // a sale told under Item 3.02 alone: the agreement it was made under, when dated
+  readAgreementMadeUnder(r, sentences, scopeText);
   readScope(r, sentences, scopeText);
+  readRegisteredFromHeading(r, sale);
 
-  const pointing = sections.filter((s) => ["1.01", "3.02", "7.01", "8.01"].includes(s.item) && POINTS_TO_RELEASE.test(s.text));
+  const pointing = sections.filter(
+    (s) => (["1.01", "3.02", "7.01", "8.01"].includes(s.item) || (old && (s.item === "5" || s.item === "7"))) && POINTS_TO_RELEASE.test(s.text),
+  );
   if (pressRelease && pointing.length > 0 && (financing || sale.length > 0)) {
     const release = sentencesIn(pressReleaseParagraphs(pressRelease), true);
     const releaseText = release.map((s) => s.text).join("\n");

@@ -6,7 +6,8 @@ import { evaluate } from "@/lib/cli/edgar-inspect";
  * The periodic-report reader scored on real 10-Qs, 10-Ks and 20-Fs with
  * hand-checked ground truth (fixtures/edgar/ground-truth, PERIODIC-FILINGS.md's
  * rules; periodic-score.ts says how list items are matched). The same scoring
- * is `npm run data:edgar -- eval fixtures/edgar/ground-truth fixtures/edgar`.
+ * is `npm run data:edgar -- eval fixtures/edgar/ground-truth fixtures/edgar`
+ * (its periodic-report table; the 8-Ks beside them are eight-k-accuracy.test.ts's).
  *
  * Issue 26's bar is 95 % of stated facts. Three of the 10-Qs were added after
  * the reader was written and were not used to write it, so they test it on
@@ -25,7 +26,9 @@ import { evaluate } from "@/lib/cli/edgar-inspect";
 const FIXTURES = path.resolve(process.cwd(), "fixtures/edgar");
 
 describe("accuracy on real periodic reports", () => {
-  const { score, missing } = evaluate(path.join(FIXTURES, "ground-truth"), FIXTURES);
+  // the folder holds 8-Ks too (eight-k-accuracy.test.ts): the periodic reports' part of the score
+  const { parts, missing } = evaluate(path.join(FIXTURES, "ground-truth"), FIXTURES);
+  const score = parts.periodic!;
 
   it("scores every ground-truth filing", () => {
     expect(missing).toEqual([]);

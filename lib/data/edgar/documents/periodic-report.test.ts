@@ -863,3 +863,95 @@ describe("periodic reports: real small-cap wordings", () => {
     expect(result.convertibles.map((c) => c.conversion_price)).not.toContain(0.47);
   });
 });
+
+describe("periodic reports: closings, instruments the report says ended in full (constructed)", () => {
+  const closings = (body: string, period = "March 31, 2024") => read(report(body, { period }));
+
+  it("reads warrants exercised in full, by the series the sentence names, each with the sentence as its quote", () => {
+    const sentence = "During the three months ended March 31, 2024, the holders of the Series A Warrants exercised all of their warrants for 1,000,000 shares of common stock.";
+    const result = closings(`<p>${sentence}</p>`);
+    expect(result.closings).toEqual([{ kind: "exercised", instruments: ["Series A Warrants"], date: null, subsequent: false }]);
+    expect(result.evidence["closings[0].kind"]).toBe(sentence);
+    expect(result.evidence["closings[0].instruments"]).toBe(sentence);
+    expect(closings("<p>In February 2024, all of the outstanding Pre-Funded Warrants were exercised.</p>").closings).toEqual([
+      { kind: "exercised", instruments: ["Pre-Funded Warrants"], date: null, subsequent: false },
+    ]);
+  });
+
+  it("names every instrument of one sentence: a list of series is one event closing each", () => {
+    expect(closings("<p>On March 4, 2024, the Series A Warrants and the Series B Warrants were exercised in full on a cashless basis.</p>").closings).toEqual([
+      { kind: "exercised", instruments: ["Series A Warrants", "Series B Warrants"], date: "2024-03-04", subsequent: false },
+    ]);
+    expect(closings("<p>As of March 31, 2024, all of the Series A, B and C Warrants had been exercised.</p>").closings[0]!.instruments).toEqual(["Series A Warrants", "Series B Warrants", "Series C Warrants"]);
+  });
+
+  it("reads a note converted in full, with its day, and marks one after the period end subsequent", () => {
+    const sentence = "On May 3, 2024, the outstanding principal and accrued interest of the Convertible Note were converted in full into 1,234,567 shares of common stock.";
+    const result = closings(`<p>${sentence}</p>`);
+    expect(result.closings).toEqual([{ kind: "converted", instruments: ["Convertible Note"], date: "2024-05-03", subsequent: true }]);
+    expect(result.evidence["closings[0].date"]).toBe(sentence);
+    expect(closings("<p>On March 12, 2024, the holder converted all outstanding principal of the 2024 Convertible Note into 1,000,000 shares of common stock.</p>").closings).toEqual([
+      { kind: "converted", instruments: ["2024 Convertible Note"], date: "2024-03-12", subsequent: false },
+    ]);
+    // the preferred stock itself, converted: all of it
+    expect(closings("<p>Upon the closing of the offering, all outstanding shares of Series A Preferred Stock were automatically converted into 2,500,000 shares of common stock.</p>").closings).toEqual([
+      { kind: "converted", instruments: ["Series A Preferred Stock"], date: null, subsequent: false },
+    ]);
+  });
+
+  it("reads a note repaid, redeemed or settled in full as redeemed", () => {
+    expect(closings("<p>On February 15, 2024, the January 2023 Note was repaid in full.</p>").closings).toEqual([{ kind: "redeemed", instruments: ["January 2023 Note"], date: "2024-02-15", subsequent: false }]);
+    expect(closings("<p>The Company repaid the Bridge Notes in full on January 31, 2024 with the proceeds of the offering.</p>").closings).toEqual([
+      { kind: "redeemed", instruments: ["Bridge Notes"], date: "2024-01-31", subsequent: false },
+    ]);
+    expect(closings("<p>On March 5, 2024, the Company paid the Secured Note in full.</p>").closings).toEqual([{ kind: "redeemed", instruments: ["Secured Note"], date: "2024-03-05", subsequent: false }]);
+    // the amount of the main clause is not the note's: the closing is the clause after "when"
+    expect(closings("<p>The Company recognized a loss on extinguishment of $0.2 million when the 2023 Notes were repaid in full.</p>").closings).toEqual([
+      { kind: "redeemed", instruments: ["2023 Notes"], date: null, subsequent: false },
+    ]);
+  });
+
+  it("marks an undated closing told after the period end, or under a Subsequent Events heading, subsequent", () => {
+    expect(closings("<p>Subsequent to March 31, 2024, all of the Series B Warrants were exercised.</p>").closings[0]).toMatchObject({ subsequent: true, date: null });
+    expect(closings("<p>NOTE 12 – SUBSEQUENT EVENTS</p><p>All of the remaining Pre-Funded Warrants were exercised in full.</p>").closings[0]).toMatchObject({ subsequent: true, date: null });
+  });
+
+  it("gives one event for a closing the notes and the MD&A both tell, dated by the telling that gives a day", () => {
+    const result = closings("<p>All of the Series A Warrants were exercised in full during the quarter.</p><p>On March 8, 2024, the Series A Warrants were exercised in full.</p>");
+    expect(result.closings).toEqual([{ kind: "exercised", instruments: ["Series A Warrants"], date: "2024-03-08", subsequent: false }]);
+    expect(result.evidence["closings[0].date"]).toBe("On March 8, 2024, the Series A Warrants were exercised in full.");
+  });
+
+  it("reads no closing from a partial exercise or conversion, a possibility, a term, a condition or a negation", () => {
+    for (const sentence of [
+      "During the three months ended March 31, 2024, holders exercised 1,000,000 of the Series A Warrants for cash proceeds of $1.5 million.",
+      "During the quarter, certain holders of the Series A Warrants exercised all of their warrants.",
+      "On March 1, 2024, $150,000 of the principal of the 2024 Convertible Note was converted into 300,000 shares of common stock.",
+      "The Series A Warrants were exercised for 500,000 shares of common stock.",
+      "A portion of the Convertible Note was converted into 100,000 shares.",
+      "The holder may convert the 2024 Convertible Note at any time at a conversion price of $0.50 per share.",
+      "The Company reserved 2,000,000 shares of common stock for issuance upon conversion of the Notes.",
+      "No warrants were exercised during the three months ended March 31, 2024.",
+      "None of the Series A Warrants have been exercised.",
+      "If the holders exercise the Series A Warrants in full, the Company would receive gross proceeds of $5.0 million.",
+      "The Series B Preferred Stock will automatically convert upon the approval of the stockholders.",
+      "The Pre-Funded Warrants are exercisable immediately and may be exercised at any time until exercised in full.",
+      "Basic net loss per share includes the Pre-Funded Warrants as if they had been exercised in full.",
+      "All of the warrants were exercised during 2023.",
+      "Proceeds from exercised Series A Warrants totaled $1.2 million.",
+    ]) {
+      expect(closings(`<p>${sentence}</p>`).closings, sentence).toEqual([]);
+    }
+  });
+
+  it("still leaves a note converted in full by the period end out of the convertibles, and states its closing", () => {
+    const result = read(
+      report(
+        "<p>On May 1, 2025, the Company issued a convertible promissory note (the “May 2025 Note”) to Example Capital LLC in the principal amount of $500,000, convertible at a conversion price of $0.50 per share.</p>" +
+          "<p>On June 2, 2025, the May 2025 Note was converted in full into 1,000,000 shares of common stock.</p>",
+      ),
+    );
+    expect(result.convertibles).toEqual([]);
+    expect(result.closings).toEqual([{ kind: "converted", instruments: ["May 2025 Note"], date: "2025-06-02", subsequent: false }]);
+  });
+});

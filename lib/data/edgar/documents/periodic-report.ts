@@ -1,15 +1,17 @@
+import { CLOSING_CUE, closingsIn, type ClosingEvent } from "./closings";
 import { classifyDeficiency, regainsCompliance, type DeficiencyKind } from "./eight-k";
 import { rowText, type Block } from "./html";
 import type { Filing } from "./submission";
 import { readReverseSplits as readSplitsInLines } from "./reverse-splits";
-import { nameKey, parseCount, parseDollars, quoteAround, sentencesOf, type Line } from "./text";
+import { isoDate, MONTH_NAMES, MONTH_PATTERN as MONTH, nameKey, parseCount, parseDollars, quoteAround, sentencesOf, WRITTEN_DATE_PATTERN as DATE, type Line } from "./text";
 
 /**
  * What a periodic report (10-Q, 10-K, 20-F, 40-F) states about what still
  * hangs over the stock: common shares outstanding on the cover, going-concern
  * doubt, warrants outstanding (by series and in total), at-the-market programs
  * and their sales, convertible notes and preferred, reverse splits that took
- * effect and listing deficiencies. Field names and rules are those of
+ * effect, listing deficiencies and the instruments it says were exercised,
+ * converted or repaid in full (closings). Field names and rules are those of
  * fixtures/edgar/PERIODIC-FILINGS.md; every value comes with the quote it was
  * read from (`evidence`, keyed by field path such as "warrants[0].expiry").
  * A value the report does not state is null: nothing is computed or guessed.
@@ -85,6 +87,8 @@ export interface ListingDeficiency {
   status: "open" | "regained" | "delisted";
 }
 
+export type { ClosingEvent } from "./closings";
+
 export interface PeriodicReport {
   form: string | null;
   company: string | null;
@@ -100,6 +104,8 @@ export interface PeriodicReport {
   convertibles: Convertible[];
   reverse_splits: ReverseSplit[];
   listing_deficiency: ListingDeficiency[];
+  /** instruments the report says were exercised, converted or repaid in full (./closings.ts); absent from readings stored before they were read */
+  closings: ClosingEvent[];
 }
 
 export interface PeriodicReading {
@@ -129,22 +135,6 @@ function reportLines(blocks: Block[]): ReportLine[] {
     else for (const row of block.rows) lines.push({ index: lines.length, text: rowText(row), cells: row.filter((c) => c !== ""), table: b });
   });
   return lines;
-}
-
-const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
-/** "June 30, 2023" (the comma may be missing); group 1 is the whole date */
-const DATE = `(${MONTH}\\s+\\d{1,2},?\\s+\\d{4})`;
-
-/** "June 30, 2023" → "2023-06-30"; null when not a calendar date. */
-export function isoDate(text: string): string | null {
-  const m = /^([A-Za-z]+)\s+(\d{1,2}),?\s+(\d{4})$/.exec(text.trim());
-  const month = m ? MONTH_NAMES.indexOf(m[1]!.toLowerCase()) + 1 : 0;
-  if (!m || month === 0) return null;
-  const day = Number(m[2]);
-  const date = new Date(Date.UTC(Number(m[3]), month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${m[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /** The first calendar date written in a text, ISO. */
@@ -1651,6 +1641,60 @@ function readListingDeficiency(r: Reader): ListingDeficiency[] {
   return out;
 }
 
+// ───────────────────────────── closings ─────────────────────────────
+
+/** "Subsequent to June 30, 2025", "After the quarter end": what follows happened after the period. */
+const AFTER_PERIOD = new RegExp(`^(?:Subsequent to|After|Since)\\s+(?:the\\s+)?(?:(?:end of the\\s+)?(?:period|quarter|fiscal year|year|reporting period)(?:[- ]end)?\\b|${DATE})`, "i");
+
+/**
+ * The instruments the report says ended in full: warrants exercised, notes
+ * and preferred stock converted, notes repaid, redeemed or settled, each
+ * sentence read by ./closings.ts (only full closings of instruments it
+ * names; nothing possible, conditional or partial). `subsequent` when the
+ * day it states is after the period end, or, undated, when the sentence
+ * says it came after the period ("Subsequent to June 30, 2025, …") or stands
+ * under a "Subsequent Events" heading. One event per kind and instruments
+ * (a 10-Q tells it in its notes and again in its MD&A): the first, dated by
+ * the first of its tellings that gives a day.
+ */
+function readClosings(r: Reader): ClosingEvent[] {
+  const out: ClosingEvent[] = [];
+  let underSubsequentEvents = false;
+  for (const line of r.lines) {
+    if (line.cells) continue;
+    if (line.text.length < 80 && !/[.;:]$/.test(line.text)) {
+      underSubsequentEvents = /\bsubsequent events?\b/i.test(line.text);
+      continue;
+    }
+    if (!CLOSING_CUE.test(line.text)) continue;
+    const inSection = underSubsequentEvents || /^(?:(?:note\s+)?\d+[.:]?\s*[-–—]?\s*)?subsequent events?\b/i.test(line.text);
+    for (const sentence of sentencesOf(line.text)) {
+      for (const found of closingsIn(sentence.text)) {
+        const after = AFTER_PERIOD.exec(sentence.text);
+        const afterDay = after?.[1] ? isoDate(after[1]) : null;
+        const subsequent = r.period !== null && (found.date !== null ? found.date > r.period : inSection || (after !== null && (afterDay === null || afterDay >= r.period)));
+        const quote = quoteOf(line, sentence.start + found.start, sentence.start + found.end);
+        const key = (e: { kind: string; instruments: string[] }) => `${e.kind}|${e.instruments.map((n) => n.toLowerCase()).sort().join("|")}`;
+        const same = out.findIndex((e) => key(e) === key(found));
+        if (same >= 0) {
+          if (out[same]!.date === null && found.date !== null) {
+            out[same]!.date = found.date;
+            out[same]!.subsequent = subsequent;
+            for (const field of ["kind", "instruments", "date"]) r.quote(`closings[${same}].${field}`, quote);
+          }
+          continue;
+        }
+        const at = out.length;
+        out.push({ kind: found.kind, instruments: found.instruments, date: found.date, subsequent });
+        r.quote(`closings[${at}].kind`, quote);
+        r.quote(`closings[${at}].instruments`, quote);
+        if (found.date) r.quote(`closings[${at}].date`, quote);
+      }
+    }
+  }
+  return out;
+}
+
 // ───────────────────────────── entry points ─────────────────────────────
 
 /** Reads a periodic report from the blocks of its primary document. */
@@ -1672,6 +1716,7 @@ export function readPeriodicBlocks(blocks: Block[], filing: Filing | null = null
     convertibles: readConvertibles(r),
     reverse_splits: readReverseSplits(r, cover.company),
     listing_deficiency: readListingDeficiency(r),
+    closings: readClosings(r),
   };
   return { report, evidence: r.evidence };
 }

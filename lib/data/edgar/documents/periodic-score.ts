@@ -98,19 +98,21 @@ function scoreObject(s: Scoring, field: string, expected: Item | null, actual: I
   }
 }
 
-function agreement(field: string, expected: Item, actual: Item): number {
+type Equal = (field: string, expected: unknown, actual: unknown) => boolean;
+
+function agreement(field: string, expected: Item, actual: Item, equal: Equal): number {
   let agree = 0;
   for (const [key, value] of Object.entries(expected)) {
     if (FLAGS.has(key) || NOT_IDENTIFYING.has(key) || value === null) continue;
-    if (equalPeriodicValues(`${field}[].${key}`, value, actual[key])) agree++;
+    if (equal(`${field}[].${key}`, value, actual[key])) agree++;
   }
   return agree;
 }
 
-/** Pairs truth and read items best first (see the file's comment); returns [truth index, read index] pairs. */
-export function matchItems(field: string, expected: Item[], actual: Item[]): [number, number][] {
+/** Pairs truth and read items best first (see the file's comment); returns [truth index, read index] pairs. `equal` compares two values of a field (the 8-K scorer's has its own). */
+export function matchItems(field: string, expected: Item[], actual: Item[], equal: Equal = equalPeriodicValues): [number, number][] {
   const pairs: { t: number; a: number; agree: number }[] = [];
-  expected.forEach((e, t) => actual.forEach((a, i) => pairs.push({ t, a: i, agree: agreement(field, e, a) })));
+  expected.forEach((e, t) => actual.forEach((a, i) => pairs.push({ t, a: i, agree: agreement(field, e, a, equal) })));
   pairs.sort((x, y) => y.agree - x.agree || x.t - y.t || x.a - y.a);
   const usedT = new Set<number>();
   const usedA = new Set<number>();

@@ -160,3 +160,21 @@ export function sentencesOf(text: string): { text: string; start: number }[] {
   out.push({ text: text.slice(start), start });
   return out;
 }
+
+/** A month written out, for patterns over text ("June 30, 2023"). */
+export const MONTH_PATTERN = "(?:January|February|March|April|May|June|July|August|September|October|November|December)";
+/** "June 30, 2023" (the comma may be missing), as one capturing group. */
+export const WRITTEN_DATE_PATTERN = `(${MONTH_PATTERN}\\s+\\d{1,2},?\\s+\\d{4})`;
+/** Month names in lower case, January first. */
+export const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+/** "June 30, 2023" → "2023-06-30"; null when it is not a calendar date. */
+export function isoDate(text: string): string | null {
+  const m = /^([A-Za-z]+)\s+(\d{1,2}),?\s+(\d{4})$/.exec(text.trim());
+  const month = m ? MONTH_NAMES.indexOf(m[1]!.toLowerCase()) + 1 : 0;
+  if (!m || month === 0) return null;
+  const day = Number(m[2]);
+  const date = new Date(Date.UTC(Number(m[3]), month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${m[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
