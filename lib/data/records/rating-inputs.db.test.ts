@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, PrismaClient } from "@/lib/db";
-import { computeDilutionRating } from "@/lib/ratings/engine";
+import { babyShelfRoom, computeDilutionRating, computeOfferingCapacity } from "@/lib/ratings/engine";
 import { openTestDatabase } from "@/tests/support/database";
-import { loadRatingInputs } from "./rating-inputs";
+import { loadBabyShelfInputs, loadRatingInputs } from "./rating-inputs";
 
 const AS_OF = new Date("2025-06-15T14:30:00Z");
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -221,7 +221,8 @@ describe("loadRatingInputs", () => {
       ticker: acme.ticker,
       offering_ability: "High",
       offering_ability_desc:
-        "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float), 24.7% of the $16.2M market cap; shelf size net of $7.0M sold on its ATM; ATM with $2.0M remaining",
+        // The ATM program began 2024-02-01, before the 12 months: of its $7.0M sold to date, what fell in them is not known.
+        "S-3 shelf effective, $4.0M raisable under the baby-shelf limit (1/3 of the $12.0M public float; the 2024-02-01 ATM program's sales in the last 12 months (of $7.0M to date) not known), 24.7% of the $16.2M market cap; shelf size net of $7.0M sold on its ATM; ATM with $2.0M remaining",
       dilution: "High",
       // Series B was exercised, the variable note has no fixed count: 3.1M + 1.0M + 0.5M + 4.0M on the shelf = 8.6M of 16.2M.
       dilution_desc:
@@ -246,7 +247,7 @@ describe("loadRatingInputs", () => {
     });
   });
 
-  it("loads many companies at once with one query per table, and skips unknown ids", async () => {
+  it("loads many companies at once in one statement, and skips unknown ids", async () => {
     let queries = 0;
     const counted = db.prisma.$extends({
       query: {
@@ -258,10 +259,13 @@ describe("loadRatingInputs", () => {
     }) as unknown as PrismaClient;
     const missing = "00000000-0000-4000-8000-000000000000";
     const inputs = await loadRatingInputs(counted, [acmeId, bareId, missing, acmeId], AS_OF);
-    // One per table (the latest offering price is a second read of offerings), and one for the Reg SHO
-    // threshold lists (none imported here, so no second).
-    expect(queries).toBe(11);
+    // One round trip: every table's facts (and the Reg SHO list of the day) come in one document per company.
+    expect(queries).toBe(1);
     expect([...inputs.keys()].sort()).toEqual([acmeId, bareId].sort());
+    // The baby-shelf inputs too: one statement, an entry for every id asked for.
+    queries = 0;
+    expect([...(await loadBabyShelfInputs(counted, [acmeId, bareId, missing], AS_OF)).keys()]).toEqual([acmeId, bareId, missing]);
+    expect(queries).toBe(1);
 
     const bare = inputs.get(bareId)!;
     expect(bare).toMatchObject({ registrations: [], offerings: [], instruments: [], deficiencies: [], reverseSplits: [] });
@@ -283,6 +287,42 @@ describe("loadRatingInputs", () => {
       warrant_exercise_desc: "No warrants on file",
       going_concern: null,
     });
+  });
+
+  it("takes cash from the latest report that states it, and going concern from the latest that states it", async () => {
+    const company = await db.prisma.company.create({ data: { ticker: `TXT${Math.random().toString(36).slice(2, 7).toUpperCase()}`, name: "Text Only Corp", exchange: "NASDAQ" } });
+    await db.prisma.financialReport.createMany({
+      data: [
+        // XBRL: cash and burn, not read for going concern
+        { companyId: company.id, periodEnd: day("2024-12-31"), filedAt: day("2025-02-10"), cashCents: 1_500_000n * DOLLAR, quarterlyBurnCents: 300_000n * DOLLAR, sourceAccession: "0000000007-25-000001", sourceForm: "10-Q", sourceFiledAt: day("2025-02-10"), sourceUrl: "https://www.sec.gov/x1" },
+        // the 10-K read from its text alone: going concern, no cash
+        { companyId: company.id, periodEnd: day("2025-03-31"), filedAt: day("2025-05-15"), cashCents: null, goingConcern: true, goingConcernAccession: "0000000007-25-000002", sourceAccession: "0000000007-25-000002", sourceForm: "10-K", sourceFiledAt: day("2025-05-15"), sourceUrl: "https://www.sec.gov/x2" },
+      ],
+    });
+    const inputs = (await loadRatingInputs(db.prisma, [company.id], AS_OF)).get(company.id)!;
+    expect(inputs.latestFinancials).toMatchObject({ periodEnd: day("2024-12-31"), cashCents: 1_500_000n * DOLLAR });
+    expect(inputs.goingConcernReport).toMatchObject({ periodEnd: day("2025-03-31"), goingConcern: true, goingConcernAccession: "0000000007-25-000002", source: { accession: "0000000007-25-000002", form: "10-K" } });
+    const rating = computeDilutionRating(inputs);
+    // ~9.5 months of cash from the 10-Q (Medium), raised for the 10-K's doubt
+    expect(rating).toMatchObject({ going_concern: true, cash_need: "High", cash_burn: 300_000 });
+    expect(rating.estimated_cash).not.toBeNull();
+    expect(rating.cash_need_desc).toContain("reported for the period ended 2024-12-31");
+    expect(rating.cash_need_desc).toContain("the report for the period ended 2025-03-31 (0000000007-25-000002) states substantial doubt");
+    // before the 10-K was filed: the 10-Q alone, no statement
+    const earlier = (await loadRatingInputs(db.prisma, [company.id], day("2025-05-14"))).get(company.id)!;
+    expect(earlier.goingConcernReport).toBeNull();
+    expect(computeDilutionRating(earlier).going_concern).toBeNull();
+  });
+
+  it("loads what the baby-shelf room reads: registrations, the 12 months' takedowns off a registration, the latest float", async () => {
+    const inputs = (await loadBabyShelfInputs(db.prisma, [acmeId, bareId], AS_OF)).get(acmeId)!;
+    // the same registrations the ratings read, and no offering without a file number
+    expect(inputs.registrations).toHaveLength(3);
+    expect(inputs.offerings).toEqual([]);
+    expect(inputs.latestFloat?.asOf).toEqual(day("2025-06-14"));
+    const room = babyShelfRoom(inputs);
+    expect(room).toMatchObject({ status: "applies", basis: "computed", capacityCents: null, thirdCents: 4n * M * DOLLAR, publicFloat: { cents: 12n * M * DOLLAR, asOf: day("2025-06-14"), source: "float_snapshot" } });
+    expect(computeOfferingCapacity((await loadRatingInputs(db.prisma, [acmeId], AS_OF)).get(acmeId)!).babyShelfRoom).toEqual(room);
   });
 
   it("answers an empty list without querying", async () => {

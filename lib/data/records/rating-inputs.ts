@@ -1,19 +1,27 @@
 /**
  * Loads the facts the ratings engine needs for many companies at once.
  *
- * One query per table (companies, financial reports, registrations,
- * offerings, instruments, deficiencies, float snapshots, reverse splits, the
- * latest close, the latest offering price), each filtered with
- * `company_id IN (…)`, whatever the number of companies (ids are chunked
- * only past CHUNK_SIZE to stay under the bind-parameter limit). Rows are
- * mapped to the engine's plain input types; facts dated after asOf are left
- * out, so a rating can be recomputed as of any past day.
+ * One SQL statement per chunk of companies, whatever their number (ids are
+ * chunked only past CHUNK_SIZE to stay under the bind-parameter limit): a row
+ * per company, its facts gathered by one correlated subquery per kind — the
+ * latest financial report that states cash, the latest that states going
+ * concern, registrations, offerings, instruments, deficiencies, the latest
+ * float snapshot, reverse splits, the latest close, the latest offering
+ * price, the Reg SHO threshold list — into one JSON document. (A Prisma query
+ * costs about a millisecond of CPU however small its answer: a dozen of them
+ * cost a rating far more than the engine does.) Each kind's columns are named
+ * once, in a FieldSpec: they make both the SQL and the decoder that gives
+ * back what Prisma would (bigints travel as text, dates as YYYY-MM-DD, back to
+ * bigint and UTC-midnight Date). Rows are mapped to the engine's plain input
+ * types; facts dated after asOf are left out, so a rating can be recomputed
+ * as of any past day.
  */
 import { Prisma, type PrismaClient } from "@/lib/db";
 import { offeringWindowStart } from "@/lib/ratings/engine";
-import { isoDay, utcDayStart } from "@/lib/utils/dates";
+import { addMonths, isoDay, utcDayStart } from "@/lib/utils/dates";
+import { BABY_SHELF_SALES_WINDOW_MONTHS } from "@/lib/ratings/thresholds";
 import type { RatingInputs, SourceRef } from "@/lib/ratings/types";
-import { SOURCE_COLUMNS, withSourceRef } from "./evidence";
+import { withSourceRef } from "./evidence";
 
 /**
  * A Reg SHO threshold list older than this many days does not tell the
@@ -21,47 +29,156 @@ import { SOURCE_COLUMNS, withSourceRef } from "./evidence";
  */
 export const REG_SHO_LIST_MAX_AGE_DAYS = 5;
 
+// ───────────────────────────── columns ─────────────────────────────
+
+/** A column's type as Prisma returns it ("?": nullable). The column is the key in snake_case. */
+type FieldType = "text" | "text?" | "date" | "date?" | "bigint" | "bigint?" | "int" | "bool" | "bool?";
+type FieldSpec = Readonly<Record<string, FieldType>>;
+type BaseValue<T> = T extends "text" ? string : T extends "date" ? Date : T extends "bigint" ? bigint : T extends "int" ? number : T extends "bool" ? boolean : never;
+type FieldValue<T extends FieldType> = T extends `${infer Base}?` ? BaseValue<Base> | null : BaseValue<T>;
+type Decoded<S extends FieldSpec> = { -readonly [K in keyof S]: FieldValue<S[K]> };
+/** A Prisma select of the spec's columns. */
+type SelectOf<S extends FieldSpec> = { -readonly [K in keyof S]: true };
+
+function selectOf<S extends FieldSpec>(spec: S): SelectOf<S> {
+  return Object.fromEntries(Object.keys(spec).map((key) => [key, true])) as SelectOf<S>;
+}
+
+const SOURCE_FIELDS = { sourceAccession: "text?", sourceForm: "text?", sourceFiledAt: "date?", sourceUrl: "text?" } as const satisfies FieldSpec;
+
+const REGISTRATION_FIELDS = {
+  formType: "text",
+  filedAt: "date",
+  effectiveAt: "date?",
+  expiresAt: "date?",
+  offeringAmountCents: "bigint?",
+  isAtm: "bool",
+  atmRemainingCents: "bigint?",
+  babyShelfCapacityCents: "bigint?",
+  babyShelfSoldCents: "bigint?",
+  babyShelfAsOf: "date?",
+  atmRemainingAsOf: "date?",
+  atmSoldCents: "bigint?",
+  overBabyShelf: "bool?",
+  publicFloatCents: "bigint?",
+  isEffective: "bool",
+  fileNumber: "text",
+  accessionNumber: "text",
+  effectiveAccession: "text?",
+  effectiveFiledAt: "date?",
+  effectiveUrl: "text?",
+  ...SOURCE_FIELDS,
+} as const satisfies FieldSpec;
+
 /** What the ratings read of a registration; /v1/registrations serializes these and a few more (index.ts). */
-export const REGISTRATION_RATING_COLUMNS = {
-  companyId: true,
-  formType: true,
-  filedAt: true,
-  effectiveAt: true,
-  expiresAt: true,
-  offeringAmountCents: true,
-  isAtm: true,
-  atmRemainingCents: true,
-  babyShelfCapacityCents: true,
-  babyShelfAsOf: true,
-  atmRemainingAsOf: true,
-  atmSoldCents: true,
-  overBabyShelf: true,
-  publicFloatCents: true,
-  isEffective: true,
-  fileNumber: true,
-  effectiveAccession: true,
-  effectiveFiledAt: true,
-  effectiveUrl: true,
-  ...SOURCE_COLUMNS,
-} satisfies Prisma.RegistrationSelect;
+export const REGISTRATION_RATING_COLUMNS = { companyId: true, ...selectOf(REGISTRATION_FIELDS) } satisfies Prisma.RegistrationSelect;
+
+const INSTRUMENT_FIELDS = {
+  instrumentType: "text",
+  name: "text",
+  issuedAt: "date",
+  expiresAt: "date?",
+  sharesUnderlying: "bigint?",
+  exercisePriceMicros: "bigint?",
+  remainingCents: "bigint?",
+  conversionPriceMicros: "bigint?",
+  preFunded: "bool",
+  status: "text",
+  asOf: "date?",
+  reportedTotal: "bool",
+  ...SOURCE_FIELDS,
+} as const satisfies FieldSpec;
 
 /** What the ratings read of a warrant or convertible; /v1/dilution-data serializes these and a few more. */
-export const INSTRUMENT_RATING_COLUMNS = {
-  companyId: true,
-  instrumentType: true,
-  name: true,
-  issuedAt: true,
-  expiresAt: true,
-  sharesUnderlying: true,
-  exercisePriceMicros: true,
-  remainingCents: true,
-  conversionPriceMicros: true,
-  preFunded: true,
-  status: true,
-  asOf: true,
-  reportedTotal: true,
-  ...SOURCE_COLUMNS,
-} satisfies Prisma.DilutionInstrumentSelect;
+export const INSTRUMENT_RATING_COLUMNS = { companyId: true, ...selectOf(INSTRUMENT_FIELDS) } satisfies Prisma.DilutionInstrumentSelect;
+
+/** What the ratings read of a priced offering. */
+const OFFERING_FIELDS = {
+  offeringDate: "date",
+  offeringType: "text",
+  amountCents: "bigint?",
+  shares: "bigint?",
+  priceMicros: "bigint?",
+  formType: "text?",
+  fileNumber: "text?",
+  ...SOURCE_FIELDS,
+} as const satisfies FieldSpec;
+
+const FINANCIALS_FIELDS = {
+  periodEnd: "date",
+  cashCents: "bigint?",
+  quarterlyBurnCents: "bigint?",
+  debtCents: "bigint?",
+  regSho: "bool?",
+  goingConcern: "bool?",
+  goingConcernAccession: "text?",
+  ...SOURCE_FIELDS,
+} as const satisfies FieldSpec;
+
+const GOING_CONCERN_FIELDS = { periodEnd: "date", goingConcern: "bool?", goingConcernAccession: "text?", ...SOURCE_FIELDS } as const satisfies FieldSpec;
+
+const DEFICIENCY_FIELDS = {
+  deficiency: "text",
+  status: "text",
+  noticeDate: "date",
+  deadline: "date?",
+  resolvedAt: "date?",
+  ...SOURCE_FIELDS,
+} as const satisfies FieldSpec;
+
+const FLOAT_FIELDS = {
+  asOf: "date",
+  floatShares: "bigint?",
+  outstandingShares: "bigint",
+  priceMicros: "bigint?",
+  marketCapCents: "bigint?",
+  publicFloatCents: "bigint?",
+  publicFloatAsOf: "date?",
+  ...SOURCE_FIELDS,
+} as const satisfies FieldSpec;
+
+const SPLIT_FIELDS = { effectiveDate: "date", oldShares: "int", newShares: "int", ...SOURCE_FIELDS } as const satisfies FieldSpec;
+
+const OFFERING_PRICE_FIELDS = { offeringDate: "date", priceMicros: "bigint?", ...SOURCE_FIELDS } as const satisfies FieldSpec;
+
+const CLOSE_FIELDS = { date: "date", closeMicros: "bigint" } as const satisfies FieldSpec;
+
+/** The row as a JSON array of its columns, in the spec's order (bigints as text: JSON numbers stop being exact at 2^53). */
+function jsonRow(alias: string, spec: FieldSpec): Prisma.Sql {
+  const columns = Object.entries(spec).map(([key, type]) => {
+    const column = `${alias}.${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+    return type.startsWith("bigint") ? `${column}::text` : column;
+  });
+  return Prisma.raw(`json_build_array(${columns.join(", ")})`);
+}
+
+/** Turns jsonRow's arrays back into what Prisma would have returned for the same select. */
+function decoder<S extends FieldSpec>(spec: S): (row: unknown[]) => Decoded<S> {
+  const fields = Object.entries(spec).map(([key, type]) => [key, type.replace("?", "")] as const);
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    fields.forEach(([key, type], i) => {
+      const value = row[i];
+      out[key] = value === null || value === undefined ? null : type === "date" ? new Date(`${value as string}T00:00:00Z`) : type === "bigint" ? BigInt(value as string) : value;
+    });
+    return out as Decoded<S>;
+  };
+}
+
+// Typed as Prisma's answer for the same columns: a column typed differently in the spec fails to compile.
+const decodeRegistration: (row: unknown[]) => Omit<Prisma.RegistrationGetPayload<{ select: typeof REGISTRATION_RATING_COLUMNS }>, "companyId"> =
+  decoder(REGISTRATION_FIELDS);
+const decodeInstrument: (row: unknown[]) => Omit<Prisma.DilutionInstrumentGetPayload<{ select: typeof INSTRUMENT_RATING_COLUMNS }>, "companyId"> =
+  decoder(INSTRUMENT_FIELDS);
+const decodeOffering: (row: unknown[]) => Prisma.OfferingGetPayload<{ select: SelectOf<typeof OFFERING_FIELDS> }> = decoder(OFFERING_FIELDS);
+const decodeFinancials: (row: unknown[]) => Prisma.FinancialReportGetPayload<{ select: SelectOf<typeof FINANCIALS_FIELDS> }> = decoder(FINANCIALS_FIELDS);
+const decodeGoingConcern: (row: unknown[]) => Prisma.FinancialReportGetPayload<{ select: SelectOf<typeof GOING_CONCERN_FIELDS> }> =
+  decoder(GOING_CONCERN_FIELDS);
+const decodeDeficiency: (row: unknown[]) => Prisma.ComplianceDeficiencyGetPayload<{ select: SelectOf<typeof DEFICIENCY_FIELDS> }> = decoder(DEFICIENCY_FIELDS);
+const decodeFloat: (row: unknown[]) => Prisma.FloatSnapshotGetPayload<{ select: SelectOf<typeof FLOAT_FIELDS> }> = decoder(FLOAT_FIELDS);
+const decodeSplit: (row: unknown[]) => Prisma.ReverseSplitGetPayload<{ select: SelectOf<typeof SPLIT_FIELDS> }> = decoder(SPLIT_FIELDS);
+const decodeOfferingPrice: (row: unknown[]) => Prisma.OfferingGetPayload<{ select: SelectOf<typeof OFFERING_PRICE_FIELDS> }> = decoder(OFFERING_PRICE_FIELDS);
+const decodeClose: (row: unknown[]) => Prisma.DailyPriceGetPayload<{ select: SelectOf<typeof CLOSE_FIELDS> }> = decoder(CLOSE_FIELDS);
 
 /**
  * Offering types whose price is not a price the stock traded at: a warrant
@@ -69,8 +186,53 @@ export const INSTRUMENT_RATING_COLUMNS = {
  */
 const NOT_A_SHARE_PRICE = ["warrant_exercise", "convertible"];
 
-/** Company ids per round of queries; PostgreSQL allows 65,535 bind parameters. */
+/** Company ids per statement; PostgreSQL allows 65,535 bind parameters. */
 export const CHUNK_SIZE = 10_000;
+
+// ───────────────────────────── SQL ─────────────────────────────
+
+/** A date bind parameter. */
+const dateParam = (date: Date) => Prisma.sql`${isoDay(date)}::date`;
+
+const companyIn = (ids: string[]) => Prisma.sql`c.id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))})`;
+
+/** The company's rows of a table as a JSON array of jsonRow arrays (null when none). */
+function allRows(table: string, alias: string, spec: FieldSpec, where: Prisma.Sql, orderBy: string): Prisma.Sql {
+  return Prisma.sql`(SELECT json_agg(${jsonRow(alias, spec)} ORDER BY ${Prisma.raw(orderBy)}) FROM ${Prisma.raw(`${table} ${alias}`)} WHERE ${Prisma.raw(alias)}.company_id = c.id AND ${where})`;
+}
+
+/** The company's first row of a table in that order, as a jsonRow array (null when none): DISTINCT ON per company. */
+function firstRow(table: string, alias: string, spec: FieldSpec, where: Prisma.Sql, orderBy: string): Prisma.Sql {
+  return Prisma.sql`(SELECT ${jsonRow(alias, spec)} FROM ${Prisma.raw(`${table} ${alias}`)} WHERE ${Prisma.raw(alias)}.company_id = c.id AND ${where} ORDER BY ${Prisma.raw(orderBy)} LIMIT 1)`;
+}
+
+/**
+ * All registrations filed by the day (expired ones explain "shelf expired on …") that can raise money for the
+ * company: not a resale registration, nor a registration statement for one offering (those are offerings).
+ */
+const capacityRegistrations = (day: Date) =>
+  allRows("registrations", "r", REGISTRATION_FIELDS, Prisma.sql`r.filed_at <= ${dateParam(day)} AND NOT r.is_resale AND r.is_shelf IS NOT FALSE`, "r.filed_at, r.id");
+
+/** The latest float snapshot on or before the day. */
+const latestFloat = (day: Date) => firstRow("float_snapshots", "s", FLOAT_FIELDS, Prisma.sql`s.as_of <= ${dateParam(day)}`, "s.as_of DESC");
+
+/** What one company's document holds (each row a jsonRow array). */
+interface RatingDocument {
+  id: string;
+  ticker: string;
+  financials: unknown[] | null;
+  goingConcern: unknown[] | null;
+  registrations: unknown[][] | null;
+  offerings: unknown[][] | null;
+  instruments: unknown[][] | null;
+  deficiencies: unknown[][] | null;
+  float: unknown[] | null;
+  splits: unknown[][] | null;
+  close: unknown[] | null;
+  offeringPrice: unknown[] | null;
+  /** null: no threshold list covers the day. */
+  regSho: boolean | null;
+}
 
 /**
  * Rating inputs per company id, computed as of `asOf`. Ids that match no
@@ -97,172 +259,145 @@ async function loadChunk(
 ): Promise<void> {
   if (ids.length === 0) return;
   const day = utcDayStart(asOf);
-  const inIds = { in: ids };
+  const onDay = dateParam(day);
+  // The Reg SHO list of the day: the latest imported in the last REG_SHO_LIST_MAX_AGE_DAYS (none: the status is not known from lists).
+  const oldest = new Date(day.getTime() - REG_SHO_LIST_MAX_AGE_DAYS * 86_400_000);
+  const rows = await prisma.$queryRaw<{ doc: string }[]>`
+    SELECT json_build_object(
+      'id', c.id,
+      'ticker', c.ticker,
+      'financials', ${
+        // The latest report by period end that states cash, among those filed by asOf
+        // (a report read from its text alone states going concern but no cash: it never blanks the cash of the one before).
+        firstRow("financial_reports", "f", FINANCIALS_FIELDS, Prisma.sql`f.period_end <= ${onDay} AND f.filed_at <= ${onDay} AND f.cash_cents IS NOT NULL`, "f.period_end DESC")
+      },
+      'goingConcern', ${
+        // The latest report by period end that states going concern either way, among those filed by asOf.
+        firstRow("financial_reports", "g", GOING_CONCERN_FIELDS, Prisma.sql`g.period_end <= ${onDay} AND g.filed_at <= ${onDay} AND g.going_concern IS NOT NULL`, "g.period_end DESC")
+      },
+      'registrations', ${capacityRegistrations(day)},
+      'offerings', ${
+        // Priced offerings inside the frequency window only (it holds the baby-shelf limit's 12 months).
+        allRows("offerings", "o", OFFERING_FIELDS, Prisma.sql`o.offering_date >= ${dateParam(offeringWindowStart(asOf))} AND o.offering_date <= ${onDay} AND o.status = 'priced'`, "o.offering_date, o.id")
+      },
+      'instruments', ${
+        // Warrants and convertibles issued by asOf and not expired on it, in any ledger state (the engine reads the state's day).
+        allRows("dilution_instruments", "i", INSTRUMENT_FIELDS, Prisma.sql`i.issued_at <= ${onDay} AND (i.expires_at IS NULL OR i.expires_at > ${onDay})`, "i.issued_at, i.id")
+      },
+      'deficiencies', ${
+        // All deficiencies noticed by asOf: resolved ones feed the "last resolved" text.
+        allRows("compliance_deficiencies", "d", DEFICIENCY_FIELDS, Prisma.sql`d.notice_date <= ${onDay}`, "d.notice_date, d.id")
+      },
+      'float', ${latestFloat(day)},
+      'splits', ${
+        // Every split by the day: the recent ones weigh on the rating, and all of them move an older offering price to today's basis.
+        allRows("reverse_splits", "x", SPLIT_FIELDS, Prisma.sql`x.effective_date <= ${onDay}`, "x.effective_date")
+      },
+      'close', ${
+        // The latest daily close on or before the day (from the primary key's index).
+        firstRow("daily_prices", "p", CLOSE_FIELDS, Prisma.sql`p.date <= ${onDay}`, "p.date DESC")
+      },
+      'offeringPrice', ${
+        // The latest priced offering that states a price per share: the warrants' price when no market price is on file.
+        firstRow(
+          "offerings",
+          "q",
+          OFFERING_PRICE_FIELDS,
+          Prisma.sql`q.offering_date <= ${onDay} AND q.status = 'priced' AND q.price_micros > 0 AND q.offering_type NOT IN (${Prisma.join(NOT_A_SHARE_PRICE)})`,
+          "q.offering_date DESC, q.id",
+        )
+      },
+      'regSho', CASE WHEN l.list_date IS NULL THEN NULL
+        ELSE EXISTS (SELECT 1 FROM reg_sho_thresholds t WHERE t.company_id = c.id AND t.list_date = l.list_date) END
+    )::text AS doc
+    FROM companies c
+    LEFT JOIN (
+      SELECT list_date FROM reg_sho_list_days WHERE list_date <= ${onDay} AND list_date > ${dateParam(oldest)} ORDER BY list_date DESC LIMIT 1
+    ) l ON true
+    WHERE ${companyIn(ids)}`;
 
-  const [companies, financials, registrations, offerings, instruments, deficiencies, floats, splits, closes, offeringPrices, regSho] = await Promise.all([
-    prisma.company.findMany({ where: { id: inIds }, select: { id: true, ticker: true } }),
-    // The latest report per company by period end, among those filed by asOf.
-    prisma.financialReport.findMany({
-      where: { companyId: inIds, periodEnd: { lte: day }, filedAt: { lte: day } },
-      orderBy: [{ companyId: "asc" }, { periodEnd: "desc" }],
-      distinct: ["companyId"],
-      select: {
-        companyId: true,
-        periodEnd: true,
-        cashCents: true,
-        quarterlyBurnCents: true,
-        debtCents: true,
-        regSho: true,
-        goingConcern: true,
-        goingConcernAccession: true,
-        ...SOURCE_COLUMNS,
-      },
-    }),
-    // All registrations filed by asOf (expired ones explain "shelf expired on …") that can raise money for the
-    // company: not a resale registration, nor a registration statement for one offering (those are offerings).
-    prisma.registration.findMany({
-      where: { companyId: inIds, filedAt: { lte: day }, isResale: false, OR: [{ isShelf: null }, { isShelf: true }] },
-      orderBy: [{ companyId: "asc" }, { filedAt: "asc" }, { id: "asc" }],
-      select: REGISTRATION_RATING_COLUMNS,
-    }),
-    // Offerings inside the frequency window only.
-    prisma.offering.findMany({
-      where: { companyId: inIds, offeringDate: { gte: offeringWindowStart(asOf), lte: day }, status: "priced" },
-      orderBy: [{ companyId: "asc" }, { offeringDate: "asc" }, { id: "asc" }],
-      select: { companyId: true, offeringDate: true, offeringType: true, amountCents: true, shares: true, ...SOURCE_COLUMNS },
-    }),
-    // Warrants and convertibles issued by asOf and not expired on it, in any ledger state (the engine reads the state's day).
-    prisma.dilutionInstrument.findMany({
-      where: {
-        companyId: inIds,
-        issuedAt: { lte: day },
-        OR: [{ expiresAt: null }, { expiresAt: { gt: day } }],
-      },
-      orderBy: [{ companyId: "asc" }, { issuedAt: "asc" }, { id: "asc" }],
-      select: INSTRUMENT_RATING_COLUMNS,
-    }),
-    // All deficiencies noticed by asOf: resolved ones feed the "last resolved" text.
-    prisma.complianceDeficiency.findMany({
-      where: { companyId: inIds, noticeDate: { lte: day } },
-      orderBy: [{ companyId: "asc" }, { noticeDate: "asc" }, { id: "asc" }],
-      select: { companyId: true, deficiency: true, status: true, noticeDate: true, deadline: true, resolvedAt: true, ...SOURCE_COLUMNS },
-    }),
-    // The latest float snapshot per company on or before asOf.
-    prisma.floatSnapshot.findMany({
-      where: { companyId: inIds, asOf: { lte: day } },
-      orderBy: [{ companyId: "asc" }, { asOf: "desc" }],
-      distinct: ["companyId"],
-      select: {
-        companyId: true,
-        asOf: true,
-        floatShares: true,
-        outstandingShares: true,
-        priceMicros: true,
-        marketCapCents: true,
-        publicFloatCents: true,
-        ...SOURCE_COLUMNS,
-      },
-    }),
-    // Reverse splits of the lookback window (they weigh on the overall rating).
-    prisma.reverseSplit.findMany({
-      // every split by the day: the recent ones weigh on the rating, and all of them move an older offering price to today's basis
-      where: { companyId: inIds, effectiveDate: { lte: day } },
-      orderBy: [{ companyId: "asc" }, { effectiveDate: "asc" }],
-      select: { companyId: true, effectiveDate: true, oldShares: true, newShares: true, ...SOURCE_COLUMNS },
-    }),
-    latestCloses(prisma, ids, day),
-    // The latest priced offering that states a price per share: the warrants' price when no market price is on file.
-    prisma.offering.findMany({
-      where: {
-        companyId: inIds,
-        offeringDate: { lte: day },
-        status: "priced",
-        priceMicros: { gt: 0 },
-        offeringType: { notIn: NOT_A_SHARE_PRICE },
-      },
-      orderBy: [{ companyId: "asc" }, { offeringDate: "desc" }, { id: "asc" }],
-      distinct: ["companyId"],
-      select: { companyId: true, offeringDate: true, priceMicros: true, ...SOURCE_COLUMNS },
-    }),
-    regShoOn(prisma, ids, day),
-  ]);
-
-  const chunk = new Map<string, RatingInputs>();
-  for (const c of companies) {
-    chunk.set(c.id, {
+  for (const { doc } of rows) {
+    const c = JSON.parse(doc) as RatingDocument;
+    const inputs: RatingInputs = {
       ticker: c.ticker,
       asOf,
-      registrations: [],
-      offerings: [],
-      instruments: [],
-      deficiencies: [],
-      reverseSplits: [],
-    });
-  }
-
-  for (const { companyId, ...row } of financials) {
-    const target = chunk.get(companyId);
-    if (target && !target.latestFinancials) target.latestFinancials = withSourceRef(row);
-  }
-  for (const { companyId, ...row } of floats) {
-    const target = chunk.get(companyId);
-    if (target && !target.latestFloat) target.latestFloat = withSourceRef(row);
-  }
-  for (const { companyId, effectiveAccession, effectiveFiledAt, effectiveUrl, ...row } of registrations) {
-    chunk.get(companyId)?.registrations.push({ ...withSourceRef(row), effectiveSource: effectiveSourceRef(effectiveAccession, effectiveFiledAt, effectiveUrl) });
-  }
-  for (const { companyId, ...row } of offerings) chunk.get(companyId)?.offerings.push(withSourceRef(row));
-  for (const { companyId, asOf: statusAsOf, ...row } of instruments) chunk.get(companyId)?.instruments.push(withSourceRef({ ...row, statusAsOf }));
-  for (const { companyId, ...row } of splits) chunk.get(companyId)?.reverseSplits?.push(withSourceRef(row));
-  for (const { companyId, date, closeMicros } of closes) {
-    const target = chunk.get(companyId);
-    if (target) target.latestClose = { date, closeMicros };
-  }
-  for (const { companyId, offeringDate, priceMicros, ...row } of offeringPrices) {
-    const target = chunk.get(companyId);
-    if (target && priceMicros !== null && !target.latestOfferingPrice) {
-      target.latestOfferingPrice = withSourceRef({ ...row, offeringDate, priceMicros });
+      registrations: (c.registrations ?? []).map((row) => registrationInput(decodeRegistration(row))),
+      offerings: (c.offerings ?? []).map((row) => withSourceRef(decodeOffering(row))),
+      instruments: (c.instruments ?? []).map((row) => {
+        const { asOf: statusAsOf, ...instrument } = decodeInstrument(row);
+        return withSourceRef({ ...instrument, statusAsOf });
+      }),
+      deficiencies: (c.deficiencies ?? []).map((row) => withSourceRef(decodeDeficiency(row))),
+      reverseSplits: (c.splits ?? []).map((row) => withSourceRef(decodeSplit(row))),
+      goingConcernReport: null,
+    };
+    if (c.financials) {
+      const { cashCents, ...row } = decodeFinancials(c.financials);
+      if (cashCents !== null) inputs.latestFinancials = withSourceRef({ ...row, cashCents });
     }
+    if (c.goingConcern) {
+      const { goingConcern, ...row } = decodeGoingConcern(c.goingConcern);
+      if (goingConcern !== null) inputs.goingConcernReport = withSourceRef({ ...row, goingConcern });
+    }
+    if (c.float) inputs.latestFloat = withSourceRef(decodeFloat(c.float));
+    if (c.close) inputs.latestClose = decodeClose(c.close);
+    if (c.offeringPrice) {
+      const { offeringDate, priceMicros, ...row } = decodeOfferingPrice(c.offeringPrice);
+      if (priceMicros !== null) inputs.latestOfferingPrice = withSourceRef({ ...row, offeringDate, priceMicros });
+    }
+    if (c.regSho !== null) inputs.regSho = c.regSho;
+    into.set(c.id, inputs);
   }
-  for (const { companyId, ...row } of deficiencies) chunk.get(companyId)?.deficiencies.push(withSourceRef(row));
-  if (regSho) {
-    for (const [id, inputs] of chunk) inputs.regSho = regSho.listed.has(id);
-  }
-
-  for (const [id, value] of chunk) into.set(id, value);
 }
 
-/** The latest daily close on or before the day, per company (DISTINCT ON: one row each, from the primary key's index). */
-async function latestCloses(prisma: PrismaClient, ids: string[], day: Date): Promise<{ companyId: string; date: Date; closeMicros: bigint }[]> {
-  const rows = await prisma.$queryRaw<{ company_key: string; day: string; close_micros: bigint | number | string }[]>`
-    SELECT DISTINCT ON (p.company_id) p.company_id::text AS company_key, to_char(p.date, 'YYYY-MM-DD') AS day, p.close_micros
-    FROM daily_prices p
-    WHERE p.company_id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))}) AND p.date <= ${isoDay(day)}::date
-    ORDER BY p.company_id, p.date DESC`;
-  return rows.map((r) => ({ companyId: r.company_key, date: new Date(`${r.day}T00:00:00Z`), closeMicros: BigInt(r.close_micros) }));
+function registrationInput({ effectiveAccession, effectiveFiledAt, effectiveUrl, ...row }: ReturnType<typeof decodeRegistration>) {
+  return { ...withSourceRef(row), effectiveSource: effectiveSourceRef(effectiveAccession, effectiveFiledAt, effectiveUrl) };
+}
+
+/** What babyShelfRoom (lib/ratings/engine.ts) reads of a company. */
+export type BabyShelfInputs = Pick<RatingInputs, "asOf" | "latestFloat" | "registrations" | "offerings">;
+
+/**
+ * The baby-shelf room's inputs per company id as of `asOf`, for
+ * /v1/registrations: the registrations the ratings read, the priced
+ * offerings taken down off a registration (they name its file number) in the
+ * 12 months before the day, and the latest float snapshot. One statement
+ * however many companies (chunked past CHUNK_SIZE).
+ */
+export async function loadBabyShelfInputs(prisma: PrismaClient, companyIds: string[], asOf: Date): Promise<Map<string, BabyShelfInputs>> {
+  const ids = [...new Set(companyIds)];
+  const day = utcDayStart(asOf);
+  const result = new Map<string, BabyShelfInputs>();
+  for (let i = 0; i < ids.length; i += CHUNK_SIZE) {
+    const chunk = ids.slice(i, i + CHUNK_SIZE);
+    const rows = await prisma.$queryRaw<{ doc: string }[]>`
+      SELECT json_build_object(
+        'id', c.id,
+        'registrations', ${capacityRegistrations(day)},
+        'offerings', ${allRows(
+          "offerings",
+          "o",
+          OFFERING_FIELDS,
+          Prisma.sql`o.offering_date > ${dateParam(addMonths(day, -BABY_SHELF_SALES_WINDOW_MONTHS))} AND o.offering_date <= ${dateParam(day)} AND o.status = 'priced' AND o.file_number IS NOT NULL`,
+          "o.offering_date, o.id",
+        )},
+        'float', ${latestFloat(day)}
+      )::text AS doc
+      FROM companies c
+      WHERE ${companyIn(chunk)}`;
+    for (const id of chunk) result.set(id, { asOf, registrations: [], offerings: [] });
+    for (const { doc } of rows) {
+      const c = JSON.parse(doc) as Pick<RatingDocument, "id" | "registrations" | "offerings" | "float">;
+      const target = result.get(c.id);
+      if (!target) continue;
+      target.registrations.push(...(c.registrations ?? []).map((row) => registrationInput(decodeRegistration(row))));
+      target.offerings.push(...(c.offerings ?? []).map((row) => withSourceRef(decodeOffering(row))));
+      if (c.float) target.latestFloat = withSourceRef(decodeFloat(c.float));
+    }
+  }
+  return result;
 }
 
 function effectiveSourceRef(accession: string | null, filedAt: Date | null, url: string | null): SourceRef | null {
   return accession && filedAt && url ? { accession, form: "EFFECT", filedAt, url } : null;
-}
-
-/**
- * Reg SHO status on the as-of day from the imported threshold lists: null
- * when no list of the last REG_SHO_LIST_MAX_AGE_DAYS days was imported (the
- * ratings then use the report's flag, or say unknown); otherwise the
- * companies on the latest such list.
- */
-async function regShoOn(prisma: PrismaClient, ids: string[], day: Date): Promise<{ listed: Set<string> } | null> {
-  const oldest = new Date(day.getTime() - REG_SHO_LIST_MAX_AGE_DAYS * 86_400_000);
-  const list = await prisma.regShoListDay.findFirst({
-    where: { listDate: { lte: day, gt: oldest } },
-    orderBy: { listDate: "desc" },
-    select: { listDate: true },
-  });
-  if (!list) return null;
-  const rows = await prisma.regShoThreshold.findMany({
-    where: { companyId: { in: ids }, listDate: list.listDate },
-    select: { companyId: true },
-  });
-  return { listed: new Set(rows.map((r) => r.companyId)) };
 }
