@@ -53,19 +53,25 @@ async function waitUntilUp() {
   throw new Error("the dev server did not come up");
 }
 
-function countNavigations(page: Page) {
-  const counter = { count: 0 };
+/** When each navigation of the page's main frame happened. */
+function recordNavigations(page: Page): number[] {
+  const at: number[] = [];
   page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) counter.count++;
+    if (frame === page.mainFrame()) at.push(Date.now());
   });
-  return counter;
+  return at;
 }
 
-// Failing on this machine since session 16 (twice in a clean clone, 2026-11-27): after the restart the sign-in page is left on
-// Chromium's "refused to connect" page (one reload, no loop), the restarted server having answered /health. Not yet explained;
-// the next session investigates (issue 26's closing note) instead of this run hiding the product's own tests behind it.
-test.fixme("restarting the dev server reloads open pages at most once each, not in a loop", async ({ browser }) => {
-  test.setTimeout(240_000);
+/**
+ * Next's HMR client reloads the page once it has failed to reconnect 12 times
+ * (1 s apart five times, then 5 s apart: about 40 s), taking the server for
+ * gone. A restart slower than that can leave a page on the browser's own
+ * "refused to connect" page: one reload, by Next's design, not a loop.
+ */
+const NEXT_GIVES_UP_AFTER_MS = 40_000;
+
+test("restarting the dev server reloads open pages at most once each, not in a loop", async ({ browser }) => {
+  test.setTimeout(300_000);
   let dev = startDev();
   try {
     await waitUntilUp();
@@ -74,15 +80,33 @@ test.fixme("restarting the dev server reloads open pages at most once each, not 
     await pages[0]!.goto(`${BASE}/sign-in`);
     await pages[1]!.goto(`${BASE}/docs`);
     await pages[0]!.waitForTimeout(3000);
-    const counters = pages.map(countNavigations);
+    const navigations = pages.map(recordNavigations);
 
+    const stoppedAt = Date.now();
     await stopDev(dev);
     dev = startDev();
     await waitUntilUp();
+    const upAt = Date.now();
+    test.info().annotations.push({ type: "restart", description: `the server was down ${upAt - stoppedAt} ms` });
+    // The page reconnects (Next retries every 1-5 s) and reloads once; compiling it again in development can take a
+    // good while on a busy machine, so the walk waits for the reload and then the page, not a fixed time (a fixed 10 s
+    // once stopped the server under a page still loading, which left it on the browser's "refused to connect" page).
+    const signIn = pages[0]!.getByRole("button", { name: "Sign in" });
+    await expect.poll(() => navigations[0]!.length, { message: "the sign-in page reloads once the server is back", timeout: NEXT_GIVES_UP_AFTER_MS + 15_000 }).toBeGreaterThan(0);
+    const back = await signIn.waitFor({ timeout: 120_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!back) {
+      // Only Next giving up on a restart longer than its reconnect window may leave the page on the browser's error page; a reload is then all it takes.
+      expect(upAt - stoppedAt, "the page lost, after a restart shorter than Next's reconnect window").toBeGreaterThan(NEXT_GIVES_UP_AFTER_MS - 5_000);
+      await pages[0]!.reload();
+      await expect(signIn).toBeVisible({ timeout: 60_000 });
+    }
+    // A loop would go on reloading: watch a while longer.
     await pages[0]!.waitForTimeout(10_000);
-
-    for (const [i, counter] of counters.entries()) expect(counter.count, `navigations of page ${i + 1} after the restart`).toBeLessThanOrEqual(2);
-    await expect(pages[0]!.getByRole("button", { name: "Sign in" })).toBeVisible();
+    for (const [i, at] of navigations.entries()) expect(at.length, `navigations of page ${i + 1} after the restart`).toBeLessThanOrEqual(back || i > 0 ? 2 : 3);
+    await expect(signIn).toBeVisible();
     await context.close();
   } finally {
     await stopDev(dev);
