@@ -1196,6 +1196,32 @@ describe("the baby-shelf limit computed from the last 12 months' sales", () => {
     expect(room({ registrations: [{ ...stated, babyShelfAsOf: day("2024-06-15") }, program] })).toMatchObject({ basis: "computed", capacityCents: 5n * M * DOLLAR });
   });
 
+  it("a stated figure loses what was sold after the day it is stated for", () => {
+    const stated = { ...s3, babyShelfCapacityCents: 2n * M * DOLLAR, babyShelfSoldCents: 1_500_000n * DOLLAR, babyShelfAsOf: day("2025-05-01") };
+    const later = takedown("2025-05-20", { amountCents: 1_500_000n * DOLLAR });
+    expect(room({ registrations: [stated, program], offerings: [takedown("2025-01-15"), later] })).toMatchObject({
+      basis: "stated",
+      capacityCents: 500_000n * DOLLAR,
+      soldCents: 3n * M * DOLLAR,
+      takedownsCents: 1_500_000n * DOLLAR,
+      asOf: day("2025-06-15"),
+    });
+    // more sold since than the statement left: nothing
+    expect(room({ registrations: [stated, program], offerings: [takedown("2025-05-20", { amountCents: 5n * M * DOLLAR })] }).capacityCents).toBe(0n);
+  });
+
+  it("does not count two ATM programs of one size twice: one may be the other filed again, so the room is unknown", () => {
+    const again = { ...program, filedAt: day("2025-02-01"), effectiveAt: day("2025-02-01"), atmSoldCents: 2n * M * DOLLAR, atmRemainingCents: 8n * M * DOLLAR, atmRemainingAsOf: day("2025-03-31") };
+    const twice = room({ registrations: [s3, program, again] });
+    expect(twice).toMatchObject({ capacityCents: null, soldCents: null });
+    expect(twice.uncounted).toHaveLength(2);
+  });
+
+  it("as of a past day, a program whose only report is later has sales by that day that are not known", () => {
+    const reportedLater = { ...program, atmRemainingAsOf: day("2025-09-30") };
+    expect(room({ registrations: [s3, reportedLater] })).toMatchObject({ capacityCents: null, uncounted: ["the 2024-09-01 ATM program's sales by 2025-06-15"] });
+  });
+
   it("gives no capacity when the float is $75M or more, or unknown", () => {
     expect(room({ latestFloat: { ...cover, publicFloatCents: 75n * M * DOLLAR } })).toMatchObject({ status: "not_applicable", capacityCents: null });
     expect(room({ latestFloat: undefined })).toMatchObject({ status: "unknown", capacityCents: null });

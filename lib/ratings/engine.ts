@@ -115,6 +115,10 @@ function centsToDollars(cents: bigint): number {
   return Number(cents) / 100;
 }
 
+function sameDay(a: Date, b: Date): boolean {
+  return utcDayStart(a).getTime() === utcDayStart(b).getTime();
+}
+
 function onOrBefore(date: Date, day: Date): boolean {
   return utcDayStart(date).getTime() <= day.getTime();
 }
@@ -443,43 +447,66 @@ export function babyShelfRoom(inputs: Pick<RatingInputs, "asOf" | "latestFloat" 
   else status = limited.some((r) => r.overBabyShelf === true) ? "not_applicable" : "unknown";
   if (status === "not_applicable") return { status, ...none };
 
+  const shelfFiles = new Set(limited.filter((r) => !r.isAtm && r.fileNumber).map((r) => r.fileNumber!));
+  /** What was sold after `since` (exclusive) and by the day: takedowns off the shelves, and ATM programs' sales to date. */
+  const soldSince = (since: Date, period: string) => {
+    const uncounted: string[] = [];
+    let takedownsCents = 0n;
+    for (const o of inputs.offerings) {
+      if (o.offeringType === "atm" || !o.fileNumber || !shelfFiles.has(o.fileNumber) || !after(o.offeringDate, since) || !onOrBefore(o.offeringDate, day)) continue;
+      const cents = takedownCents(o);
+      if (cents === null) uncounted.push(`the ${isoDay(o.offeringDate)} takedown's amount`);
+      else takedownsCents += cents;
+    }
+    let atmSoldCents = 0n;
+    const programs = limited.filter((a) => a.isAtm && onOrBefore(a.filedAt, day));
+    for (const r of programs) {
+      // a figure with no day is taken as stated for the as-of day
+      const reported = r.atmRemainingAsOf ? utcDayStart(r.atmRemainingAsOf) : day;
+      if (after(reported, day)) {
+        // only a later report tells this program's sales: those by the day are not known
+        if (after(reported, since) && r.atmRemainingAsOf && !sameDay(r.atmRemainingAsOf, r.filedAt)) uncounted.push(`the ${isoDay(r.filedAt)} ATM program's sales by ${isoDay(day)}`);
+        continue;
+      }
+      if (!after(reported, since)) continue;
+      const sold = atmSoldOn(r, day);
+      if (sold === 0n) continue;
+      if (!after(r.filedAt, since) && !sameDay(r.filedAt, since)) {
+        uncounted.push(`the ${isoDay(r.filedAt)} ATM program's sales ${period} (of ${formatMoney(sold)} to date)`);
+      } else if (programs.some((o) => o !== r && o.offeringAmountCents === r.offeringAmountCents && o.atmRemainingAsOf && after(o.atmRemainingAsOf, since))) {
+        // two programs of one size may be one program filed again, its sales to date told twice
+        uncounted.push(`the ${isoDay(r.filedAt)} ATM program's sales, which another of the same size may also report`);
+      } else atmSoldCents += sold;
+    }
+    return { takedownsCents, atmSoldCents, uncounted };
+  };
+
   // (stated for a day in the 12 months up to the as-of day: an older statement says nothing of today's room)
   const stated = limited
     .filter((r) => r.babyShelfCapacityCents != null && r.babyShelfAsOf != null && inWindow(r.babyShelfAsOf))
     .sort((a, b) => b.filedAt.getTime() - a.filedAt.getTime())[0];
   if (stated) {
+    // the statement counts what was sold before its day; what was sold since comes off it
+    const statedOn = utcDayStart(stated.babyShelfAsOf!);
+    const since = soldSince(statedOn, `since ${isoDay(statedOn)}`);
+    const laterCents = since.takedownsCents + since.atmSoldCents;
     return {
       ...none,
       status: "applies",
-      capacityCents: bigMax(0n, stated.babyShelfCapacityCents!),
+      capacityCents: since.uncounted.length ? null : bigMax(0n, stated.babyShelfCapacityCents! - laterCents),
       basis: "stated",
       statedBy: stated,
-      asOf: utcDayStart(stated.babyShelfAsOf!),
-      soldCents: stated.babyShelfSoldCents ?? null,
+      asOf: laterCents > 0n || since.uncounted.length ? day : statedOn,
+      soldCents: stated.babyShelfSoldCents == null || since.uncounted.length ? null : stated.babyShelfSoldCents + laterCents,
+      takedownsCents: since.takedownsCents,
+      atmSoldCents: since.atmSoldCents,
+      uncounted: since.uncounted,
     };
   }
   if (status !== "applies") return { status, ...none };
 
   const thirdCents = (bigMax(0n, publicFloat!.cents) * BABY_SHELF_FRACTION_NUMERATOR) / BABY_SHELF_FRACTION_DENOMINATOR;
-  const uncounted: string[] = [];
-  const shelfFiles = new Set(limited.filter((r) => !r.isAtm && r.fileNumber).map((r) => r.fileNumber!));
-  let takedownsCents = 0n;
-  for (const o of inputs.offerings) {
-    if (o.offeringType === "atm" || !o.fileNumber || !shelfFiles.has(o.fileNumber) || !inWindow(o.offeringDate)) continue;
-    const cents = takedownCents(o);
-    if (cents === null) uncounted.push(`the ${isoDay(o.offeringDate)} takedown's amount`);
-    else takedownsCents += cents;
-  }
-  let atmSoldCents = 0n;
-  for (const r of limited.filter((a) => a.isAtm)) {
-    // a figure with no day is taken as stated for the as-of day
-    const reported = r.atmRemainingAsOf ? utcDayStart(r.atmRemainingAsOf) : day;
-    if (!inWindow(reported)) continue;
-    const sold = atmSoldOn(r, day);
-    if (sold === 0n) continue;
-    if (after(r.filedAt, windowStart)) atmSoldCents += sold;
-    else uncounted.push(`the ${isoDay(r.filedAt)} ATM program's sales in the last 12 months (of ${formatMoney(sold)} to date)`);
-  }
+  const { takedownsCents, atmSoldCents, uncounted } = soldSince(windowStart, "in the last 12 months");
   const soldCents = takedownsCents + atmSoldCents;
   return {
     status,

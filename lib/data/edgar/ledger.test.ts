@@ -305,6 +305,18 @@ describe("closings: instruments a filing says were exercised, converted or repai
     expect(instruments.find((i) => !i.pre_funded)).toMatchObject({ status: "outstanding" });
   });
 
+  it("a year-old closing told again does not close a newer instrument of the same name", () => {
+    const first = { ...issuedWarrants("800000", "100"), name: "Pre-funded warrants of 2025-03-03", pre_funded: true, expires_at: null };
+    const second = { ...first, name: "Pre-funded warrants of 2025-09-01", issued_at: "2025-09-01", shares_underlying: "500000" };
+    const told = "During 2025, all of the outstanding Pre-Funded Warrants were exercised.";
+    const q1 = closingReport("2025-05-12", "2025-03-31", [exercised(["Pre-Funded Warrants"], null)], told);
+    const k = closingReport("2026-03-10", "2025-12-31", [exercised(["Pre-Funded Warrants"], null)], told);
+    const { instruments, notes } = ledger([first, second], [q1, k]);
+    expect(instruments.find((i) => i.name === first.name)).toMatchObject({ status: "exercised", as_of: "2025-03-31" });
+    expect(instruments.find((i) => i.name === second.name)).toMatchObject({ status: "outstanding" });
+    expect(notes.some((n) => /already exercised: nothing closed/.test(n))).toBe(true);
+  });
+
   it("an 8-K's conversion in full closes the note a report follows: converted, nothing remaining, and the rows pass the import", () => {
     const q1 = periodic("2025-05-12", "2025-03-31", {
       convertibles: [{ kind: "note", name: "2024 Convertible Note", principal_or_stated_outstanding: 500_000, conversion_price: 0.5, maturity: "2026-05-01", as_of: "2025-03-31" }],

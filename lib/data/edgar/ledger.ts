@@ -541,6 +541,12 @@ export function buildLedger(input: LedgerInput): Ledger {
           notes.push(`${label}: ${what} matches ${open.length === 0 ? "no" : open.length} tracked instruments: nothing closed`);
           continue;
         }
+        // a same-named instrument already closed this way: the sentence may be that closing told again (a 10-K
+        // repeating a year-old exercise), not news about the open one
+        if (candidates.some((c) => c !== open[0] && latest(c).status === event.kind)) {
+          notes.push(`${label}: ${what} also names an instrument already ${event.kind}: nothing closed`);
+          continue;
+        }
         const t = open[0]!;
         if (closedHere.has(t)) continue;
         const before = latest(t);

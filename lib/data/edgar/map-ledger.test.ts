@@ -149,6 +149,17 @@ The securities were offered and sold in reliance on Section 4(a)(2) of the Secur
     expect(Object.keys(bare[0]!.quotes ?? {})).not.toContain("placement_agent");
   });
 
+  it("does not make an equity line's investor a holder of the note sold beside it, nor a Rule 144A deal's initial purchasers holders", () => {
+    const both = mapped(`Item 1.01 Entry into a Material Definitive Agreement
+On May 5, 2025, Test Co (the "Company") entered into a securities purchase agreement with Alpha Capital Anstalt (the “Purchaser”) and issued to the Purchaser a convertible promissory note in the principal amount of $2,000,000. The note is convertible at a conversion price of $1.25 per share.
+On May 5, 2025, the Company also entered into a Standby Equity Purchase Agreement (the “SEPA”) with YA II PN, Ltd. (the “Investor”), pursuant to which the Company has the right, but not the obligation, to sell to the Investor up to $20,000,000 of shares of its common stock.`);
+    const note = both.find((i) => i.instrument_type === "convertible_note");
+    expect(note?.holders ?? []).not.toContain("YA II PN, Ltd.");
+    const notes144A = mapped(`Item 1.01 Entry into a Material Definitive Agreement
+On August 13, 2025, Test Co (the "Company") entered into a purchase agreement with Citigroup Global Markets Inc. and Goldman Sachs & Co. LLC (the “Initial Purchasers”) to issue and sell $250,000,000 aggregate principal amount of 2.75% Convertible Senior Notes due 2030 in a private offering to qualified institutional buyers pursuant to Rule 144A. The notes are convertible at a conversion price of approximately $19.47 per share.`);
+    expect(notes144A.filter((i) => i.instrument_type === "convertible_note").map((i) => i.holders)).toEqual([null]);
+  });
+
   it("names a note's purchaser as its holder, and an equity line's counterparty as its", () => {
     const note = mapped(`Item 1.01 Entry into a Material Definitive Agreement
 On May 5, 2025, Test Co (the "Company") entered into a securities purchase agreement with Example Lending LLC (the “Holder”) and issued to the Holder a convertible promissory note in the principal amount of $550,000. The note is convertible at a conversion price of $0.85 per share and matures on May 5, 2026.`);

@@ -22,6 +22,7 @@ import { MAX_HOLDERS, SERVED_TEXT_BYTES } from "../import/schema";
 import { clampText, jsonTextBytes } from "../units";
 import type { EightKTerms } from "./documents/eight-k-terms";
 import type { OfferingTerms } from "./documents/prospectus";
+import { partyKey } from "./ledger";
 
 export interface Parties {
   holders: string[] | null;
@@ -65,7 +66,18 @@ function eightKAgent(terms: EightKTerms): string | null {
 
 /** What an 8-K financing issues to its purchasers (warrants, notes): the purchasers it names, and its agent. */
 export function eightKParties(terms: EightKTerms, evidence: Record<string, string>): Parties {
-  return parties(terms.purchasers ?? [], evidence["purchasers[0]"], eightKAgent(terms), evidence.placement_agent);
+  const quote = evidence["purchasers[0]"];
+  // Initial purchasers of a Rule 144A offering buy only to resell to institutions at once: they hold nothing afterwards.
+  if (quote !== undefined && /\binitial purchasers?\b/i.test(quote)) return parties([], undefined, eightKAgent(terms), evidence.placement_agent);
+  // An equity line's investor named in the same 8-K holds the line, not the notes or warrants sold beside it.
+  const lineParty = partyKey(terms.equity_line?.counterparty);
+  const kept = (terms.purchasers ?? []).map((name, i) => ({ name, i })).filter(({ name }) => lineParty === null || partyKey(name) !== lineParty);
+  return parties(
+    kept.map((p) => p.name),
+    kept.length ? evidence[`purchasers[${kept[0]!.i}]`] : undefined,
+    eightKAgent(terms),
+    evidence.placement_agent,
+  );
 }
 
 /** The placement agent's own warrants (`at`: "agent_warrants[i]"): held by the agent when the sentence issuing them names it, not its designees. */

@@ -234,6 +234,9 @@ function isWholeInstrument(phrase: string, names: string[]): boolean {
 const PASSIVE = /\b(?:were|was|have(?: all)? been|has been|had(?: all)? been|were all)\s+((?:(?:fully|entirely|all|each|automatically|mandatorily|subsequently|ultimately|then|also|since)\s+)*)(exercised|converted|repaid|redeemed|settled|paid off|prepaid|paid)\b/g;
 const ACTIVE = /(?<!\b(?:was|were|be|been|being|is|are|fully|not|never)\s+)(?<!\b(?:was|were|be|been|being|is|are)\s+\w+ly\s+)\b(?:(?:has|have|had)\s+)?((?:fully|also|subsequently|then)\s+)?(exercised|converted|repaid|redeemed|settled|paid off|prepaid|paid)\b/g;
 
+/** "…, other than 50,000 which remain outstanding", "except for warrants to purchase 10,000 shares": not all of them. */
+const EXCEPTION = /\b(?:except|excepting|other than|excluding|save for|but not|with the exception|remain(?:s|ed|ing)? outstanding|remain(?:s|ed)? unexercised)\b/i;
+
 /** The closings a sentence states (most state none). */
 export function closingsIn(sentence: string): FoundClosing[] {
   if (!CLOSING_CUE.test(sentence)) return [];
@@ -248,7 +251,8 @@ export function closingsIn(sentence: string): FoundClosing[] {
     }
     found.push({ kind, instruments: names, date: dateNear(sentence, start), start, end });
   };
-  const refused = (upTo: number, after: string) => HYPOTHETICAL.test(masked(sentence.slice(0, upTo))) || /^\s*(?:in part|partially|in parts)\b/i.test(after);
+  const refused = (upTo: number, after: string) =>
+    HYPOTHETICAL.test(masked(sentence.slice(0, upTo))) || /^\s*(?:in part|partially|in parts)\b/i.test(after) || EXCEPTION.test(after);
 
   for (const m of sentence.matchAll(PASSIVE)) {
     const verbEnd = m.index + m[0].length;

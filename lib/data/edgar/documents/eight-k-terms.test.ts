@@ -159,6 +159,31 @@ describe("readEightKTerms: convertible notes", () => {
   });
 });
 
+describe("readEightKTerms: terms of notes the company already had", () => {
+  it("takes no rate or maturity from outstanding notes the proceeds will repay", () => {
+    const reading = readEightKTerms(
+      k(
+        "Item 1.01 Entry into a Material Definitive Agreement.",
+        "On May 5, 2025, the Company entered into a Securities Purchase Agreement with Alpha Capital Anstalt (the “Purchaser”), pursuant to which the Company sold a senior secured convertible note in the principal amount of $2,000,000 (the “Note”), convertible at $1.25 per share.",
+        "The Company will use the proceeds to repay the Company’s outstanding 12% Senior Convertible Notes due April 15, 2025.",
+      ),
+    );
+    expect(reading.terms.convertible_notes).toEqual([expect.objectContaining({ principal: 2_000_000, conversion_price: 1.25, interest_rate: null, maturity: null })]);
+  });
+});
+
+describe("readEightKTerms: an earlier sale's agreement", () => {
+  it("takes no agreement date from the agreement warrants were originally issued under", () => {
+    const reading = readEightKTerms(
+      k(
+        "Item 3.02 Unregistered Sales of Equity Securities.",
+        "On March 3, 2025, the Company issued 400,000 shares of common stock upon the cash exercise of warrants originally issued under the Securities Purchase Agreement dated June 1, 2021.",
+      ),
+    );
+    expect(reading.terms.agreement_date).toBeNull();
+  });
+});
+
 describe("readEightKTerms: equity lines", () => {
   it("reads a standby equity purchase agreement", () => {
     const reading = readEightKTerms(

@@ -362,6 +362,15 @@ function firstIn(sentences: Sentence[], pattern: RegExp, accept: (m: Match) => b
   return matchesIn(sentences, pattern).find(accept) ?? null;
 }
 
+/** "to repay the Company's outstanding 12% Senior Convertible Notes due …": terms of notes the company already had, not those it sells. */
+function namesOtherNotes(m: Match): boolean {
+  const before = m.sentence.text.slice(Math.max(0, m.match.index - 80), m.match.index);
+  return (
+    /\b(?:repay|repaid|repayment of|redeem|redeemed|redemption of|in exchange for|exchanged?|refinanc\w*|retire|retired)\b[^.;]{0,60}$/i.test(before) ||
+    /\b(?:its|their|our|the Company[’']s)\s+(?:outstanding|existing|previously issued)\b[^.;]{0,60}$/i.test(before)
+  );
+}
+
 function quoteMatch(m: Match): string {
   return quoteOf(m.sentence, m.match.index, m.match.index + m.match[0].length);
 }
@@ -449,6 +458,9 @@ function readAgreementMadeUnder(r: Reading, sentences: Sentence[], sectionText: 
   if (r.terms.agreement_kind !== null) return;
   const found = firstIn(sentences, PURSUANT_TO_AGREEMENT, (m) => {
     const name = m.match[1]!;
+    // "warrants originally issued under the Securities Purchase Agreement dated June 1, 2021": an earlier sale's agreement, not this one's
+    const before = m.sentence.text.slice(Math.max(0, m.match.index - 60), m.match.index);
+    if (/\b(?:originally|previously|initially|earlier|formerly|then)\s+(?:issued|sold|granted|purchased|acquired)\s*$/i.test(before)) return false;
     return SELLS_SECURITIES.test(name) && !ANCILLARY_AGREEMENT.test(name) && !NOT_FINANCING_AGREEMENT.test(name);
   });
   if (!found) return;
@@ -958,10 +970,10 @@ function readNotes(r: Reading, sentences: Sentence[], sectionText: string) {
   else if (notes.length > 0) {
     // the rate a note's name states: "6% Subordinated Convertible Debentures due April 15, 2004" (not "10% Original Issue Discount … Notes"),
     // for a note the items sell; outstanding notes a sentence names ("exchange … its outstanding 1.00% Convertible Debentures") are none
-    const coupon = firstIn(noteSentences, COUPON, (m) => !/\b(?:original issue discount|OID)\b/i.test(m.match[0]));
+    const coupon = firstIn(noteSentences, COUPON, (m) => !/\b(?:original issue discount|OID)\b/i.test(m.match[0]) && !namesOtherNotes(m));
     if (coupon) put("interest_rate", percentOf(coupon.match[1]!), quoteMatch(coupon));
   }
-  const maturity = firstIn(noteSentences, MATURITY, (m) => !/\bwarrant/i.test(m.match[0]));
+  const maturity = firstIn(noteSentences, MATURITY, (m) => !/\bwarrant/i.test(m.match[0]) && !namesOtherNotes(m));
   if (maturity) {
     const date = maturity.match[1] ?? maturity.match[5];
     const value = date ? isoDate(date) : `${maturity.match[2]} ${maturity.match[3]} ${maturity.match[4]!.trim()}`;

@@ -939,6 +939,8 @@ describe("periodic reports: closings, instruments the report says ended in full 
       "Basic net loss per share includes the Pre-Funded Warrants as if they had been exercised in full.",
       "All of the warrants were exercised during 2023.",
       "Proceeds from exercised Series A Warrants totaled $1.2 million.",
+      "All of the Pre-Funded Warrants were exercised, other than 50,000 Pre-Funded Warrants which remain outstanding.",
+      "On March 1, 2025, the Series A Warrants were exercised in full, except for warrants to purchase 10,000 shares.",
     ]) {
       expect(closings(`<p>${sentence}</p>`).closings, sentence).toEqual([]);
     }
