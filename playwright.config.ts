@@ -27,8 +27,11 @@ export default defineConfig({
   outputDir: "test-results/artifacts",
   timeout: 90_000,
   expect: { timeout: 10_000 },
+  // Spec files run two at a time (each file's tests in order) against the one server: every spec signs up its own
+  // users and organizations. CI retries a failed test once, and the report names it flaky.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,

@@ -57,8 +57,9 @@ export default defineConfig(async () => {
     test: {
       testTimeout: 30_000,
       hookTimeout: 60_000,
-      // The database tests mostly wait on a database: two workers keep both cores busy (the default leaves one idle here).
-      maxWorkers: Math.max(2, availableParallelism()),
+      // The database tests mostly wait on a database: two workers keep both cores busy (the default leaves one idle
+      // here); at most four, as each PostgreSQL test file opens a pool of 20 and the server allows 100 connections.
+      maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
       projects: [
         {
           ...shared,

@@ -71,7 +71,7 @@ function recordNavigations(page: Page): number[] {
 const NEXT_GIVES_UP_AFTER_MS = 40_000;
 
 test("restarting the dev server reloads open pages at most once each, not in a loop", async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   let dev = startDev();
   try {
     await waitUntilUp();
