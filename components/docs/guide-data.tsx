@@ -42,7 +42,7 @@ const UNKNOWN_FIELDS: { endpoint: string; field: string; when: string }[] = [
   {
     endpoint: "dilution-data",
     field: "holders",
-    when: "The filing that issued the instrument names no purchaser: only an 8-K's purchase agreement (and an equity line's counterparty) is read for them, never a registered offering's public buyers or a resale prospectus's selling stockholders. At most five names are listed.",
+    when: "The filing that issued the instrument names no purchaser: only an 8-K's purchase agreement (and an equity line's counterparty) is read for them, never a registered offering's public buyers, a Rule 144A deal's initial purchasers (who resell at once) or a resale prospectus's selling stockholders. At most five names are listed.",
   },
   { endpoint: "dilution-data", field: "placement_agent", when: "Neither the 8-K nor the prospectus of the offering that issued it names a placement agent or underwriter." },
   { endpoint: "dilution-data", field: "xbrl_check", when: "The company tags no XBRL figure for the same day to compare with." },
