@@ -1,5 +1,5 @@
 import { readEightKTerms, eightKItems, type EightKTerms } from "./eight-k-terms";
-import { blocksText } from "./html";
+import { blocksText, rowText } from "./html";
 import { isPeriodicReport, periodicFormOf, readPeriodicReport, type PeriodicReport } from "./periodic-report";
 import { readOfferingTerms, type OfferingTerms } from "./prospectus";
 import { readSubmission, type Filing } from "./submission";
@@ -156,6 +156,45 @@ function eightKFormOf(filing: Filing): string | null {
   return null;
 }
 
+const EXACT_NAME = /\(?\s*Exact name of (?:the )?registrants?\s+as specified in (?:its|their) (?:charters?|articles[^)]*)\s*\)?/i;
+const FILE_NUMBER_LABEL = /\bCommission\s+File\s+(?:Number|No\.?)/i;
+/** "001-34426", "000-27038", "333-270001": an Exchange Act or Securities Act file number (not a phone number, an EIN or a zip code). */
+const FILE_NUMBER = /\b(?:0\d{2}|333|81[124])-\d{5,6}\b/;
+const NOT_A_NAME = /^(?:FORM\b|CURRENT REPORT|Date of Report|Pursuant to|UNITED STATES|SECURITIES AND EXCHANGE|Washington)/i;
+
+/**
+ * A primary document's cover without SEC header or `dei:` facts (an 8-K before
+ * inline XBRL): the registrant's name, the line above "(Exact name of registrant
+ * as specified in its charter)" (or before it on the same line), and the file
+ * number beside or just above "(Commission File Number)".
+ */
+export function coverIdentity(filing: Filing): { company: string | null; fileNumber: string | null } {
+  const lines: string[] = [];
+  for (const block of (filing.primary?.blocks() ?? []).slice(0, 80)) {
+    if (block.kind === "text") lines.push(block.text);
+    else for (const row of block.rows) lines.push(rowText(row));
+  }
+  let company: string | null = null;
+  const nameAt = lines.findIndex((l) => EXACT_NAME.test(l));
+  if (nameAt >= 0) {
+    const sameLine = lines[nameAt]!.slice(0, lines[nameAt]!.search(EXACT_NAME)).trim();
+    const candidate = sameLine || (nameAt > 0 ? lines[nameAt - 1]!.trim() : "");
+    if (candidate && candidate.length <= 150 && !NOT_A_NAME.test(candidate) && /[A-Za-z]/.test(candidate)) company = candidate;
+  }
+  let fileNumber: string | null = null;
+  const labelAt = lines.findIndex((l) => FILE_NUMBER_LABEL.test(l));
+  if (labelAt >= 0) {
+    for (const line of [lines[labelAt]!, lines[labelAt - 1] ?? "", lines[labelAt - 2] ?? ""]) {
+      const m = FILE_NUMBER.exec(line);
+      if (m) {
+        fileNumber = m[0];
+        break;
+      }
+    }
+  }
+  return { company, fileNumber };
+}
+
 export function isEightK(filing: Filing): boolean {
   return EIGHT_K_FORMS.test((eightKFormOf(filing) ?? "").trim());
 }
@@ -168,8 +207,11 @@ export function inspectEightK(filing: Filing, options: { path?: string | null } 
   const { terms, evidence } = readEightKTerms(text, releases.length ? releases.join("\n") : null);
   const fromHeader = filing.header.items.map(itemNumberOfTitle).filter((n): n is string => n !== null);
   const items = [...new Set([...eightKItems(text), ...fromHeader])].sort((a, b) => Number(a) - Number(b));
+  const cover = base.company === null || base.file_number === null ? coverIdentity(filing) : null;
   return {
     ...base,
+    company: base.company ?? cover?.company ?? null,
+    file_number: base.file_number ?? cover?.fileNumber ?? null,
     accession: base.accession ?? place.accession,
     cik: base.cik ?? cikFromPath(options.path),
     form: base.form ?? eightKFormOf(filing),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { blocksText, htmlBlocks, inlineFacts } from "./html";
 import { readFeeExhibit } from "./fee-table";
-import { inspectText } from "./inspect";
+import { coverIdentity, inspectText } from "./inspect";
 import { FilingFormatError, readSubmission } from "./submission";
 import { labelledValues, documentLines, parseCount, parseDollars, quoteAround } from "./text";
 
@@ -126,6 +126,17 @@ describe("a submission", () => {
     expect(readSubmission(wrapped).header.form).toBe("8-K");
     const cut = wrapped.slice(0, wrapped.indexOf("</SEC-DOCUMENT>"));
     expect(() => readSubmission(cut)).toThrow(/truncated/);
+  });
+
+  it("reads an old 8-K's cover without dei: facts: the name above 'Exact name of registrant', the file number at its label, never a phone number or EIN", () => {
+    const cover = (rows: string) =>
+      readSubmission(`<html><body><p>FORM 8-K</p><p>CURRENT REPORT</p>${rows}<p>Registrant's telephone number, including area code: (512) 485-9530</p></body></html>`);
+    const table = cover(
+      `<p>Example Therapeutics, Inc.</p><p>(Exact name of registrant as specified in its charter)</p><table><tr><td>Delaware</td><td>001-34426</td><td>91-1273737</td></tr><tr><td>(State of Incorporation)</td><td>(Commission File Number)</td><td>(IRS Employer Identification No.)</td></tr></table>`,
+    );
+    expect(coverIdentity(table)).toEqual({ company: "Example Therapeutics, Inc.", fileNumber: "001-34426" });
+    const none = cover(`<p>Example Therapeutics, Inc.</p><table><tr><td>Delaware</td><td>91-1273737</td></tr><tr><td>(State)</td><td>(Commission File Number)</td></tr></table>`);
+    expect(coverIdentity(none)).toEqual({ company: null, fileNumber: null });
   });
 
   it("reads a primary document served alone from its cover's dei: facts", () => {
