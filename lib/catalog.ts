@@ -47,7 +47,7 @@ export const ENDPOINTS: Record<EndpointName, EndpointDefinition> = {
     name: "dilution-data",
     path: "/v1/dilution-data",
     title: "Dilution data",
-    summary: "Warrants and convertibles outstanding: shares underlying, prices, amounts and dates.",
+    summary: "Warrants, convertibles and equity lines, one row per instrument: shares underlying, prices, amounts, status and dates.",
     defaultPricePerGbNanos: 25n * DOLLAR,
     maxLimit: 100,
     supportsDateRange: false,
