@@ -9,20 +9,12 @@ import { readSubmission } from "./documents/submission";
 import { filingUrl, type Filing } from "./filings";
 import type { ClosingEvent } from "./documents/closings";
 import { buildLedger, seriesKey, type ClosingsFiled, type PeriodicReportFiled } from "./ledger";
-import { periodicReading } from "./periodic-reading.fixture";
+import { periodicReading, testFiling } from "./periodic-reading.fixture";
 
 const CIK = "0000000001";
 const evidence = (f: Filing) => ({ source_accession: f.accessionNumber, source_form: f.form, source_filed_at: f.filedAt, source_url: filingUrl(CIK, f.accessionNumber) });
 let serial = 0;
-const filing = (form: string, filedAt: string, reportDate: string | null = null): Filing => ({
-  accessionNumber: `0000000001-26-${String(++serial).padStart(6, "0")}`,
-  form,
-  filedAt,
-  reportDate,
-  fileNumber: null,
-  items: "",
-  primaryDocument: null,
-});
+const filing = (form: string, filedAt: string, reportDate: string | null = null) => testFiling(form, `0000000001-26-${String(++serial).padStart(6, "0")}`, filedAt, null, "", reportDate);
 
 function periodic(filedAt: string, period: string, stated: Partial<PeriodicReport>, evidenceOf: Record<string, string> = {}): PeriodicReportFiled {
   return { filing: filing("10-Q", filedAt, period), reading: periodicReading(period, stated, evidenceOf) };

@@ -8,7 +8,7 @@ import { loadRatingInputs } from "../records/rating-inputs";
 import type { CompanyFacts } from "./facts";
 import type { Filing } from "./filings";
 import { mapCompany, PERIODIC_READER_VERSION, type DocumentFacts } from "./map";
-import { periodicReading } from "./periodic-reading.fixture";
+import { periodicReading, testFiling } from "./periodic-reading.fixture";
 
 /**
  * Going concern from a periodic report's text when the XBRL facts give no
@@ -19,15 +19,7 @@ import { periodicReading } from "./periodic-reading.fixture";
  */
 const DOUBT = "These conditions raise substantial doubt about the Company's ability to continue as a going concern within one year after the date that the financial statements are issued.";
 
-const filing = (form: string, accessionNumber: string, filedAt: string, reportDate: string | null): Filing => ({
-  accessionNumber,
-  form,
-  filedAt,
-  reportDate,
-  fileNumber: null,
-  items: "",
-  primaryDocument: null,
-});
+const filing = (form: string, accessionNumber: string, filedAt: string, reportDate: string | null) => testFiling(form, accessionNumber, filedAt, null, "", reportDate);
 
 function periodic(form: string, period: string | null, going_concern: boolean | null): DocumentFacts {
   const evidence: Record<string, string> = going_concern === null ? {} : { going_concern: going_concern ? DOUBT : "The financial statements have been prepared assuming the Company will continue as a going concern." };

@@ -7,7 +7,7 @@ import { inspectText } from "./documents/inspect";
 import type { PeriodicReport } from "./documents/periodic-report";
 import type { Filing } from "./filings";
 import { documentFactsOf, mapCompany, PERIODIC_READER_VERSION, type DocumentFacts } from "./map";
-import { periodicReading } from "./periodic-reading.fixture";
+import { periodicReading, testFiling } from "./periodic-reading.fixture";
 import { parseXbrlDilution } from "./xbrl-dilution";
 import { validateRecords } from "../import/validate";
 
@@ -21,15 +21,7 @@ const ARCHIVES = path.resolve(process.cwd(), "..", "shared", "fixtures", "edgar"
 const prospectus = (cik: string, accession: string): DocumentFacts =>
   documentFactsOf(inspectText(readFileSync(path.join(ARCHIVES, cik, accession.replace(/-/g, ""), `${accession}.txt`), "utf8")));
 
-const filing = (form: string, accessionNumber: string, filedAt: string, fileNumber: string | null = null, items = "", reportDate: string | null = null): Filing => ({
-  accessionNumber,
-  form,
-  filedAt,
-  reportDate,
-  fileNumber,
-  items,
-  primaryDocument: null,
-});
+const filing = testFiling;
 
 function periodic(period: string, stated: Partial<PeriodicReport>, evidence: Record<string, string> = {}): DocumentFacts {
   return { periodic: { ...periodicReading(period, stated, evidence), reader: PERIODIC_READER_VERSION } };

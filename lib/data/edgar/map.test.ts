@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { inspectText } from "./documents/inspect";
 import type { Filing } from "./filings";
+import { testFiling } from "./periodic-reading.fixture";
 import { documentFactsOf, mapCompany, type DocumentFacts } from "./map";
 
 /**
@@ -15,15 +16,7 @@ const ARCHIVES = path.resolve(process.cwd(), "..", "shared", "fixtures", "edgar"
 const read = (cik: string, accession: string): DocumentFacts =>
   documentFactsOf(inspectText(readFileSync(path.join(ARCHIVES, cik, accession.replace(/-/g, ""), `${accession}.txt`), "utf8")));
 
-const filing = (form: string, accessionNumber: string, filedAt: string, fileNumber: string | null, items = ""): Filing => ({
-  accessionNumber,
-  form,
-  filedAt,
-  reportDate: null,
-  fileNumber,
-  items,
-  primaryDocument: null,
-});
+const filing = testFiling;
 
 function map(filings: Filing[], documents: Record<string, DocumentFacts>, today = "2025-06-01") {
   return mapCompany({

@@ -1,4 +1,5 @@
 import type { PeriodicReading, PeriodicReport } from "./documents/periodic-report";
+import type { Filing } from "./filings";
 
 /**
  * For tests (ledger.test.ts, map-ledger.test.ts): a periodic report's reading
@@ -25,3 +26,14 @@ export function periodicReading(period: string | null, stated: Partial<PeriodicR
   };
   return { report, evidence };
 }
+
+/** For tests: a filing of the index as a test states it. */
+export const testFiling = (form: string, accessionNumber: string, filedAt: string, fileNumber: string | null = null, items = "", reportDate: string | null = null): Filing => ({
+  accessionNumber,
+  form,
+  filedAt,
+  reportDate,
+  fileNumber,
+  items,
+  primaryDocument: null,
+});

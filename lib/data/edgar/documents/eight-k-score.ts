@@ -1,5 +1,5 @@
 import type { EightKInspection } from "./inspect";
-import { matchItems } from "./periodic-score";
+import { scorePairedItems } from "./periodic-score";
 import { checkQuotes, missingQuote, newTally, summarize, tally, type FieldScore, type GroundTruth, type Mismatch, type Score, type ScoredFiling } from "./score";
 import { nameKey } from "./text";
 
@@ -119,18 +119,7 @@ function scoreObject(s: Scoring, field: string, expected: Item | null, actual: I
 }
 
 function scoreList(s: Scoring, field: string, expected: Item[], actual: Item[]) {
-  const truth = expected.map(scoredItem);
-  const read = actual.map(scoredItem);
-  const matched = matchItems(field, truth, read, equalEightKValues);
-  const byTruth = new Map(matched.map(([t, a]) => [t, a]));
-  const readMatched = new Set(matched.map(([, a]) => a));
-  truth.forEach((item, t) => {
-    const a = byTruth.get(t);
-    scoreObject(s, `${field}[]`, item, a === undefined ? null : read[a]!);
-  });
-  read.forEach((item, a) => {
-    if (!readMatched.has(a)) scoreObject(s, `${field}[]`, null, item);
-  });
+  scorePairedItems(field, expected.map(scoredItem), actual.map(scoredItem), equalEightKValues, (truth, read) => scoreObject(s, `${field}[]`, truth, read));
 }
 
 /** Single values of a list ("1.01", a purchaser's name): each truth value found once, each extra one invented. */

@@ -110,7 +110,7 @@ function agreement(field: string, expected: Item, actual: Item, equal: Equal): n
 }
 
 /** Pairs truth and read items best first (see the file's comment); returns [truth index, read index] pairs. `equal` compares two values of a field (the 8-K scorer's has its own). */
-export function matchItems(field: string, expected: Item[], actual: Item[], equal: Equal = equalPeriodicValues): [number, number][] {
+function matchItems(field: string, expected: Item[], actual: Item[], equal: Equal): [number, number][] {
   const pairs: { t: number; a: number; agree: number }[] = [];
   expected.forEach((e, t) => actual.forEach((a, i) => pairs.push({ t, a: i, agree: agreement(field, e, a, equal) })));
   pairs.sort((x, y) => y.agree - x.agree || x.t - y.t || x.a - y.a);
@@ -126,17 +126,22 @@ export function matchItems(field: string, expected: Item[], actual: Item[], equa
   return matched;
 }
 
-function scoreArray(s: Scoring, field: string, expected: Item[], actual: Item[]) {
-  const matched = matchItems(field, expected, actual);
+/** Pairs truth and read items (matchItems), then scores each pair, each truth item left over (missed) and each read item left over (invented). */
+export function scorePairedItems(field: string, expected: Item[], actual: Item[], equal: Equal, scoreItem: (truth: Item | null, read: Item | null) => void) {
+  const matched = matchItems(field, expected, actual, equal);
   const byTruth = new Map(matched.map(([t, a]) => [t, a]));
   const readMatched = new Set(matched.map(([, a]) => a));
   expected.forEach((item, t) => {
     const a = byTruth.get(t);
-    scoreObject(s, `${field}[]`, item, a === undefined ? null : actual[a]!);
+    scoreItem(item, a === undefined ? null : actual[a]!);
   });
   actual.forEach((item, a) => {
-    if (!readMatched.has(a)) scoreObject(s, `${field}[]`, null, item);
+    if (!readMatched.has(a)) scoreItem(null, item);
   });
+}
+
+function scoreArray(s: Scoring, field: string, expected: Item[], actual: Item[]) {
+  scorePairedItems(field, expected, actual, equalPeriodicValues, (truth, read) => scoreObject(s, `${field}[]`, truth, read));
 }
 
 /** Every value the reader gives, by evidence path ("warrants[0].expiry"), that must carry a quote. */
