@@ -13,9 +13,11 @@ function rowOf(page: Page, key: string) {
   return page.locator(`tr[data-key-hint="${key.slice(0, 12)}"]`);
 }
 
-async function saveSettings(page: Page, key: string, fields: { dailyCap?: string; allowedIps?: string }) {
+async function saveSettings(page: Page, key: string, fields: { dailyCap?: string; allowedIps?: string }, shows?: { dailyCap: string }) {
   await rowOf(page, key).getByRole("button", { name: /^Settings of/ }).click();
   const dialog = page.getByRole("dialog", { name: /Settings of/ });
+  // Reopened at once after a save, the dialog shows what was saved, so saving again cannot put an old cap back.
+  if (shows) await expect(dialog.getByLabel("Daily cap")).toHaveValue(shows.dailyCap);
   if (fields.dailyCap !== undefined) await dialog.getByLabel("Daily cap").fill(fields.dailyCap);
   if (fields.allowedIps !== undefined) await dialog.getByLabel("Allowed IP addresses").fill(fields.allowedIps);
   await dialog.getByRole("button", { name: "Save settings" }).click();
@@ -50,9 +52,9 @@ test("a customer caps a key's daily spend, raises the cap, restricts its address
   expect((await call(request, key)).status).toBe(200);
 
   // An allow-list that does not hold this machine's address refuses it; clearing it lets it in again.
-  await saveSettings(page, key, { allowedIps: "203.0.113.0/24" });
+  await saveSettings(page, key, { allowedIps: "203.0.113.0/24" }, { dailyCap: "1" });
   expect(await call(request, key)).toMatchObject({ status: 403, code: "ip_not_allowed" });
-  await saveSettings(page, key, { allowedIps: "" });
+  await saveSettings(page, key, { allowedIps: "" }, { dailyCap: "1" });
   expect((await call(request, key)).status).toBe(200);
 
   // Roll with a 1 h grace period: the new key is shown once and both work.

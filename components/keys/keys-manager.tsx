@@ -16,7 +16,7 @@ import { KeysTable } from "./keys-table";
 import { NewKeyDialog } from "./new-key-dialog";
 import { RollDialog } from "./roll-dialog";
 import { SettingsDialog } from "./settings-dialog";
-import type { Editing, EndpointOption, KeyRow, Pending } from "./types";
+import type { Editing, EndpointOption, KeyRow, Pending, SavedSettings } from "./types";
 
 const CONFIRM: Record<NonNullable<Pending>["kind"], { title: (name: string) => string; description: string; label: string; done: (name: string) => string }> = {
   delete: {
@@ -47,7 +47,12 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
   const { act, busy, message, setMessage, router } = useActionRunner();
 
   const enable = (key: KeyRow) => act(() => setKeyStatusAction(orgId, key.id, "ACTIVE"), `“${key.name}” is active again.`);
-  const openSettings = (key: KeyRow) => setEditing({ kind: "settings", key });
+  // Settings saved since the page's data was rendered: reopening the dialog
+  // before the refresh arrives must show them, or a second save would quietly
+  // put the old caps back. The next data from the server replaces them.
+  const [saved, setSaved] = useState<{ from: KeyRow[]; byId: Record<string, SavedSettings> }>({ from: keys, byId: {} });
+  if (saved.from !== keys) setSaved({ from: keys, byId: {} });
+  const openSettings = (key: KeyRow) => setEditing({ kind: "settings", key: { ...key, ...saved.byId[key.id] } });
   const openRoll = (key: KeyRow) => setEditing({ kind: "roll", key });
   const actions = canManage
     ? (key: KeyRow, align?: "start" | "end") => (
@@ -110,7 +115,9 @@ export function KeysManager({ orgId, keys, endpoints, canManage }: { orgId: stri
             keyRow={editing?.kind === "settings" ? editing.key : null}
             endpoints={endpoints}
             onClose={() => setEditing(null)}
-            onSaved={(name) => {
+            onSaved={(name, settings) => {
+              const id = editing!.key.id;
+              setSaved((current) => ({ from: current.from, byId: { ...current.byId, [id]: settings } }));
               setEditing(null);
               setMessage({ tone: "success", text: `Settings of “${name}” saved.` });
               router.refresh();

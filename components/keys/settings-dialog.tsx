@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { EndpointChoices, FormButtons } from "./key-form-parts";
-import type { EndpointOption, KeyRow } from "./types";
+import type { EndpointOption, KeyRow, SavedSettings } from "./types";
 
 /** What a key may call, from where, and how much it may spend. */
 export function SettingsDialog({
@@ -20,7 +20,7 @@ export function SettingsDialog({
   keyRow: KeyRow | null;
   endpoints: EndpointOption[];
   onClose: () => void;
-  onSaved: (name: string) => void;
+  onSaved: (name: string, saved: SavedSettings) => void;
 }) {
   const limit = keyRow?.platformLimit ?? null;
   // What the platform blocks is never sent back as the customer's choice.
@@ -40,7 +40,7 @@ export function SettingsDialog({
     startTransition(async () => {
       const result = await configureKeyAction(orgId, keyRow!.id, input);
       if (!result.ok) return setError(result.error);
-      onSaved(keyRow!.name);
+      onSaved(keyRow!.name, result.data);
     });
   }
 

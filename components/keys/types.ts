@@ -38,6 +38,9 @@ export interface EndpointOption {
   title: string;
 }
 
+/** A key's settings as just saved, in the form's terms. */
+export type SavedSettings = Pick<KeyRow, "allowedEndpoints" | "allowedIps" | "dailyCap" | "monthlyCap">;
+
 /** A key the settings or roll dialog is open for. */
 export type Editing = { kind: "settings" | "roll"; key: KeyRow } | null;
 

@@ -2,6 +2,7 @@
 
 import { configureOrgKey, createOrgKey, deleteOrgKey, endOrgKeyGrace, rollOrgKey, setOrgKeyStatus } from "../keys";
 import { runAction } from "../action";
+import { dollarsInputValue } from "@/lib/money";
 
 /**
  * The keys page's actions. Each names the organization it acts in; the domain
@@ -33,8 +34,16 @@ export async function configureKeyAction(
   input: { endpoints: string[]; allowedIps: string; dailyCap: string; monthlyCap: string },
 ) {
   return runAction(async ({ db, principal }) => {
-    await configureOrgKey(db, principal, orgId, keyId, input);
-    return null;
+    const saved = await configureOrgKey(db, principal, orgId, keyId, input);
+    // What was stored, as the form shows it: the page reopens the dialog from
+    // this until its refreshed data arrives, never from the values before it.
+    const capText = (nanos: bigint | null) => (nanos === null ? "" : dollarsInputValue(nanos));
+    return {
+      allowedEndpoints: saved.allowedEndpoints,
+      allowedIps: saved.allowedIps,
+      dailyCap: capText(saved.dailyCapNanos),
+      monthlyCap: capText(saved.monthlyCapNanos),
+    };
   }, { revalidate: "/keys" });
 }
 
