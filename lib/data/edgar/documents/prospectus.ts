@@ -7,7 +7,9 @@ import {
   documentLines,
   findAllInLines,
   findInLines,
+  isoDate,
   labelledValues,
+  MONTH_PATTERN,
   parseCount,
   parseDollars,
   parseScaledDollars,
@@ -95,7 +97,8 @@ export interface OfferingTerms {
 }
 
 export interface PrivateWarrant {
-  pre_funded: boolean;
+  /** null: one count for pre-funded and other warrants together ("… and pre-funded warrants … to purchase up to an aggregate of N shares") */
+  pre_funded: boolean | null;
   shares: number;
   exercise_price: number | null;
 }
@@ -186,6 +189,9 @@ function coverLines(lines: Line[]): Line[] {
   return lines.slice(0, toc > 0 ? Math.min(toc, 150) : 150);
 }
 
+const DAY_OF_DATE = new RegExp(`\\b${MONTH_PATTERN}\\s+$`);
+const YEAR_OF_DATE = new RegExp(`\\b${MONTH_PATTERN}(?:\\s+\\d{1,2},?)?\\s+$`);
+
 /** The first count in a value, as a number of shares/units/warrants (not a dollar amount or a percentage). */
 function countIn(text: string, after = 0): { value: number; index: number } | null {
   const re = new RegExp(`(?<![\\d.$,])(${COUNT})(?![\\d.,]*\\s*%)(?!\\.\\d)`, "g");
@@ -193,6 +199,8 @@ function countIn(text: string, after = 0): { value: number; index: number } | nu
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const before = text.slice(Math.max(0, m.index - 2), m.index);
     if (/\$\s?$/.test(before)) continue;
+    // a day or a year of a date ("On December 31, 2024, we issued …") is not a count
+    if (DAY_OF_DATE.test(text.slice(Math.max(0, m.index - 12), m.index)) || YEAR_OF_DATE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
     const value = parseCount(m[1]!);
     if (value !== null && value >= 10) return { value, index: m.index };
   }
@@ -230,9 +238,13 @@ function countFromPairs(r: Reading, label: RegExp, pick: "first" | "max" = "firs
 // ───────────────────────────── agents ─────────────────────────────
 
 const LEGAL_SUFFIX = String.raw`(?:L\.L\.C\.|LLC|Inc\.|Inc\b|Incorporated|Corp\.|Corporation|Ltd\.|Limited|L\.P\.|LLP|plc|PLC|AG|N\.A\.|S\.A\.)(?![A-Za-z])`;
-const NAME_WORD = String.raw`(?:[A-Z][A-Za-z0-9.'’-]*|&|\([A-Z]{2,}\))`;
+// (a word ending a sentence, "Note.", is not part of a name; initials and abbreviations are: "H.C.", "Co.")
+const NAME_WORD = String.raw`(?:[A-Z][A-Za-z0-9'’-]*(?:(?<![a-z]{3})\.(?:[A-Z]\.)*)?|&|\([A-Z]{2,}\))`;
 /** A firm's legal name: capitalised words ending in a legal suffix ("Ladenburg Thalmann & Co. Inc.", "Evercore Group L.L.C.", "Piper Sandler & Co."). */
 const FIRM = String.raw`(${NAME_WORD}(?:,?\s${NAME_WORD}){0,7}?,?\s(?:${LEGAL_SUFFIX}|&\sCo\.(?:,?\s(?:Inc\.|LLC|L\.L\.C\.|Incorporated|Ltd\.|Limited)(?![A-Za-z]))?))`;
+
+/** A firm's name as capitalised words without a legal suffix ("Tungsten Advisors", "Roth Capital Partners"): only where the sentence says what it is. */
+const PLAIN_FIRM = String.raw`((?:[A-Z][A-Za-z0-9.'’-]*|&)(?:\s(?:[A-Z][A-Za-z0-9.'’-]*|&)){0,5})`;
 
 interface AgentMention {
   name: string;
@@ -245,7 +257,9 @@ interface AgentMention {
 
 /** Patterns are case-sensitive (a firm's name is capitalised); their wording allows the capitals filings use. */
 const AGENT_PATTERNS: { role: AgentRole; pattern: RegExp; lead?: RegExp }[] = [
-  { role: "placement_agent", pattern: new RegExp(String.raw`(?:engaged|retained)\s${FIRM},?\s(?:which we refer to as |or )?(?:the |“|")?(?:as )?(?:our )?(?:lead |exclusive |sole )?(?:co-)?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
+  { role: "placement_agent", pattern: new RegExp(String.raw`(?:engaged|retained)\s${FIRM}(?:\s\([^)]{1,60}\))?,?\s(?:which we refer to as |or )?(?:the |“|")?(?:as )?(?:our )?(?:lead |exclusive |sole )?(?:co-)?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
+  // a firm named without a legal suffix ("We have engaged Tungsten Advisors (through its broker-dealer, …) as our exclusive placement agent")
+  { role: "placement_agent", pattern: new RegExp(String.raw`(?:engaged|retained)\s${PLAIN_FIRM}(?:\s\([^)]{1,80}\))?,?\s(?:or the placement agent,\s)?(?:to act )?as (?:our )?(?:lead |exclusive |sole )?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
   { role: "placement_agent", pattern: new RegExp(String.raw`${FIRM}(?:\s\([^)]{1,40}\))?(?:,\s(?:which we refer to as|or|also referred to as)\s[^,]{1,60},)?,?\s(?:is acting|has agreed to act|will act|acted) as (?:our )?(?:the )?(?:lead |exclusive |sole )?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
   { role: "sales_agent", pattern: new RegExp(String.raw`(?:[Ss]ales [Aa]greement|[Dd]istribution [Aa]greement|[Ss]ales [Aa]gency [Aa]greement|ATM [Aa]greement)[^.;]{0,80}?\swith\s${FIRM}`, "g") },
   { role: "sales_agent", pattern: new RegExp(String.raw`through\s${FIRM}(?:\s\([^)]{1,40}\))?(?:,\s[^;]{0,400}?)?,?\s(?:as|acting as|each as|are collectively referred to as) (?:our |the )?(?:sales )?agents?\b`, "g") },
@@ -279,19 +293,27 @@ function coverHeadings(cover: Line[]): AgentMention[] {
   for (let i = 0; i + 1 < cover.length; i++) {
     const heading = ROLE_HEADING.find((h) => h.pattern.test(cover[i]!.text.trim()));
     if (!heading) continue;
-    const name = new RegExp(`^${FIRM}$`).exec(cover[i + 1]!.text.trim());
+    const name = new RegExp(`^${FIRM}$`).exec(cover[i + 1]!.text.trim()) ?? new RegExp(`^${PLAIN_FIRM}$`).exec(cover[i + 1]!.text.trim());
     if (name) mentions.push({ name: name[1]!, role: heading.role, lead: true, quote: `${cover[i]!.text} ${cover[i + 1]!.text}`.slice(0, 200), roleQuote: `${cover[i]!.text} ${cover[i + 1]!.text}`.slice(0, 200), index: cover[i]!.index });
   }
   return mentions;
 }
 
 /** "Selling Agent: BofAS" with "BofA Securities, Inc. (“BofAS”)" defined elsewhere. */
-function sellingAgent(lines: Line[]): AgentMention | null {
-  const found = findInLines(lines, /\bSelling Agents?:\s*([A-Z][\w&.’' -]{1,60}?)(?=$|\.|;|\s[A-Z][a-z]+ ?[A-Z]?[a-z]*:)/);
+function sellingAgent(lines: Line[], pairs: LabelledValue[]): AgentMention | null {
+  let found: { short: string; quote: string; index: number } | null = null;
+  const colon = findInLines(lines, /\bSelling Agents?:\s*([A-Z][\w&.’' -]{1,60}?)(?=$|\.|;|\s[A-Z][a-z]+ ?[A-Z]?[a-z]*:)/);
+  if (colon) found = { short: colon.match[1]!, quote: colon.quote, index: colon.line.index };
+  else {
+    // a summary row "Selling Agents | BofAS and UBS.": the first named is the lead
+    const row = pairs.find((p) => /^Selling Agents?:?$/i.test(p.label.trim()) && /^[A-Z]/.test(p.value));
+    const first = row ? /^([A-Z][\w&.’'-]*(?:\s[A-Z][\w&.’'-]*){0,5}?)(?=,|\.|;|\s(?:and|&)\s|$)/.exec(row.value.trim()) : null;
+    if (row && first) found = { short: first[1]!, quote: row.text.slice(0, 200), index: row.index };
+  }
   if (!found) return null;
-  const short = found.match[1]!.trim();
+  const short = found.short.trim();
   const direct = new RegExp(`^${FIRM}$`).exec(short);
-  if (direct) return { name: direct[1]!, role: "selling_agent", lead: true, quote: found.quote, roleQuote: found.quote, index: found.line.index };
+  if (direct) return { name: direct[1]!, role: "selling_agent", lead: true, quote: found.quote, roleQuote: found.quote, index: found.index };
   const escaped = short.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const definition = findInLines(lines, new RegExp(`${FIRM}\\s\\((?:the )?[“"]${escaped}[”"]\\)`));
   if (!definition) return null;
@@ -300,7 +322,7 @@ function sellingAgent(lines: Line[]): AgentMention | null {
 
 function readAgent(r: Reading) {
   const mentions = [...agentMentions(r.lines), ...coverHeadings(r.cover)];
-  const selling = sellingAgent(r.lines);
+  const selling = sellingAgent(r.lines, r.pairs);
   if (selling) mentions.push(selling);
   if (mentions.length === 0) return;
   // The role most mentioned by these patterns; within it, a designated lead, else the name most often written, else the first.
@@ -317,7 +339,13 @@ function readAgent(r: Reading) {
   for (const m of ofRole) if (!counts.has(m.name)) counts.set(m.name, r.lines.filter((l) => l.text.includes(m.name)).length);
   const leads = ofRole.filter((m) => m.lead);
   const pool = leads.length ? leads : ofRole;
-  const chosen = [...pool].sort((a, b) => (counts.get(b.name) ?? 0) - (counts.get(a.name) ?? 0) || a.index - b.index)[0]!;
+  let chosen = [...pool].sort((a, b) => (counts.get(b.name) ?? 0) - (counts.get(a.name) ?? 0) || a.index - b.index)[0]!;
+  if (!new RegExp(`${LEGAL_SUFFIX}$|&\\sCo\\.$`).test(chosen.name)) {
+    // a name without its suffix (a cover's closing line) is written in full elsewhere: "Roth Capital Partners, LLC"
+    const plain = chosen.name;
+    const full = findAllInLines(r.lines, new RegExp(FIRM, "g")).find((f) => f.match[1]!.startsWith(plain) && f.match[1]!.length > plain.length);
+    if (full) chosen = { ...chosen, name: full.match[1]!.replace(/,$/, ""), quote: full.quote };
+  }
   set(r, "agent", chosen.name, chosen.quote);
   set(r, "agent_role", role, chosen.roleQuote);
 }
@@ -327,6 +355,26 @@ function readAgent(r: Reading) {
 const RESALE = /\b(?:resale|offered (?:for resale )?by the selling (?:stock|share|security|unit)holders?|selling (?:stock|share|security)holders? (?:named|identified|may))/i;
 const NOT_EQUITY_TITLE = /\b(?:notes|debentures|bonds|certificates|debt securities)\b(?! (?:and|or) )/i;
 const EQUITY_TITLE = /\b(?:common stock|common shares|ordinary shares|shares|units|american depositary|warrants|preferred stock|rights)\b/i;
+
+/** A prospectus's heading ("PROSPECTUS", "SHORT FORM BASE SHELF PROSPECTUS", "SUBJECT TO COMPLETION, DATED …") after a registration statement's facing page. */
+const PROSPECTUS_HEADING = /^(?:subject to completion\b.*|(?:preliminary |short form |base |shelf )*prospectus(?: supplement)?)$/i;
+
+/** The short title lines and rows (≤ 80 characters) of the first prospectus in a registration statement: the 25 lines after its heading. */
+function prospectusTitleLines(lines: Line[]): Line[] {
+  const start = lines.slice(0, 400).findIndex((l) => !l.cells && PROSPECTUS_HEADING.test(l.text.trim()));
+  if (start < 0) return [];
+  // (title lines are often laid out as a table: "Debt Securities | Debt Securities" for two issuers)
+  return lines.slice(start, start + 25).filter((l) => l.text.length <= 80);
+}
+
+/** "US$3,000,000,000" or "$100,000,000" alone on a line of the prospectus's title: the most it offers, when no fee table says so. */
+const COVER_AMOUNT = /^(?:U\.?S\.?)?\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?)$/;
+
+function readCoverAmount(r: Reading) {
+  const line = prospectusTitleLines(r.lines).find((l) => COVER_AMOUNT.test(l.text.trim()));
+  const value = line ? parseDollars(COVER_AMOUNT.exec(line.text.trim())![1]!) : null;
+  if (line && value !== null && value >= 100) set(r, "max_aggregate_offering", value, line.text.trim());
+}
 
 function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingType; quote: string } | null {
   const lines = r.lines;
@@ -339,6 +387,10 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
   }
   const title = cover.slice(0, 25).find((l) => !l.cells && l.text.length < 160 && NOT_EQUITY_TITLE.test(l.text) && !EQUITY_TITLE.test(l.text.replace(/linked to[^]*$/i, "")));
   if (title && !findInLines(cover, /\bshares of (?:our )?(?:common|ordinary|class [a-z]) (?:stock|shares)\b.*\boffer/i)) return { type: "not_equity", quote: quoteAround(title.text, 0, title.text.length) };
+  // a registration statement's prospectus begins after its facing page: its title lines name only debt securities
+  const titles = isRegistration ? prospectusTitleLines(lines) : [];
+  const debtTitle = titles.find((l) => NOT_EQUITY_TITLE.test(l.text));
+  if (debtTitle && !titles.some((l) => EQUITY_TITLE.test(l.text))) return { type: "not_equity", quote: quoteAround(debtTitle.text, 0, debtTitle.text.length) };
 
   // a pricing supplement of notes: a principal amount that matures, and no shares offered
   if (
@@ -383,6 +435,8 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
   if (rights) return { type: "rights", quote: rights.quote };
 
   const direct = findInLines(cover, /\b(?:We are|[A-Z][\w.,’' ]{0,60}\)? is) offering (?:directly )?to (?:a single |certain )?[^.]{0,80}?(?:investors?|purchasers?)\b[^.]{0,120}/i) ??
+    // "we are offering 239,594 shares …, $0.0001 par value per share, and pre-funded warrants … to certain institutional investors"
+    findInLines(cover, /\bwe are offering (?:[^.]|\.(?=\d)){0,300}?\bto (?:a single |certain |one or more |several |selected )?(?:(?:institutional|accredited|qualified)(?: and| or|,)? )*(?:investors?|purchasers?)\b[^.]{0,60}/i) ??
     findInLines(cover, /\bregistered direct offering\b[^.]{0,120}/i) ??
     findInLines(cover, /\bWe are offering [^.]{0,200}\bsecurities purchase agreements?\b[^.]{0,60}/i);
   const placement = findInLines(lines, /\bplacement agents?\b/i);
@@ -407,18 +461,22 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
 
 const PRIVATE = /\bprivate placement\b|\bunregistered\b|\bnot (?:being )?registered\b/i;
 
+/** "Common stock outstanding before this offering", "Shares currently outstanding"; not "Other Currently Outstanding Warrants". */
+const OUTSTANDING_BEFORE = /^(?=.*\b(?:common|ordinary)\b|(?:shares|stock)\b|(?!.*\b(?:warrants?|options?|preferred|notes?|debentures?|rights|awards?)\b)).*(?:(?:outstanding|issued and outstanding) (?:before|prior to) (?:this|the) offering|currently outstanding)/i;
+
 function readShares(r: Reading) {
   const offered = countFromPairs(
     r,
-    /^(?:(?:class [a-z] )?(?:common stock|common shares|ordinary shares|shares(?: of (?:class [a-z] )?common stock)?|securities|units|ADSs?)(?: (?:being|to be))? offered\b|(?:shares|common stock|common shares)[^|]{0,40}(?:that )?may be (?:offered|sold) by the selling|shares offered\b)/i,
+    /^(?:(?:class [a-z] )?(?:common stock|common shares|ordinary shares|shares(?: of (?:class [a-z] )?common stock)?|securities|units|ADSs?)(?: (?:being|to be))? offered\b|(?:shares|common stock|common shares)[^|]{0,40}(?:that )?may be (?:offered|sold) by the selling|(?:shares|common stock|common shares) registered for (?:re)?sale by (?:the )?selling|shares offered\b)/i,
   );
   if (offered) set(r, "common_shares_offered", offered.value, offered.quote);
   else {
-    const title = findInLines(r.cover.slice(0, 20), new RegExp(`^(?:Up to )?(${COUNT}) (?:Shares|Units|Ordinary Shares|Common Shares|American Depositary Shares)\\b(?! (?:of Common Stock )?(?:underlying|issuable))`, "i"));
+    // the title: on the cover, or (a registration statement) under the prospectus's heading after the facing page
+    const title = findInLines([...r.cover.slice(0, 20), ...prospectusTitleLines(r.lines)], new RegExp(`^(?:Up to )?(${COUNT}) (?:Shares|Units|Ordinary Shares|Common Shares|American Depositary Shares)\\b(?! (?:of Common Stock )?(?:underlying|issuable))`, "i"));
     if (title) set(r, "common_shares_offered", parseCount(title.match[1]!), title.quote);
   }
 
-  const before = countFromPairs(r, /(?:outstanding|issued and outstanding) (?:before|prior to) (?:this|the) offering|currently outstanding/i, "max");
+  const before = countFromPairs(r, OUTSTANDING_BEFORE, "max");
   if (before) set(r, "shares_outstanding_before", before.value, before.quote);
   else {
     // (not the public-float sentence: "based on N shares of our outstanding common stock held by non-affiliates")
@@ -456,8 +514,11 @@ function readWarrants(r: Reading) {
   const cw = commonTitle
     ? { value: parseCount(commonTitle.match[1]!)!, quote: commonTitle.quote }
     : common ?? (commonSentence ? { value: parseCount(commonSentence.match[1]!)!, quote: commonSentence.quote } : null);
-  if (!cw || PRIVATE.test(cw.quote)) return;
-  set(r, "common_warrants_offered", cw.value, cw.quote);
+  // units of a share and a warrant offer warrants even when no count of them is stated ("each Unit consisting of one share and four-fifth warrant")
+  const inUnits = findInLines(r.cover, /\b(?:units?|each unit)\b[^.]{0,120}?\b(?:consist(?:s|ing)? of|comprised of)\b[^.]{0,160}?\bwarrants?\b/i);
+  const offered = cw && !PRIVATE.test(cw.quote) ? cw : null;
+  if (!offered && (!inUnits || PRIVATE.test(inUnits.quote))) return;
+  if (offered) set(r, "common_warrants_offered", offered.value, offered.quote);
   const price =
     findInLines(r.lines, new RegExp(`\\b(?:The |the |Each )(?:common |series [a-z] )?(?:whole )?warrants? (?:have|has|will have) an exercise price (?:of|equal to|per share of) ${AMOUNT}`, "i")) ??
     findInLines(r.lines, new RegExp(`\\b(?:Each|each) (?:whole )?warrant entitles (?:its|the) holder to purchase [^.$]{0,80}?at a price of ${AMOUNT} per share`)) ??
@@ -470,6 +531,11 @@ function readWarrants(r: Reading) {
   )
     .filter((t) => !/pre-?funded/i.test(t.match[0].slice(0, 40)))
     .map((t) => ({ found: t, term: t.match[1]!.replace(/,\s(?:as (?:described|set forth)|subject to|unless|provided)\b.*$/, "").trim() }));
+  if (terms.length === 0) {
+    const anniversary = findAllInLines(r.lines, /\b[Ww]arrants?\b(?:[^.]|\.(?=\d)){0,240}?\b(?:exercisable|expire|expiring)\b[^.;]{0,20}?\b(until (?:the )?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) anniversary of (?:the )?(?:date of (?:original )?issuance|(?:original )?issuance date|issuance|closing date|initial exercise date))/g)
+      .filter((t) => !/pre-?funded/i.test(t.match[0].slice(0, 40)));
+    if (anniversary[0]) terms.push({ found: anniversary[0], term: anniversary[0].match[1]! });
+  }
   const plain = terms.find((t) => !t.term.includes(","));
   const term = plain ?? terms[0];
   if (term) set(r, "warrant_term", plain ? term.term : term.term.split(",")[0]!.trim(), term.found.quote);
@@ -478,16 +544,6 @@ function readWarrants(r: Reading) {
   );
   const expiryDate = expiry ? isoDate(expiry.match[1]!) : null;
   if (expiry && expiryDate) set(r, "warrant_expiry", expiryDate, expiry.quote);
-}
-
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-
-/** "March 31, 2030" → "2030-03-31"; null for anything else. */
-function isoDate(text: string): string | null {
-  const m = /^([A-Za-z]+) (\d{1,2}), (\d{4})$/.exec(text.trim());
-  const month = m ? MONTHS.indexOf(m[1]!.toLowerCase()) + 1 : 0;
-  if (!m || month === 0 || Number(m[2]) > 31) return null;
-  return `${m[3]}-${String(month).padStart(2, "0")}-${m[2]!.padStart(2, "0")}`;
 }
 
 function readPricing(r: Reading) {
@@ -517,7 +573,9 @@ function readPricing(r: Reading) {
   if (r.terms.price_per_share === null) {
     const sentence =
       findInLines(r.cover, new RegExp(`\\b(?:combined )?(?:public )?offering price (?:for|of) each (?:share|unit)[^.$]{0,60}?is ${AMOUNT}`, "i")) ??
-      findInLines(r.cover, new RegExp(`\\beach unit has an offering price of ${AMOUNT}`, "i"));
+      findInLines(r.cover, new RegExp(`\\beach unit has an offering price of ${AMOUNT}`, "i")) ??
+      // a fixed-price offering states its one price ("We are offering 4,550,000 Units at a fixed price of $5.50 per Unit")
+      findInLines(r.lines, new RegExp(`\\bWe are offering [^.]{0,80}\\bat a fixed price of ${AMOUNT} per (?:share|unit)\\b`, "i"));
     if (sentence) set(r, "price_per_share", parseDollars(sentence.match[1]!), sentence.quote);
   }
 }
@@ -528,6 +586,11 @@ function readFee(r: Reading) {
     /\b(?:cash fee|placement fee|fee|commission|discount|compensation)[^.%]{0,100}?\b(?:equal to|of|up to|not to exceed)\s(?:up to\s)?(\d{1,2}(?:\.\d{1,2})?)\s?%(?:\s|\))[^.]{0,30}?\bof the (?:aggregate )?(?:gross (?:sales )?(?:proceeds|price)|sales price|gross)/i,
   );
   if (fee) set(r, "discount_or_fee_percent", Number(fee.match[1]), fee.quote);
+  else {
+    // "… the initial public offering price … less a 7% underwriting discount"
+    const discount = findInLines(r.lines, /\b(?:less|net of) (?:an? )?(\d{1,2}(?:\.\d{1,2})?)\s?% (?:underwriting discount|placement (?:agent )?fee|selling concession)\b/i);
+    if (discount) set(r, "discount_or_fee_percent", Number(discount.match[1]), discount.quote);
+  }
 }
 
 const RULE_415_BOX = /\bpursuant to Rule 415\b[^.]{0,200}?\bcheck the following box\s*[.:]?/i;
@@ -569,7 +632,7 @@ function readPrivatePlacement(r: Reading) {
   const start = found.match.index;
   const firstSentenceEnd = text.indexOf(". ", start);
   const sentence = text.slice(start, firstSentenceEnd < 0 ? text.length : firstSentenceEnd);
-  const warrants: { preFunded: boolean; shares: number; quote: string }[] = [];
+  const warrants: { preFunded: boolean | null; shares: number; quote: string }[] = [];
   let clauseStart = 0;
   for (const m of sentence.matchAll(PRIVATE_WARRANT_SHARES)) {
     const clause = sentence.slice(clauseStart, m.index + m[0].length);
@@ -577,7 +640,10 @@ function readPrivatePlacement(r: Reading) {
     const shares = parseCount(m[1]!);
     if (shares === null) continue;
     const at = start + m.index;
-    warrants.push({ preFunded: /\bpre-?funded\b/i.test(clause), shares, quote: quoteAround(text, at, at + m[0].length) });
+    const preFunded = /\bpre-?funded\b/i.test(clause);
+    // "Series A warrants … and pre-funded warrants …, to purchase up to an aggregate of N shares": one count for both kinds
+    const together = preFunded && /\baggregate\b/i.test(m[0]) && /\b(?:series [a-z0-9-]+|common(?: stock)?|private|unregistered|ordinary) warrants\b/i.test(clause.replace(/pre-?funded[^,;]{0,30}warrants/gi, ""));
+    warrants.push({ preFunded: together ? null : preFunded, shares, quote: quoteAround(text, at, at + m[0].length) });
   }
   if (warrants.length === 0) return;
   const prices = [...text.slice(start).matchAll(PRIVATE_WARRANT_PRICE)].map((m) => ({
@@ -635,12 +701,10 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
   if (REGISTRATION_FORMS.test(form) && !/^POS/.test(form)) readRule415(r);
   const type = classify(r, form, fees);
   if (type) set(r, "offering_type", type.type, type.quote);
+  // (a registration statement with no fee table of its own, whose prospectus states its size: an amendment after the fee exhibit was filed)
+  if (REGISTRATION_FORMS.test(form) && !/^POS/.test(form) && fees.kind === "none" && !(type?.type === "other" && /\bfiled (?:solely|for the sole purpose)|exhibit-only/i.test(type.quote))) readCoverAmount(r);
   readAgent(r);
-  if (type?.type === "not_equity") {
-    r.terms.max_aggregate_offering = null;
-    delete r.evidence.max_aggregate_offering;
-    return { terms: r.terms, evidence: r.evidence };
-  }
+  if (type?.type === "not_equity") return { terms: r.terms, evidence: r.evidence };
   const describesAnOffering = type !== null && type.type !== "other";
   const resale = type?.type === "other" && RESALE.test(type.quote);
   if (describesAnOffering || resale) readShares(r);

@@ -168,6 +168,28 @@ describe("fee tables", () => {
   });
 });
 
+describe("fee tables: what is still registered, and a sentence for a table", () => {
+  it("takes the total when it adds up the new securities and those carried forward from an earlier statement (still registered)", () => {
+    const table = readFeeExhibit(
+      htmlBlocks(
+        `<p>Calculation of Filing Fee Tables</p><table>` +
+          `<tr><td>Security Type</td><td>Security Class Title</td><td>Fee Rule</td><td>Maximum Aggregate Offering Price</td><td>Fee</td></tr>` +
+          `<tr><td>Fees to Be Paid</td><td>Unallocated (Universal) Shelf</td><td>457(o)</td><td>$</td><td>50,000,000</td><td>$</td><td>7,655</td></tr>` +
+          `<tr><td>Carry Forward Securities</td><td>Unallocated (Universal) Shelf</td><td>415(a)(6)</td><td>$</td><td>300,000,000</td><td>$</td><td>27,810</td></tr>` +
+          `<tr><td>Total Offering Amounts</td><td>$</td><td>350,000,000</td><td>$</td><td>7,655</td></tr></table>`,
+      ),
+    );
+    expect(table.maxAggregateOffering).toBe(350_000_000);
+    expect(table.maxAggregateQuote).toContain("Total Offering Amounts");
+  });
+
+  it("reads an Exhibit 107 that is a sentence: a final prospectus's maximum aggregate offering price", () => {
+    const exhibit = readFeeExhibit(htmlBlocks(`<p>Exhibit 107</p><p>The prospectus to which this Exhibit is attached is a final prospectus for the related offering. The maximum aggregate offering price for such offering is $9,720,000.00.</p>`));
+    expect(exhibit).toMatchObject({ kind: "exhibit_107", maxAggregateOffering: 9_720_000 });
+    expect(readFeeExhibit(htmlBlocks(`<p>Exhibit 107</p><p>Filing fees were paid with the registration statement.</p>`)).kind).toBe("none");
+  });
+});
+
 describe("reading an offering of a kind the fixtures lack", () => {
   it("reads a final underwritten follow-on: type, terms, underwriter and over-allotment, each quoted", () => {
     const html = `
@@ -282,6 +304,72 @@ describe("reading an offering of a kind the fixtures lack", () => {
     });
     const headingOnly = `<p>We are offering 500,000 shares of our common stock. Each of the underwriters has severally agreed to purchase the shares.</p><p>Sole Book-Running Manager</p><p>Example Capital Corp.</p>`;
     expect(inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html: headingOnly }]))).toMatchObject({ agent: "Example Capital Corp.", agent_role: "underwriter" });
+  });
+
+  it("reads a registered direct whose offering sentence names its buyers after the securities, an agent defined in parentheses, and no date as a count", () => {
+    const html = `<p>PROSPECTUS SUPPLEMENT</p><p>Example Therapeutics, Inc.</p><p>239,594 Shares of Common Stock</p>
+      <p>Pursuant to this prospectus supplement, we are offering 239,594 shares of our common stock, $0.0001 par value per share, and pre-funded warrants to purchase up to 75,594 shares of common stock to certain institutional investors at an offering price of $3.49 per share.</p>
+      <p>We have engaged Example Wainwright &amp; Co., LLC (the “placement agent”), as our exclusive placement agent in connection with this offering.</p>
+      <table><tr><td>Other Currently Outstanding Warrants</td><td>On December 31, 2024, we issued warrants to purchase 7,230,301 shares.</td></tr></table>
+      <p>The number of shares to be outstanding after the offering is based on 1,405,134 shares of common stock outstanding as of March 28, 2025.</p>
+      <p>We have entered into securities purchase agreements directly with certain institutional investors.</p>`;
+    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }]))).toMatchObject({
+      offering_type: "registered_direct",
+      common_shares_offered: 239_594,
+      agent: "Example Wainwright & Co., LLC",
+      agent_role: "placement_agent",
+      shares_outstanding_before: 1_405_134,
+    });
+  });
+
+  it("reads a placement agent named without a legal suffix only where the text says it is one, and the full legal name written elsewhere", () => {
+    const engaged = `<p>We are offering 608,197 shares of our common stock to investors pursuant to this prospectus supplement and a securities purchase agreement with each investor.</p>
+      <p>We have engaged Example Advisors (through its broker-dealer, Example Securities LLC) as our exclusive placement agent to use its reasonable best efforts.</p>
+      <p>Sole Placement Agent</p><p>Example Advisors</p>`;
+    expect(inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html: engaged }]))).toMatchObject({ agent: "Example Advisors", agent_role: "placement_agent" });
+    const underwritten = `<p>We are offering 1,000,000 shares. Each of the underwriters has severally agreed to purchase the shares.</p><p>Sole Book-Running Manager</p><p>Example Capital Partners</p>
+      <p>We have agreed to issue to Example Capital Partners, LLC a unit purchase option.</p>`;
+    expect(inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html: underwritten }])).agent).toBe("Example Capital Partners, LLC");
+  });
+
+  it("calls a registration statement of debt securities not equity from its prospectus's title after the facing page, and takes its size from there when it has no fee table", () => {
+    const facing = Array.from({ length: 30 }, (_, i) => `<p>Facing page line ${i + 1}: if any of the securities being registered on this Form are to be offered on a delayed or continuous basis, check the box.</p>`).join("");
+    const debt = `${facing}<p>SHORT FORM BASE SHELF PROSPECTUS</p><p>US$3,000,000,000</p><table><tr><td>Debt Securities</td><td>Debt Securities</td></tr></table>
+      <p>We may from time to time offer and issue one or more series of unsecured debt securities.</p>`;
+    expect(inspectText(submission("F-3/A", [{ type: "F-3/A", filename: "f3a.htm", html: debt }]))).toMatchObject({ offering_type: "not_equity", max_aggregate_offering: 3_000_000_000 });
+    const universal = `${facing}<p>PROSPECTUS</p><p>$100,000,000</p><p>Common Stock</p><p>Preferred Stock</p><p>Debt Securities</p><p>Warrants</p>
+      <p>We may offer and sell from time to time, in one or more offerings, up to $100,000,000 of the securities described in this prospectus.</p>`;
+    expect(inspectText(submission("S-3", [{ type: "S-3", filename: "s3.htm", html: universal }])).offering_type).toBe("other");
+  });
+
+  it("reads a resale prospectus's title after the facing page, a fixed unit price, a discount written before its name, and a term to an anniversary", () => {
+    const facing = Array.from({ length: 25 }, (_, i) => `<p>Facing page line ${i + 1}.</p>`).join("");
+    const resale = `${facing}<p>PROSPECTUS</p><p>41,668,500 Shares of Common Stock</p><p>This prospectus relates to the offer and resale from time to time of up to 41,668,500 shares of common stock by the selling stockholders.</p>`;
+    expect(inspectText(submission("S-3", [{ type: "S-3", filename: "s3.htm", html: resale }]))).toMatchObject({ offering_type: "other", common_shares_offered: 41_668_500 });
+    const ipo = `<p>This is an initial public offering of units. Each Unit consists of one share of common stock and one warrant to purchase one share of our common stock at an exercise price equal to $____, exercisable until the fifth anniversary of the issuance date.</p>
+      <table><tr><td>Units offered</td><td>We are offering 4,550,000 Units at a fixed price of $5.50 per Unit.</td></tr></table>
+      <p>The underwriters will purchase the Units at the initial public offering price less a 7% underwriting discount.</p>`;
+    expect(inspectText(submission("S-1/A", [{ type: "S-1/A", filename: "s1.htm", html: ipo }]))).toMatchObject({
+      offering_type: "ipo",
+      price_per_share: 5.5,
+      discount_or_fee_percent: 7,
+      warrant_term: "until the fifth anniversary of the issuance date",
+      warrant_exercise_price: null,
+    });
+  });
+
+  it("reads a pricing supplement's selling agents from a summary row, the first named leading, by the legal name it defines", () => {
+    const html = `<p>Pricing Supplement</p><p>BigBank Finance LLC $---- Callable Yield Notes</p>
+      <p>(1) The underwriting discount is $0.10 per Note. BigBank Securities, Inc. (“BBS”), acting as principal, expects to purchase the Notes.</p>
+      <table><tr><td>Selling Agents</td><td>BBS and Other Bank.</td></tr></table>`;
+    expect(inspectText(submission("424B2", [{ type: "424B2", filename: "p.htm", html }]))).toMatchObject({ offering_type: "not_equity", agent: "BigBank Securities, Inc.", agent_role: "selling_agent" });
+  });
+
+  it("takes one count for warrants and pre-funded warrants sold together privately as of neither kind", () => {
+    const html = `<p>We are offering 608,197 shares of our common stock to investors pursuant to this prospectus supplement and a securities purchase agreement with each investor.</p>
+      <p>In a concurrent private placement, we are also selling to the investors Series A warrants, and pre-funded warrants to purchase shares of common stock, and together with the Series A Warrants, the Unregistered Warrants, to purchase up to an aggregate of 7,230,301 shares of our common stock.</p>
+      <p>We have engaged Example Securities, LLC as our exclusive placement agent.</p>`;
+    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }])).private_placement_warrants).toEqual([{ pre_funded: null, shares: 7_230_301, exercise_price: null }]);
   });
 
   it("states nothing about an 8-K: its fields are null and its items are the header's", () => {

@@ -56,6 +56,12 @@ describe("reverse splits stated as effected", () => {
     expect(splits(text)).toEqual([{ ratio: "1-for-10", effective_date: "2024-07-16" }]);
   });
 
+  it("reads a ratio that is not a whole number as written", () => {
+    expect(splits("On June 21, 2021, we filed an Amended and Restated Certificate of Incorporation, which effectuated a 1-for-4.3 (1:4.3) reverse stock split of our common stock.")).toEqual([
+      { ratio: "1-for-4.3", effective_date: "2021-06-21" },
+    ]);
+  });
+
   it("gives a null date when the text states none", () => {
     expect(splits("All share amounts have been adjusted to reflect the 1-for-8 reverse stock split we effected last year.")).toEqual([{ ratio: "1-for-8", effective_date: null }]);
   });

@@ -38,7 +38,7 @@ const WORD_NUMBER = `(?:(?:${UNITS.join("|")}|a)[- ]hundred(?:[- ](?:and[- ])?${
 /** "twenty-five" → 25, "one hundred" → 100, "15" → 15; null for anything else. */
 export function wordNumber(text: string): number | null {
   const t = text.toLowerCase().replace(/,/g, "").trim();
-  if (/^\d+$/.test(t)) return Number(t);
+  if (/^\d+(?:\.\d+)?$/.test(t)) return Number(t);
   let current = 0;
   for (const word of t.split(/[- ]+/)) {
     if (word === "and") continue;
@@ -54,10 +54,10 @@ export function wordNumber(text: string): number | null {
 
 // ───────────────────────────── patterns ─────────────────────────────
 
-const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d{1,5}|${WORD_NUMBER})(?:\s*\(\d{1,5}\))?`;
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d{1,5}(?:\.\d{1,3}(?!\d))?|${WORD_NUMBER})(?:\s*\(\d{1,5}(?:\.\d{1,3})?\))?`;
 /** "1-for-15", "one-for-nine", "one (1)-for-fifteen (15)", "1-to-10", "1:10" (not the time "1:30 p.m."). */
 const RATIO = new RegExp(
-  String.raw`\b(?:1|one)(?:\s*\(1\))?(?:[- ]|\s*-\s*)(?:for|to)(?:[- ]|\s*-\s*)${NUMBER}(?![\d-])|(?<![\d:.,$])\b1\s?:\s?(\d{1,5})\b(?!\s*(?:[ap]\.?\s?m\b|[ap]\.m\.)|[:.,]\d)`,
+  String.raw`\b(?:1|one)(?:\s*\(1\))?(?:[- ]|\s*-\s*)(?:for|to)(?:[- ]|\s*-\s*)${NUMBER}(?![\d-])|(?<![\d:.,$])\b1\s?:\s?(\d{1,5}(?:\.\d{1,3}(?!\d))?)\b(?!\s*(?:[ap]\.?\s?m\b|[ap]\.m\.)|[:,]\d|\.\d)`,
   "gi",
 );
 /** A ratio that bounds a range ("between 1-for-5 and 1-for-20", "up to 1-for-30") is an authorization, not a split. */
