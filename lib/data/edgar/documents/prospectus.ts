@@ -265,8 +265,8 @@ const AGENT_PATTERNS: { role: AgentRole; pattern: RegExp; lead?: RegExp }[] = [
   { role: "sales_agent", pattern: new RegExp(String.raw`through\s${FIRM}(?:\s\([^)]{1,40}\))?(?:,\s[^;]{0,400}?)?,?\s(?:as|acting as|each as|are collectively referred to as) (?:our |the )?(?:sales )?agents?\b`, "g") },
   { role: "placement_agent", pattern: new RegExp(String.raw`(?:[Pp]lacement [Aa]gency [Aa]greement|[Ee]ngagement [Ll]etter)[^.;]{0,80}?\swith\s${FIRM}`, "g") },
   { role: "underwriter", pattern: new RegExp(String.raw`[Uu]nderwriting [Aa]greement[^.;]{0,80}?\swith\s${FIRM}`, "g") },
-  { role: "underwriter", pattern: new RegExp(String.raw`${FIRM}(?:\s(?:and|,)\s[^;]{0,120}?)?\s(?:is|are) acting as (?:the )?(?:sole |lead |joint )?(?:book-?running managers?|bookrunners?|representatives?|underwriters?|lead underwriters?)`, "g"), lead: /./ },
-  { role: "underwriter", pattern: new RegExp(String.raw`[Uu]nderwriters?,? for whom ${FIRM}\s(?:is|are) acting as (?:the )?representatives?`, "g"), lead: /./ },
+  { role: "underwriter", pattern: new RegExp(String.raw`${FIRM}(?:(?:,|\sand|,\sand)\s[^;]{0,200}?)?\s(?:is|are) acting as (?:the )?(?:sole |lead |joint )?(?:book-?running managers?|bookrunners?|representatives?|underwriters?|lead underwriters?)`, "g"), lead: /./ },
+  { role: "underwriter", pattern: new RegExp(String.raw`[Uu]nderwriters?(?: named below| listed below)?,? for whom ${FIRM}(?:(?:,|\sand|,\sand)\s[^;]{0,200}?)?\s(?:is|are) acting as (?:the )?representatives?`, "g"), lead: /./ },
 ];
 
 function agentMentions(lines: Line[]): AgentMention[] {
@@ -445,7 +445,8 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
   const bestEfforts = findInLines(cover, /\b(?:reasonable )?best[- ]efforts\b[^.]{0,120}/i);
   if (bestEfforts && placement) return { type: "best_efforts", quote: bestEfforts.quote };
 
-  const firm = findInLines(lines, /\b(?:underwriters?|each of the underwriters)[^.]{0,80}\b(?:has|have) (?:severally )?agreed to purchase\b[^.]{0,160}/i) ??
+  const firm = findInLines(lines, /\b(?:underwriters?|each of the underwriters)[^.]{0,80}\b(?:has|have) (?:severally )?agreed(?:, severally(?: and not jointly)?,)? to purchase\b[^.]{0,160}/i) ??
+    findInLines(lines, /\bunderwriters? (?:are|is) (?:severally )?(?:obligated|committed) to (?:purchase|take and pay for)\b[^.]{0,160}/i) ??
     findInLines(lines, /\bfirm commitment\b[^.]{0,120}/i);
   if (firm && (PROSPECTUS_FORMS.test(form) || !shelf)) return { type: "underwritten_firm_commitment", quote: firm.quote };
 
@@ -552,7 +553,7 @@ function readPricing(r: Reading) {
     [...line.text.matchAll(/\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)|(?<=\s|^)(\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2,4})(?=\s|$)/g)]
       .map((m) => parseDollars(m[1] ?? m[2]!))
       .filter((v): v is number => v !== null);
-  const priceRow = table.find((l) => /^(?:combined )?(?:public )?offering price|^price to (?:the )?public|^per (?:share|unit) price|^purchase price/i.test(l.cells![0]!) && figures(l).length > 0);
+  const priceRow = table.find((l) => /^(?:combined )?(?:initial )?(?:public )?offering price|^price to (?:the )?public|^per (?:share|unit) price|^purchase price/i.test(l.cells![0]!) && figures(l).length > 0);
   if (priceRow) {
     const values = figures(priceRow);
     set(r, "price_per_share", values[0], priceRow.text.slice(0, 200));

@@ -372,6 +372,18 @@ describe("reading an offering of a kind the fixtures lack", () => {
     expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }])).private_placement_warrants).toEqual([{ pre_funded: null, shares: 7_230_301, exercise_price: null }]);
   });
 
+  it("reads an IPO's 'Initial public offering price' row, the first of several joint book-runners, and underwriters that agreed 'severally and not jointly'", () => {
+    const ipo = `<p>6,820,000 Shares</p><p>This is an initial public offering of shares of common stock by Example Therapeutics Corporation.</p>
+      <table><tr><td></td><td>Per Share</td><td>Total</td></tr><tr><td>Initial public offering price</td><td>$</td><td>11.00</td><td>$</td><td>75,020,000</td></tr></table>
+      <p>J.P. Example Securities LLC, Leerink Example LLC, Piper Example &amp; Co. and William Example &amp; Company, L.L.C. are acting as joint book-running managers of the offering.</p>`;
+    expect(inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html: ipo }]))).toMatchObject({ offering_type: "ipo", price_per_share: 11, gross_proceeds: 75_020_000, agent: "J.P. Example Securities LLC", agent_role: "underwriter" });
+    const followOn = `<p>Shares</p><p>Common Stock</p><p>We are offering for sale shares of our common stock.</p>
+      <p>Subject to certain conditions, each underwriter has agreed, severally and not jointly, to purchase the number of shares of our common stock set forth next to its name.</p>`;
+    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: followOn }])).offering_type).toBe("underwritten_firm_commitment");
+    const bonds = `<p>$ % First Mortgage Bonds due 2034</p><p>We will sell the mortgage bonds to the underwriters listed below, for whom Example Capital Inc., Other Markets Corp. and Third Securities, Inc. are acting as representatives.</p>`;
+    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: bonds }]))).toMatchObject({ offering_type: "not_equity", agent: "Example Capital Inc." });
+  });
+
   it("states nothing about an 8-K: its fields are null and its items are the header's", () => {
     const result = inspectText(submission("8-K", [{ type: "8-K", filename: "k.htm", html: "<p>Item 7.01 Regulation FD Disclosure.</p>" }], "ITEM INFORMATION:\t\tRegulation FD Disclosure"));
     expect(result.offering_type).toBeNull();
