@@ -436,6 +436,8 @@ describe("periodic reports: convertibles (constructed)", () => {
 
   it("does not list a convertible note the company invested in, nor a risk factor's possibility", () => {
     expect(read(report("<p>During the six months ended June 30, 2025, the Company invested in a $4.5 million convertible note issued by Example Startup, Inc., convertible at $2.00 per share.</p>")).convertibles).toEqual([]);
+    // the amount between the words, and an agreement entered into first
+    expect(read(report("<p>In Q2 2025, we entered into an agreement and invested $1.3 billion in a third convertible note, and will invest an additional $2.7 billion by Q4 2025.</p>")).convertibles).toEqual([]);
     expect(read(report("<p>If we issue convertible notes in the future, the Company could issue a convertible note at a conversion price of $0.10 per share, which would dilute our stockholders.</p>")).convertibles).toEqual([]);
   });
 

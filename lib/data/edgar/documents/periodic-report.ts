@@ -1030,7 +1030,8 @@ const CONVERTIBLE_DEBT = String.raw`convertible (?:senior |secured |unsecured |s
 /** A conversion price that is a formula ("the lesser of $0.50 or 70% of the lowest trading price") is no price. */
 const PRICE_FORMULA = /\b(?:lesser|lower|greater|higher) of\b|\d+(?:\.\d+)?\s?% of\b|\bdiscount (?:to|of)\b|\baverage\b|\bVWAP\b|\bvariable\b/i;
 const OWN_ISSUE = /\b(?:the Company|we|the Registrant)\s+(?:also\s+)?(?:issued|sold|entered into|executed|delivered)\b/i;
-const HELD_NOT_ISSUED = /\b(?:invest(?:ed|ment)s? in|purchased|acquired|holds?|held|receivable|loaned|lent|advanced)\b/i;
+// ("we … invested $1.3 billion in a third convertible note": an investment, with its amount between the words)
+const HELD_NOT_ISSUED = /\b(?:invest(?:ed|ing|ments?)\b(?:[^.]|\.(?=\d)){0,40}?\bin|purchased|acquired|holds?|held|receivable|loaned|lent|advanced)\b/i;
 
 /** "conversion price of $0.50 per share", "convertible into common stock at $0.50 per share": a stated price, never a formula. */
 function conversionPriceIn(text: string): { value: number; index: number; end: number } | null {
@@ -1203,7 +1204,9 @@ function readConvertibleDebtProse(r: Reader, found: FoundConvertible[]) {
         const note = issue ? single.exec(s.slice(issue.index)) : null;
         if (!issue || !note || issue[0].length + 160 < note.index) continue;
         const noteAt = issue.index + note.index;
-        if (HELD_NOT_ISSUED.test(s.slice(0, noteAt).replace(/\bpurchase agreement\b/gi, "")) || HYPOTHETICAL.test(s.slice(0, noteAt))) continue;
+        // (up to the note's own words: "an agreement and invested $1.3 billion in a third convertible note")
+        const wordsAt = noteAt + note[0].lastIndexOf(note[1]!);
+        if (HELD_NOT_ISSUED.test(s.slice(0, wordsAt).replace(/\bpurchase agreement\b/gi, "")) || HYPOTHETICAL.test(s.slice(0, wordsAt))) continue;
         // shares issued on converting or settling notes: the notes are not what was issued
         if (/\bshares\b|\bconver(?:sion|ted)\b|\bexchange|\bsettle|\brepay|\bsatisf|\bin lieu\b/i.test(s.slice(issue.index + issue[0].length, noteAt))) continue;
         const date = new RegExp(`^(?:On|Effective) ${DATE}|\\bdated (?:as of )?${DATE}`, "i").exec(s);
