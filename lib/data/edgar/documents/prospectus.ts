@@ -647,15 +647,24 @@ function readPrivatePlacement(r: Reading) {
     warrants.push({ preFunded: together ? null : preFunded, shares, quote: quoteAround(text, at, at + m[0].length) });
   }
   if (warrants.length === 0) return;
-  const prices = [...text.slice(start).matchAll(PRIVATE_WARRANT_PRICE)].map((m) => ({
-    value: parseDollars(m[1]!),
-    preFunded: /\bpre-?funded\b/i.test(m[2]!),
-    quote: quoteAround(text, start + m.index, start + m.index + m[0].length),
-  }));
+  const prices = [...text.slice(start).matchAll(PRIVATE_WARRANT_PRICE)].map((m) => {
+    const at = start + m.index;
+    const sentence = text.slice(text.lastIndexOf(". ", at) + 2, at);
+    return {
+      value: parseDollars(m[1]!),
+      preFunded: /\bpre-?funded\b/i.test(m[2]!),
+      // "Each Warrant will be exercisable … at an exercise price of $3.24 per share": said of every warrant the paragraph defines
+      ofEvery: /^(?:Each|The|All(?: of the)?) (?:common |private )?warrants?\b/i.test(sentence) && !/\bseries\b|\bpre-?funded\b/i.test(sentence),
+      quote: quoteAround(text, at, at + m[0].length),
+    };
+  });
   warrants.forEach((warrant, index) => {
     const sameKind = prices.filter((p) => p.preFunded === warrant.preFunded);
-    // One warrant and one price: the price is its. Otherwise a price is matched by kind, when only one of that kind is stated.
-    const price = warrants.length === 1 && prices.length === 1 ? prices[0] : sameKind.length === 1 && warrants.filter((w) => w.preFunded === warrant.preFunded).length === 1 ? sameKind[0] : undefined;
+    // One warrant and one price: the price is its. Otherwise a price is matched by kind, when only one of that kind is stated
+    // (for one warrant of the kind, or for every warrant of it when the sentence says so).
+    const ofKind = warrants.filter((w) => w.preFunded === warrant.preFunded).length;
+    const price =
+      warrants.length === 1 && prices.length === 1 ? prices[0] : sameKind.length === 1 && (ofKind === 1 || (warrant.preFunded === false && sameKind[0]!.ofEvery)) ? sameKind[0] : undefined;
     r.terms.private_placement_warrants.push({ pre_funded: warrant.preFunded, shares: warrant.shares, exercise_price: price?.value ?? null });
     r.evidence[`private_placement_warrants[${index}].shares`] = warrant.quote;
     if (price?.value != null) r.evidence[`private_placement_warrants[${index}].exercise_price`] = price.quote;

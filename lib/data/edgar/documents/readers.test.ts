@@ -372,6 +372,15 @@ describe("reading an offering of a kind the fixtures lack", () => {
     expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }])).private_placement_warrants).toEqual([{ pre_funded: null, shares: 7_230_301, exercise_price: null }]);
   });
 
+  it("gives every privately sold warrant the one price a sentence states of each of them, and none when series have their own", () => {
+    const paragraph = (price: string) => `<p>We are offering 239,594 shares of our common stock to certain institutional investors pursuant to a securities purchase agreement. We have engaged Example Securities, LLC as our exclusive placement agent.</p>
+      <p>In a concurrent private placement, we are also selling to such investors Series A-5 warrants to purchase up to 315,188 shares of our common stock (the “Series A-5 Warrants”), and Series A-6 warrants to purchase up to 315,188 shares of our common stock (the “Series A-6 Warrants”, and with the Series A-5 Warrants, the “Warrants”). ${price}</p>`;
+    const every = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: paragraph("Each Warrant will be exercisable for one share of our common stock at an exercise price of $3.24 per share and will be exercisable immediately.") }]));
+    expect(every.private_placement_warrants.map((w) => w.exercise_price)).toEqual([3.24, 3.24]);
+    const one = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: paragraph("The Series A-6 Warrants will have an exercise price of $3.24 per share.") }]));
+    expect(one.private_placement_warrants.map((w) => w.exercise_price)).toEqual([null, null]);
+  });
+
   it("reads an IPO's 'Initial public offering price' row, the first of several joint book-runners, and underwriters that agreed 'severally and not jointly'", () => {
     const ipo = `<p>6,820,000 Shares</p><p>This is an initial public offering of shares of common stock by Example Therapeutics Corporation.</p>
       <table><tr><td></td><td>Per Share</td><td>Total</td></tr><tr><td>Initial public offering price</td><td>$</td><td>11.00</td><td>$</td><td>75,020,000</td></tr></table>
