@@ -434,6 +434,34 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(read(report("<p>On June 5, 2025, the Company issued 1,200,000 shares of common stock upon the conversion of $60,000 of principal of the convertible notes at a conversion price of $0.05 per share.</p>")).convertibles).toEqual([]);
   });
 
+  it("reads a merged SPAC's public and private placement warrants, as of the closing or the day stated, with the public warrants' terms (and the private ones' when identical)", () => {
+    const closing = read(
+      report(
+        "<p>On July 21, 2023 (the “Closing Date”), the Company completed its business combination with Example Acquisition Corp.</p>" +
+          "<p>Upon the Closing, 14,479,999 warrants initially issued by Example Acquisition Corp. in February 2021, consisting of 9,200,000 public warrants sold in the IPO and 5,279,999 warrants issued in a concurrent private placement, were assumed by the Company.</p>" +
+          "<p>Public warrants</p><p>Each whole public warrant entitles the holder to purchase one share of the Company’s common stock at a price of $11.50 per share. The public warrants will expire at 5:00 p.m., New York City time, on July 21, 2028, or earlier upon redemption.</p>" +
+          "<p>Private placement warrants</p><p>Each private placement warrant was identical to the public warrants, except that the private placement warrants will not be redeemable by the Company.</p>",
+        { period: "September 30, 2023" },
+      ),
+    );
+    expect(closing.warrants).toEqual([
+      { series: "Public warrants", shares_outstanding: 9_200_000, exercise_price: 11.5, expiry: "2028-07-21", as_of: "2023-07-21" },
+      { series: "Private placement warrants", shares_outstanding: 5_279_999, exercise_price: 11.5, expiry: "2028-07-21", as_of: "2023-07-21" },
+    ]);
+    const periodEnd = read(
+      report(
+        "<p>As of June 30, 2025, there were 5,750,000 Public Warrants and 3,000,000 Private Placement Warrants outstanding.</p>" +
+          "<p>Each whole public warrant entitles the registered holder to purchase one share of Class A common stock at a price of $11.50 per share.</p>",
+      ),
+    );
+    expect(periodEnd.warrants).toEqual([
+      { series: "Public warrants", shares_outstanding: 5_750_000, exercise_price: 11.5, expiry: null, as_of: "2025-06-30" },
+      { series: "Private placement warrants", shares_outstanding: 3_000_000, exercise_price: null, expiry: null, as_of: "2025-06-30" },
+    ]);
+    // a count with no day is not read
+    expect(read(report("<p>The sponsor purchased 3,000,000 private placement warrants and the IPO sold 5,750,000 public warrants.</p>")).warrants).toEqual([]);
+  });
+
   it("does not list a convertible note the company invested in, nor a risk factor's possibility", () => {
     expect(read(report("<p>During the six months ended June 30, 2025, the Company invested in a $4.5 million convertible note issued by Example Startup, Inc., convertible at $2.00 per share.</p>")).convertibles).toEqual([]);
     // the amount between the words, and an agreement entered into first

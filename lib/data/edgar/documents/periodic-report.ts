@@ -679,6 +679,91 @@ function readSubsequentUnitWarrants(r: Reader, series: WarrantSeries[]) {
   }
 }
 
+/**
+ * A SPAC's public and private placement warrants, as the report of the company
+ * it merged into tells them: "Upon the Closing, 14,479,999 warrants …,
+ * consisting of 9,200,000 public warrants sold in the IPO and 5,279,999
+ * warrants issued in a concurrent private placement, were assumed", or "As of
+ * September 30, 2023, there were 9,200,000 Public Warrants and 5,279,999
+ * Private Placement Warrants outstanding". Each takes the price and expiry the
+ * notes state of public warrants ("Each whole public warrant entitles the
+ * holder to purchase one share … at a price of $11.50 per share", "will
+ * expire … on July 21, 2028"); the private ones too when the notes say they
+ * are identical to the public warrants. As of the sentence's day, or of the
+ * closing it refers to ("Upon the Closing", with "On July 21, 2023 (the
+ * “Closing Date”)"); a count with neither is not read.
+ */
+function readPublicPrivateWarrants(r: Reader, series: WarrantSeries[]) {
+  const publicCount = /(\d{1,3}(?:,\d{3})+)\s+(?:outstanding\s+)?public warrants\b/i;
+  const privateCount = /(\d{1,3}(?:,\d{3})+)\s+(?:outstanding\s+)?(?:private(?: placement)? warrants|(?:sponsor )?warrants (?:issued|sold) in (?:a|the) (?:concurrent )?private placement)\b/i;
+  type Statement = { line: ReportLine; start: number; text: string; pub: RegExpExecArray; priv: RegExpExecArray; asOf: string; asOfQuote: string };
+  const statements: Statement[] = [];
+  for (const line of r.lines) {
+    if (line.cells || !/public warrants/i.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const s = sentence.text;
+      const pub = publicCount.exec(s);
+      const priv = privateCount.exec(s);
+      if (!pub || !priv || HYPOTHETICAL.test(s) || /\b(?:exercised|redeemed|cancell?ed|forfeited|expired)\b/i.test(s)) continue;
+      const dated = new RegExp(`\\b(?:As of|At) ${DATE}`, "i").exec(s);
+      if (dated) {
+        const iso = isoDate(dated[1]!);
+        if (iso) statements.push({ line, start: sentence.start, text: s, pub, priv, asOf: iso, asOfQuote: quoteOf(line, sentence.start + dated.index, sentence.start + dated.index + dated[0].length) });
+      } else if (/^Upon (?:the )?(?:Closing|consummation of the (?:Merger|Business Combination))\b/i.test(s)) {
+        const closing = closingDate(r);
+        if (closing) statements.push({ line, start: sentence.start, text: s, pub, priv, asOf: closing.iso, asOfQuote: closing.quote });
+      }
+    }
+  }
+  // the period end's count when the report gives one, else the latest
+  const chosen = statements.find((st) => st.asOf === r.period) ?? [...statements].sort((a, b) => (a.asOf < b.asOf ? 1 : -1))[0];
+  if (!chosen) return;
+  const pub = parseCount(chosen.pub[1]!);
+  const priv = parseCount(chosen.priv[1]!);
+  if (series.some((w) => w.shares_outstanding === pub || w.shares_outstanding === priv)) return;
+  const price = findLineMatch(r, new RegExp(`\\bEach whole (?:public )?warrant entitles the (?:registered )?holder to purchase one (?:share|ordinary share|Class A)[^.]{0,80}? at (?:a|an exercise) price of ${AMOUNT_WORDS} per share`, "i"));
+  const expiry = price ? findLineMatch(r, new RegExp(`\\bwarrants? [^.]{0,120}?\\bwill expire (?:at 5:00 p\\.m\\.,?[^,]{0,40}, )?on ${DATE}`, "i"), price.line.index, price.line.index + 4) : null;
+  const identical = findLineMatch(r, /\bprivate(?: placement)? warrants? (?:are|were|is|was) identical to the public warrants\b/i);
+  const add = (name: string, count: number | null, match: RegExpExecArray, withTerms: boolean) => {
+    const at = series.length;
+    const entry: WarrantSeries = { series: name, shares_outstanding: count, exercise_price: null, expiry: null, as_of: chosen.asOf };
+    if (r.period && chosen.asOf > r.period) entry.subsequent = true;
+    const quote = quoteOf(chosen.line, chosen.start + match.index, chosen.start + match.index + match[0].length);
+    r.quote(`warrants[${at}].series`, quote);
+    r.quote(`warrants[${at}].shares_outstanding`, quote);
+    r.quote(`warrants[${at}].as_of`, chosen.asOfQuote);
+    if (withTerms && price && !price.match[2]) {
+      entry.exercise_price = parseDollars(price.match[1]!);
+      r.quote(`warrants[${at}].exercise_price`, price.quote);
+    }
+    const expiryIso = withTerms && expiry ? isoDate(expiry.match[1]!) : null;
+    if (expiryIso) {
+      entry.expiry = expiryIso;
+      r.quote(`warrants[${at}].expiry`, expiry!.quote);
+    }
+    series.push(entry);
+  };
+  add("Public warrants", pub, chosen.pub, true);
+  add("Private placement warrants", priv, chosen.priv, identical !== null);
+}
+
+/** The day a merger closed, as the report defines it: "On July 21, 2023 (the “Closing Date”), …". */
+function closingDate(r: Reader): { iso: string; quote: string } | null {
+  const found = findLineMatch(r, new RegExp(`\\bOn ${DATE}\\s*\\((?:the )?[“"]Closing(?: Date)?[”"]\\)`, "i"));
+  const iso = found ? isoDate(found.match[1]!) : null;
+  return found && iso ? { iso, quote: found.quote } : null;
+}
+
+/** The first paragraph (from `from`, before `to`) where the pattern matches, with the match and its quote. */
+function findLineMatch(r: Reader, pattern: RegExp, from = 0, to = r.lines.length): { line: ReportLine; match: RegExpExecArray; quote: string } | null {
+  for (const line of r.lines.slice(from, to)) {
+    if (line.cells) continue;
+    const match = pattern.exec(line.text);
+    if (match) return { line, match, quote: quoteOf(line, match.index, match.index + match[0].length) };
+  }
+  return null;
+}
+
 const nameKeyOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -748,6 +833,7 @@ function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTo
   readWarrantProse(r, series);
   readNamedWarrants(r, series);
   readSubsequentUnitWarrants(r, series);
+  readPublicPrivateWarrants(r, series);
   if (total && totalQuote) {
     r.quote("warrants_total.shares_outstanding", totalQuote);
     if (total.weighted_average_exercise_price !== null) r.quote("warrants_total.weighted_average_exercise_price", totalQuote);
