@@ -26,6 +26,21 @@ describe("the baby-shelf arithmetic a prospectus states (General Instruction I.B
     expect(inspection.evidence["baby_shelf.one_third_limit"]).toContain("$3,062,953");
   });
 
+  it("takes the float's shares from those held by non-affiliates, not all outstanding, with the price after them; 'eligible to sell up to' as what is left; a twelve-month period with nothing sold", () => {
+    const reading = readBabyShelf(
+      paragraphs(
+        "The aggregate market value of our outstanding common stock held by non-affiliates is approximately $40.5 million, based on 12,103,750 shares of outstanding common stock, of which 7,082,747 shares are held by non-affiliates, and a per share price of $5.72 based on the closing sale price of our common stock on February 5, 2025. As a result, pursuant to General Instruction I.B.6 of Form S-3, we are currently eligible to offer and sell up to an aggregate of approximately $13.5 million of our securities. In no event will the aggregate market value of securities sold by us pursuant to General Instruction I.B.6 exceed one-third of the aggregate market value of our common stock held by non-affiliates. During the twelve-month period that ends on and includes the date of this prospectus supplement, we have not sold any shares of securities pursuant to General Instruction I.B.6 of Form S-3.",
+      ),
+    );
+    expect(reading.baby_shelf).toMatchObject({ public_float: 40_500_000, float_shares: 7_082_747, float_price: 5.72, float_price_date: "2025-02-05", sold_prior_12_months: 0, remaining: 13_500_000, one_third_limit: null });
+    const ofWhich = readBabyShelf(
+      paragraphs(
+        "As of March 28, 2025, the aggregate market value of our common stock held by non-affiliates, or our public float, was approximately $4.5 million based on a total number of 1,405,134 shares of common stock outstanding, of which 1,394,830 shares of common stock were held by non-affiliates, and a price of $3.24 per share, the closing price of our common stock on March 28, 2025. Pursuant to General Instruction I.B.6. of Form S-3, in no event will we sell securities with a value exceeding more than one-third of our public float in any 12-month calendar period.",
+      ),
+    );
+    expect(ofWhich.baby_shelf).toMatchObject({ as_of: "2025-03-28", float_shares: 1_394_830, float_price: 3.24, float_price_date: "2025-03-28" });
+  });
+
   it("reads Imunon's base prospectus (recited in its 2025 supplement) with its own older day, and no figure it does not state", () => {
     const file = path.resolve(process.cwd(), "..", "shared", "fixtures", "edgar", "Archives", "edgar", "data", "749647", "000149315225029712", "0001493152-25-029712.txt");
     const inspection = inspectText(readFileSync(file, "utf8"));

@@ -54,6 +54,9 @@ const FLOAT_BASIS = new RegExp(
   String.raw`based (?:up)?on\s+(?:approximately\s+)?(${COUNT})(?:\.\d+)?(?:\s+(million))?(?:\s+[a-z-]+){0,3}?\s+(?:shares|ordinary shares)[^$]{0,160}?${DOLLARS}\s+per (?:share|ordinary share)`,
   "i",
 );
+/** The float's shares: those held by non-affiliates, not all outstanding ("…, of which 7,082,747 shares are held by non-affiliates"). */
+const NON_AFFILIATE_SHARES = new RegExp(String.raw`\bof which\s+(?:approximately\s+)?(${COUNT})\s+(?:shares\s+)?(?:of\s+(?:our\s+)?(?:common stock|ordinary shares)\s+)?(?:were|are|was|is)\s+held by non-?affiliates`, "i");
+const FLOAT_PRICE = new RegExp(String.raw`\b(?:a|the)\s+(?:per[- ]share\s+)?price(?:\s+per\s+share)?\s+of\s+${DOLLARS}`, "i");
 const DATE = /((?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+\d{4})/;
 const AMOUNT = new RegExp(DOLLARS + SCALE, "g");
 /** The threshold itself ($75 million) is no figure of the company's. */
@@ -100,7 +103,17 @@ export function readBabyShelf(lines: readonly Line[]): BabyShelfReading {
       if (dollars !== null && !isThreshold(dollars)) {
         set("public_float", dollars, sentence, float.index + float[0].length - 1);
         const lead = /^\s*(?:As of|On)\s+/i.test(sentence) ? DATE.exec(sentence.slice(0, 40)) : new RegExp(String.raw`\bas of\s+${DATE.source}`, "i").exec(sentence);
-        const basis = FLOAT_BASIS.exec(sentence);
+        // "based on a total number of 1,405,134 shares … outstanding, of which 1,394,830 shares … were held by non-affiliates, and a price of $3.24 per share"
+        const held = NON_AFFILIATE_SHARES.exec(sentence);
+        const price = held ? FLOAT_PRICE.exec(sentence.slice(held.index)) : null;
+        if (held && price) {
+          set("float_shares", parseCount(held[1]!), sentence, held.index);
+          const priceAt = held.index + price.index;
+          set("float_price", parseDollars(price[1]!), sentence, priceAt);
+          const priceDay = DATE.exec(sentence.slice(priceAt + price[0].length));
+          set("float_price_date", priceDay ? isoDate(priceDay[1]!) : null, sentence, priceAt + price[0].length + (priceDay?.index ?? 0));
+        }
+        const basis = held ? null : FLOAT_BASIS.exec(sentence);
         if (basis) {
           const shares = parseCount(basis[1]!);
           set("float_shares", shares === null ? null : basis[2] ? Math.round(shares * 1_000_000) : shares, sentence, basis.index);
@@ -115,7 +128,7 @@ export function readBabyShelf(lines: readonly Line[]): BabyShelfReading {
       const third = amountsIn(sentence.slice(sentence.search(/one[- ]third/i))).find((a) => a.dollars !== found.public_float);
       if (third) set("one_third_limit", third.dollars, sentence, sentence.search(/one[- ]third/i) + third.index);
     }
-    const period = /(?:prior|preceding|previous)\s+(?:12|twelve)[- ](?:calendar[- ])?months?|(?:12|twelve)[- ](?:calendar[- ])?months?\s+(?:prior|preceding|before)|12[- ]month period (?:that ends|ending) on/i.exec(sentence);
+    const period = /(?:prior|preceding|previous)\s+(?:12|twelve)[- ](?:calendar[- ])?months?|(?:12|twelve)[- ](?:calendar[- ])?months?\s+(?:prior|preceding|before)|(?:12|twelve)[- ]month period (?:that ends|ending) on/i.exec(sentence);
     if (period && /\b(?:sold|offered|issued)\b/i.test(sentence)) {
       if (/\b(?:have|has) not (?:offered or )?(?:sold|offered|issued)\b|\bno (?:securities|shares)\b[^.]{0,60}\b(?:sold|offered)\b/i.test(sentence)) set("sold_prior_12_months", 0, sentence);
       else {
@@ -126,7 +139,10 @@ export function readBabyShelf(lines: readonly Line[]): BabyShelfReading {
         if (sold) set("sold_prior_12_months", sold.dollars, sentence, period.index + sold.index);
       }
     }
-    const leaving = new RegExp(String.raw`\bleaving(?: us with)?(?: approximately)?\s+${DOLLARS}${SCALE}`, "i").exec(sentence);
+    const leaving =
+      new RegExp(String.raw`\bleaving(?: us with)?(?: approximately)?\s+${DOLLARS}${SCALE}`, "i").exec(sentence) ??
+      // "As a result, pursuant to General Instruction I.B.6 …, we are currently eligible to offer and sell up to an aggregate of approximately $13.5 million"
+      (INSTRUCTION.test(sentence) ? new RegExp(String.raw`\b(?:we are|we're) (?:currently )?eligible to (?:offer and )?sell (?:up to )?(?:an aggregate (?:amount )?of )?(?:approximately )?${DOLLARS}${SCALE}`, "i").exec(sentence) : null);
     if (leaving) set("remaining", parseScaledDollars(leaving[1]!, leaving[2]), sentence, leaving.index);
   }
   const any = Object.values(found).some((v) => v !== null);
