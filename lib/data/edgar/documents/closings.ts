@@ -223,7 +223,9 @@ function dateNear(sentence: string, at: number): string | null {
 }
 
 const KIND_OF: Record<string, ClosingKind> = { exercised: "exercised", converted: "converted" };
-const kindOf = (verb: string): ClosingKind => KIND_OF[verb.toLowerCase()] ?? "redeemed";
+/** Repaid or settled in shares is converted: "The 2023 Notes were repaid in shares of Class A Common Stock". */
+const IN_SHARES = /^\s*(?:in full\s+)?(?:in|with|by (?:the )?issu(?:ing|ance of))\s+(?:[\w,’'-]+\s+){0,5}?(?:shares|common stock|ordinary shares)\b/i;
+const kindOf = (verb: string, after = ""): ClosingKind => KIND_OF[verb.toLowerCase()] ?? (IN_SHARES.test(after) ? "converted" : "redeemed");
 const ALL_NOTES_OR_PREFERRED = (names: string[]) => names.every((n) => /\b(?:notes?|debentures?|preferred)\b/i.test(n) && !/\bwarrants?\b/i.test(n));
 /** The instrument itself, with nothing of it singled out: "the Note", "the Series B Preferred Stock", "each of the 2024 Notes". */
 function isWholeInstrument(phrase: string, names: string[]): boolean {
@@ -241,8 +243,8 @@ const EXCEPTION = /\b(?:except|excepting|other than|excluding|save for|but not|w
 export function closingsIn(sentence: string): FoundClosing[] {
   if (!CLOSING_CUE.test(sentence)) return [];
   const found: FoundClosing[] = [];
-  const push = (verb: string, names: string[], start: number, end: number) => {
-    const kind = kindOf(verb);
+  const push = (verb: string, names: string[], start: number, end: number, after = "") => {
+    const kind = kindOf(verb, after);
     const existing = found.find((f) => f.kind === kind);
     if (existing) {
       for (const n of names) if (!existing.instruments.some((x) => x.toLowerCase() === n.toLowerCase())) existing.instruments.push(n);
@@ -267,7 +269,7 @@ export function closingsIn(sentence: string): FoundClosing[] {
     if (names.length === 0) continue;
     const whole = kindOf(verb) !== "exercised" && ALL_NOTES_OR_PREFERRED(names) && isWholeInstrument(subject.text, names);
     if (!full && !ALL.test(subject.text) && !whole) continue;
-    push(verb, names, subject.start, verbEnd + (IN_FULL.exec(after)?.[0].length ?? 0));
+    push(verb, names, subject.start, verbEnd + (IN_FULL.exec(after)?.[0].length ?? 0), after);
   }
 
   for (const m of sentence.matchAll(ACTIVE)) {
@@ -299,7 +301,7 @@ export function closingsIn(sentence: string): FoundClosing[] {
     if (names.length === 0) continue;
     const whole = kindOf(verb) !== "exercised" && ALL_NOTES_OR_PREFERRED(names) && isWholeInstrument(object, names);
     if (!full && !whole) continue;
-    push(verb, names, agent.start, end);
+    push(verb, names, agent.start, end, afterObject);
   }
   return found.sort((a, b) => a.start - b.start);
 }

@@ -296,6 +296,11 @@ describe("readEightKTerms: closings", () => {
   it("reads a note repaid in full as redeemed, and nothing from a partial or possible conversion", () => {
     const repaid = readEightKTerms(k("Item 1.01 Entry into a Material Definitive Agreement.", "On July 1, 2025, the Company repaid the Secured Bridge Note in full and the related security agreement was terminated."));
     expect(repaid.terms.closings).toEqual([{ kind: "redeemed", instruments: ["Secured Bridge Note"], date: "2025-07-01", subsequent: false }]);
+    // repaid or settled in shares is a conversion
+    const inShares = readEightKTerms(k("Item 3.02 Unregistered Sales of Equity Securities.", "On July 1, 2025, the 2023 Bridge Convertible Notes were repaid in full in shares of the Company’s Class A Common Stock."));
+    expect(inShares.terms.closings).toEqual([{ kind: "converted", instruments: ["2023 Bridge Convertible Notes"], date: "2025-07-01", subsequent: false }]);
+    const settledInShares = readEightKTerms(k("Item 3.02 Unregistered Sales of Equity Securities.", "On July 1, 2025, the Company settled the Secured Bridge Note in full by issuing 500,000 shares of common stock."));
+    expect(settledInShares.terms.closings).toEqual([{ kind: "converted", instruments: ["Secured Bridge Note"], date: "2025-07-01", subsequent: false }]);
     const partial = readEightKTerms(
       k(
         "Item 3.02 Unregistered Sales of Equity Securities.",
