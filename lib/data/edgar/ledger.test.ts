@@ -140,6 +140,15 @@ describe("the instrument ledger", () => {
     expect(instruments.filter((i) => !i.reported_total).map((i) => i.issued_at)).toEqual(["2025-09-30"]);
   });
 
+  it("a report of no warrants outstanding lists none, and brings a tracked total to zero", () => {
+    const none = (filed: string, period: string) => periodic(filed, period, { warrants_total: { shares_outstanding: 0, weighted_average_exercise_price: null, as_of: period } });
+    expect(ledger([], [none("2025-05-12", "2025-03-31")]).instruments).toEqual([]);
+    const q1 = periodic("2025-05-12", "2025-03-31", { warrants_total: { shares_outstanding: 2_500_000, weighted_average_exercise_price: 3.1, as_of: "2025-03-31" } });
+    const totals = ledger([], [q1, none("2025-08-11", "2025-06-30")]).instruments.filter((i) => i.reported_total);
+    expect(totals).toHaveLength(1);
+    expect(totals[0]).toMatchObject({ shares_underlying: "0", as_of: "2025-06-30" });
+  });
+
   it("notes whose names say which they are are told apart, whatever their maturity", () => {
     const note = (name: string, principal: number) => ({ kind: "note" as const, name, principal_or_stated_outstanding: principal, conversion_price: 1, maturity: "2027-01-01", as_of: "2025-03-31" });
     const q1 = periodic("2025-05-12", "2025-03-31", { convertibles: [note("Series A Notes", 100_000), note("Series B Notes", 200_000)] });

@@ -420,7 +420,8 @@ export function buildLedger(input: LedgerInput): Ledger {
           evidence: source,
         };
         if (trackedTotal) trackedTotal.states.push(state);
-        else {
+        else if (total.shares_outstanding > 0) {
+          // ("There are no unexercised warrants outstanding": nothing to list until a report states some)
           const row = newRow(ticker, "warrant", "Warrants outstanding in total, as the periodic reports state them", asOf, false, source);
           row.reported_total = true;
           track({ base: row, series: null, states: [state] });

@@ -462,6 +462,19 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(read(report("<p>The sponsor purchased 3,000,000 private placement warrants and the IPO sold 5,750,000 public warrants.</p>")).warrants).toEqual([]);
   });
 
+  it("reads 'no warrants outstanding' at the period end as none, an equity line's commitment stated at the period end as of it, and no note from stock given for notes", () => {
+    const inspection = read(
+      report(
+        "<p>There are no unexercised warrants outstanding at June 30, 2025.</p>" +
+          "<p>On December 29, 2024, we entered into an Equity Purchase Agreement with Example Partners LLC. Under the Equity Purchase Agreement, we can issue up to an aggregate of $10 million worth of shares of our common stock at June 30, 2025 over a two-year period.</p>" +
+          "<p>The Company issued common stock and warrants as consideration for the convertible notes.</p>",
+      ),
+    );
+    expect(inspection.warrants_total).toEqual({ shares_outstanding: 0, weighted_average_exercise_price: null, as_of: "2025-06-30" });
+    expect(inspection.equity_lines).toEqual([{ counterparty: "Example Partners LLC", commitment: 10_000_000, drawn_to_date: null, remaining: null, as_of: "2025-06-30" }]);
+    expect(inspection.convertibles).toEqual([]);
+  });
+
   it("does not list a convertible note the company invested in, nor a risk factor's possibility", () => {
     expect(read(report("<p>During the six months ended June 30, 2025, the Company invested in a $4.5 million convertible note issued by Example Startup, Inc., convertible at $2.00 per share.</p>")).convertibles).toEqual([]);
     // the amount between the words, and an agreement entered into first

@@ -802,6 +802,13 @@ function readAntiDilutiveWarrants(r: Reader): { total: WarrantsTotal; quote: str
  */
 function readWarrantTotalProse(r: Reader): { total: WarrantsTotal; quote: string } | null {
   if (!r.period) return null;
+  // "There are no unexercised warrants outstanding at June 30, 2021."
+  const none = new RegExp(`\\b(?:There (?:are|were) no|No) (?:unexercised |outstanding )?(?:common stock |stock purchase )?warrants (?:were |are )?(?:outstanding|issued and outstanding) (?:at|as of) ${DATE}`, "i");
+  for (const line of r.lines) {
+    if (line.cells) continue;
+    const m = none.exec(line.text);
+    if (m && isoDate(m[1]!) === r.period) return { total: { shares_outstanding: 0, weighted_average_exercise_price: null, as_of: r.period }, quote: quoteOf(line, m.index, m.index + m[0].length) };
+  }
   const counts = [
     /\b(\d{1,3}(?:,\d{3})+|\d{4,})\s+(?:(?:common stock|common share|outstanding|stock purchase|share purchase|purchase)\s+)*warrants\b(?!\s+to purchase)[^.;]{0,40}?\boutstanding\b/i,
     /\boutstanding\s+(?:(?:common stock|stock purchase|share purchase|purchase)\s+)*warrants\s+to\s+purchase\s+(?:an aggregate of\s+)?(?:up to\s+)?(\d{1,3}(?:,\d{3})+|\d{4,})\s+shares\b/i,
@@ -1294,7 +1301,8 @@ function readConvertibleDebtProse(r: Reader, found: FoundConvertible[]) {
         const wordsAt = noteAt + note[0].lastIndexOf(note[1]!);
         if (HELD_NOT_ISSUED.test(s.slice(0, wordsAt).replace(/\bpurchase agreement\b/gi, "")) || HYPOTHETICAL.test(s.slice(0, wordsAt))) continue;
         // shares issued on converting or settling notes: the notes are not what was issued
-        if (/\bshares\b|\bconver(?:sion|ted)\b|\bexchange|\bsettle|\brepay|\bsatisf|\bin lieu\b/i.test(s.slice(issue.index + issue[0].length, noteAt))) continue;
+        // (or stock and warrants given "as consideration for the convertible notes")
+        if (/\bshares\b|\bconver(?:sion|ted)\b|\bexchange|\bsettle|\brepay|\bsatisf|\bin lieu\b|\bcommon stock\b|\bwarrants?\b|\bconsideration\b|\bin connection with\b/i.test(s.slice(issue.index + issue[0].length, noteAt))) continue;
         const date = new RegExp(`^(?:On|Effective) ${DATE}|\\bdated (?:as of )?${DATE}`, "i").exec(s);
         const dateText = date ? (date[1] ?? date[2])! : null;
         const term = definedTerm(s.slice(noteAt)) ?? note[1]!.toLowerCase();
@@ -1620,6 +1628,13 @@ function readEquityLines(r: Reader): EquityLine[] {
           if (value === null) continue;
           state.line.commitment = value;
           state.quotes.commitment = quoteOf(line, g.start + Math.max(0, up.index - 120), g.start + up.index + up[0].length);
+          // "… we can issue up to an aggregate of $10 million worth of shares of our common stock at June 30, 2021": the commitment's state on that day
+          const stated = new RegExp(`\\b(?:at|as of) ${DATE}`, "i").exec(g.text.slice(up.index));
+          const statedIso = stated ? isoDate(stated[1]!) : null;
+          if (statedIso && statedIso === r.period && state.line.as_of === null) {
+            state.line.as_of = statedIso;
+            state.quotes.as_of = quoteOf(line, g.start + up.index + stated!.index, g.start + up.index + stated!.index + stated![0].length);
+          }
           break;
         }
       }
