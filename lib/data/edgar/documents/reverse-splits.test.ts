@@ -56,6 +56,19 @@ describe("reverse splits stated as effected", () => {
     expect(splits(text)).toEqual([{ ratio: "1-for-10", effective_date: "2024-07-16" }]);
   });
 
+  it("takes the day the sentence says the split took effect over the filing day that opens it, and 'each 200 shares … was converted into one share' as 1-for-200", () => {
+    expect(
+      splits("On January 13, 2023, the Company filed a Certificate of Change with the Secretary of State of the State of Nevada, which effected, at 5:00 p.m. Eastern Time on January 17, 2023, a one-for-two-hundred (1:200) reverse stock split of the Company’s common stock."),
+    ).toEqual([{ ratio: "1-for-200", effective_date: "2023-01-17" }]);
+    expect(splits("Pursuant to the Amendment, each 200 shares of the Company’s common stock outstanding was converted into one share of common stock of the Company (the “Reverse Stock Split”).")).toEqual([{ ratio: "1-for-200", effective_date: null }]);
+  });
+
+  it("gives a split read without a day the day another sentence of the 8-K says it takes effect", () => {
+    const text =
+      "The Company filed the Amendment effectuating the Reverse Stock Split on November 20, 2024. The Reverse Stock Split will become effective in the State of Delaware at 11:59 PM ET on Friday, November 22, 2024.\n\nAs a result of the Reverse Stock Split, each thirty-five shares of Common Stock issued and outstanding prior to the Reverse Stock Split were converted into one (1) share of Common Stock.";
+    expect(readAnnouncedReverseSplits(text).map(({ ratio, effective_date }) => ({ ratio, effective_date }))).toEqual([{ ratio: "1-for-35", effective_date: "2024-11-22" }]);
+  });
+
   it("reads a ratio that is not a whole number as written", () => {
     expect(splits("On June 21, 2021, we filed an Amended and Restated Certificate of Incorporation, which effectuated a 1-for-4.3 (1:4.3) reverse stock split of our common stock.")).toEqual([
       { ratio: "1-for-4.3", effective_date: "2021-06-21" },

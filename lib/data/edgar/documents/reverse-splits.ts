@@ -67,7 +67,7 @@ const RANGE_JOIN = /^\s*\)?\s*(?:and|to|or|through)\s+(?:a\s+)?$/i;
 /** The sentence is about a split of the stock. */
 const SPLIT_WORDS = /\b(?:splits?|consolidations?|combinations?)\b/i;
 /** Words that say the split took place (or takes place on a stated day). */
-const EFFECTED = /\b(?:effected|effectuated|became effective|become effective|becomes effective|was effective|is effective|be effective|was made effective|took effect|take effect|takes effect|went into effect|go into effect|was implemented|implemented|completed|consummated|effective|began trading on a (?:reverse )?split[- ]adjusted basis)\b/i;
+const EFFECTED = /\b(?:(?:was|were) (?:automatically )?(?:converted|combined|reclassified) into one|effected|effectuated|became effective|become effective|becomes effective|was effective|is effective|be effective|was made effective|took effect|take effect|takes effect|went into effect|go into effect|was implemented|implemented|completed|consummated|effective|began trading on a (?:reverse )?split[- ]adjusted basis)\b/i;
 /** Words that make a sentence a possibility, condition or plan ("may" in lower case only: May is a month). */
 const NOT_DONE =
   /\b(?:[Cc]ould|may|[Mm]ight|[Ww]ould|[Ii]f|[Ww]hether|[Uu]nless|[Ss]hould|[Cc]an|[Cc]annot|will not|no assurance|possible|risk that|[Ii]ntends?|[Pp]lans? to|[Ee]xpects? to|[Aa]nticipates?|[Pp]ropos(?:e|ed|es|al)|[Ss]eeks?|subject to (?:stockholder|shareholder)|[Aa]t the discretion|in (?:its|the Board's|the board's) discretion|pro forma|assum(?:es|ing)|(?:prior to|upon|in connection with) (?:the )?(?:closing|completion|consummation|pricing)? ?(?:of )?this offering)\b/;
@@ -136,8 +136,19 @@ interface RatioMention extends Span {
   n: number;
 }
 
+/** "each 200 shares of the Company’s common stock outstanding was converted into one share", "every four shares … were combined into one share". */
+const EACH_INTO_ONE = new RegExp(
+  String.raw`\b(?:each|every)\s+${NUMBER}\s+(?:\(\d{1,5}\)\s+)?(?:shares|issued and outstanding shares)\b[^.;]{0,120}?\b(?:was|were|will be|shall be|are|is)\s+(?:automatically\s+)?(?:converted|combined|reclassified|consolidated|changed)\s+into\s+one\s+(?:\(1\)\s+)?(?:new\s+|fully paid\s+)?share\b`,
+  "gi",
+);
+
 function ratiosIn(sentence: string): RatioMention[] {
   const out: RatioMention[] = [];
+  for (const m of sentence.matchAll(EACH_INTO_ONE)) {
+    const n = wordNumber(m[1]!);
+    if (n !== null && n >= 2) out.push({ n, start: m.index, end: m.index + m[0].length });
+  }
+  if (out.length) return out;
   let bound = -1;
   for (const m of sentence.matchAll(RATIO)) {
     const n = wordNumber(m[1] ?? m[2]!);
@@ -179,6 +190,9 @@ function dateOf(sentence: string, dates: DateMention[], ratio: RatioMention, fro
   const after = dates.filter((d) => d.start >= ratio.end && d.end <= to);
   const said = after.find((d) => EFFECT_BEFORE_DATE.test(sentence.slice(Math.max(ratio.end, d.start - 100), d.start)));
   if (said) return said;
+  // "…, which effected, at 5:00 p.m. Eastern Time on January 17, 2023, a one-for-two-hundred (1:200) reverse stock split": the split's day before its ratio, not the filing day opening the sentence
+  const saidBefore = [...dates].reverse().find((d) => d.start >= from && d.end <= ratio.start && EFFECT_BEFORE_DATE.test(sentence.slice(Math.max(from, d.start - 100), d.start)));
+  if (saidBefore) return saidBefore;
   const opening = [...dates].reverse().find(
     (d) => d.start >= from && d.end <= ratio.start && /(?:^|[,;:(]\s*|\b(?:and|then)\s+)(?:[Oo]n|[Ee]ffective(?: as of)?|[Aa]s of)\s+$/.test(sentence.slice(Math.max(0, d.start - 20), d.start)),
   );
@@ -209,8 +223,10 @@ export function readReverseSplits(lines: Line[], issuer: string | null = null): 
   for (const line of lines) {
     if (!SPLIT_WORDS.test(line.text)) continue;
     RATIO.lastIndex = 0;
-    const hasRatio = RATIO.test(line.text);
+    EACH_INTO_ONE.lastIndex = 0;
+    const hasRatio = RATIO.test(line.text) || EACH_INTO_ONE.test(line.text);
     RATIO.lastIndex = 0;
+    EACH_INTO_ONE.lastIndex = 0;
     if (!hasRatio) continue;
     for (const sentence of sentencesOf(line.text)) {
       const text = sentence.text;
@@ -280,7 +296,8 @@ export function readAnnouncedReverseSplits(text: string, issuer: string | null =
       if (day && iso) effective = { iso, quote: at(day.index, day.index + day[0].length) };
     }
   }
-  const unread = announced.filter((a) => !found.some((s) => s.ratio === `1-for-${a.n}`));
+  // (a split read with no day of its own takes the day another sentence gives)
+  const unread = announced.filter((a) => !found.some((s) => s.ratio === `1-for-${a.n}` && s.effective_date !== null));
   if (unread.length === 1 && announced.length === 1 && effective) {
     add(found, { ratio: `1-for-${unread[0]!.n}`, effective_date: effective.iso, ratioQuote: unread[0]!.quote, dateQuote: effective.quote });
   }
