@@ -226,7 +226,23 @@ export function inspectEightK(filing: Filing, options: { path?: string | null } 
 export function inspectAny(filing: Filing, options: { path?: string | null } = {}): Inspection | PeriodicInspection | EightKInspection {
   if (isPeriodicReport(periodicFormOf(filing))) return inspectPeriodic(filing, options);
   if (isEightK(filing)) return inspectEightK(filing, options);
-  return inspectFiling(filing, { directoryCik: cikFromPath(options.path) });
+  return inspectOffering(filing, options);
+}
+
+/** A prospectus or registration statement; served as its primary `.htm` alone, its place and cover say what no SEC header does. */
+function inspectOffering(filing: Filing, options: { path?: string | null } = {}): Inspection {
+  const base = inspectFiling(filing, { directoryCik: cikFromPath(options.path) });
+  if (filing.header.accession !== null) return base;
+  const place = placeFromPath(options.path);
+  const cover = base.company === null || base.file_number === null ? coverIdentity(filing) : null;
+  return {
+    ...base,
+    company: base.company ?? cover?.company ?? null,
+    file_number: base.file_number ?? cover?.fileNumber ?? null,
+    accession: place.accession,
+    cik: base.cik ?? cikFromPath(options.path),
+    primary_document: base.primary_document ?? place.document,
+  };
 }
 
 /** Reads a filing's text (a full `.txt` submission or a primary `.htm`) and inspects it. */

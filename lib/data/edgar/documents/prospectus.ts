@@ -475,6 +475,11 @@ function readShares(r: Reading) {
     // the title: on the cover, or (a registration statement) under the prospectus's heading after the facing page
     const title = findInLines([...r.cover.slice(0, 20), ...prospectusTitleLines(r.lines)], new RegExp(`^(?:Up to )?(${COUNT}) (?:Shares|Units|Ordinary Shares|Common Shares|American Depositary Shares)\\b(?! (?:of Common Stock )?(?:underlying|issuable))`, "i"));
     if (title) set(r, "common_shares_offered", parseCount(title.match[1]!), title.quote);
+    else {
+      // the cover's sentence: "We are offering 239,594 shares of our common stock, …"
+      const sentence = findInLines(r.cover, new RegExp(`\\bwe are offering (?:an aggregate of )?(?:up to )?(${COUNT}) shares of (?:our )?(?:common stock|ordinary shares|class [a-z] common stock)\\b`, "i"));
+      if (sentence && !PRIVATE.test(sentence.quote)) set(r, "common_shares_offered", parseCount(sentence.match[1]!), sentence.quote);
+    }
   }
 
   const before = countFromPairs(r, OUTSTANDING_BEFORE, "max");

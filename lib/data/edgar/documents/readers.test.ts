@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { blocksText, htmlBlocks, inlineFacts } from "./html";
 import { readFeeExhibit } from "./fee-table";
-import { coverIdentity, inspectText } from "./inspect";
+import { coverIdentity, inspectAny, inspectText } from "./inspect";
 import { FilingFormatError, readSubmission } from "./submission";
 import { labelledValues, documentLines, parseCount, parseDollars, quoteAround } from "./text";
 
@@ -391,6 +391,17 @@ describe("reading an offering of a kind the fixtures lack", () => {
     expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: followOn }])).offering_type).toBe("underwritten_firm_commitment");
     const bonds = `<p>$ % First Mortgage Bonds due 2034</p><p>We will sell the mortgage bonds to the underwriters listed below, for whom Example Capital Inc., Other Markets Corp. and Third Securities, Inc. are acting as representatives.</p>`;
     expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: bonds }]))).toMatchObject({ offering_type: "not_equity", agent: "Example Capital Inc." });
+  });
+
+  it("reads a prospectus or registration statement served as its primary .htm: the form and file number from its first lines, the company from the facing page", () => {
+    const supplement = `<html><body><p>Filed Pursuant to Rule 424(b)(5)</p><p>Registration No. 333-269157</p><p>PROSPECTUS SUPPLEMENT</p>
+      <p>We are offering 239,594 shares of our common stock to certain institutional investors pursuant to a securities purchase agreement. We have engaged Example Securities, LLC as our exclusive placement agent.</p></body></html>`;
+    expect(inspectText(supplement)).toMatchObject({ form: "424B5", file_number: "333-269157", offering_type: "registered_direct", common_shares_offered: 239_594 });
+    const amendment = `<html><body><p>As filed with the Securities and Exchange Commission on June 30, 2021.</p><p>Registration Statement No. 333-256367</p>
+      <p>UNITED STATES</p><p>SECURITIES AND EXCHANGE COMMISSION</p><p>Amendment No. 3 to:</p><p>FORM S-1</p><p>REGISTRATION STATEMENT</p><p>UNDER</p><p>THE SECURITIES ACT OF 1933</p>
+      <p>EXAMPLE THERAPEUTICS, INC.</p><p>(Exact name of registrant as specified in its charter)</p></body></html>`;
+    const read = inspectAny(readSubmission(amendment), { path: "/x/Archives/edgar/data/1766140/000121390021035033/s1a.htm" });
+    expect(read).toMatchObject({ form: "S-1/A", file_number: "333-256367", company: "EXAMPLE THERAPEUTICS, INC.", accession: "0001213900-21-035033", cik: 1766140, primary_document: "s1a.htm" });
   });
 
   it("states nothing about an 8-K: its fields are null and its items are the header's", () => {

@@ -160,10 +160,12 @@ export function readSubmission(text: string): Filing {
 export function readPrimaryDocument(html: string): Filing {
   const facts = inlineFacts(html, ["dei:"]);
   const coverFact = (concept: string) => facts.find((f) => f.name.toLowerCase() === `dei:${concept.toLowerCase()}` && f.text)?.text ?? null;
-  const form = coverFact("DocumentType");
   const cik = coverFact("EntityCentralIndexKey");
   const company = coverFact("EntityRegistrantName");
-  const fileNumber = coverFact("EntityFileNumber");
+  // a prospectus or registration statement tags no dei: facts: its first lines say what it is
+  const said = coverFact("DocumentType") ? null : offeringDocumentCover(htmlBlocks(html));
+  const form = coverFact("DocumentType") ?? said?.form ?? null;
+  const fileNumber = coverFact("EntityFileNumber") ?? said?.fileNumber ?? null;
   const header: FilingHeader = {
     accession: null,
     form,
@@ -176,6 +178,25 @@ export function readPrimaryDocument(html: string): Filing {
   };
   const document = makeDocument((form ?? "").toUpperCase(), 1, null, null, html);
   return { header, documents: [document], primary: document };
+}
+
+/**
+ * A prospectus's or registration statement's form and file number from its
+ * first lines: "Filed Pursuant to Rule 424(b)(5)" and "Registration No.
+ * 333-269157", or a facing page's "FORM S-1 REGISTRATION STATEMENT UNDER THE
+ * SECURITIES ACT OF 1933" ("Amendment No. 3 to Form S-1": S-1/A).
+ */
+function offeringDocumentCover(blocks: Block[]): { form: string; fileNumber: string | null } | null {
+  const lines = blocks.slice(0, 60).flatMap((b) => (b.kind === "text" ? [b.text] : b.rows.map((row) => row.filter(Boolean).join(" "))));
+  const text = lines.join("\n");
+  const fileNumber = /\bRegistration (?:Statement )?Nos?\.?:?\s*(333-\d{5,6})\b/i.exec(text)?.[1] ?? null;
+  const rule = /\bFiled Pursuant to Rule 424\s*\(\s*b\s*\)\s*\(\s*([1-57])\s*\)/i.exec(text);
+  if (rule) return { form: `424B${rule[1]}`, fileNumber };
+  const facing = /\bFORM ([SF]-[13])\s+REGISTRATION STATEMENT\s+UNDER\s+THE\s+SECURITIES ACT OF 1933\b/i.exec(text.replace(/\s+/g, " "));
+  if (!facing) return null;
+  // "Amendment No. 3 to: FORM S-1", "PRE-EFFECTIVE AMENDMENT NO. 1 TO FORM S-3" above the form's name
+  const amended = /\bAmendment\s+No\.\s*\d+\b/i.test(text.replace(/\s+/g, " ").slice(0, facing.index + facing[0].length));
+  return { form: `${facing[1]!.toUpperCase()}${amended ? "/A" : ""}`, fileNumber };
 }
 
 // ───────────────────────────── SEC headers ─────────────────────────────
