@@ -159,6 +159,55 @@ describe("readEightKTerms: convertible notes", () => {
   });
 });
 
+describe("readEightKTerms: small caps' note deals as their 8-Ks tell them", () => {
+  it("reads a consummated purchase agreement, a note's maturity 'payable on' a day or defined as the Maturity Date, interest it 'provides for', and takes no conversion price, note total or commitment-share fee for something else", () => {
+    const mast = readEightKTerms(
+      k(
+        "Item 1.01 Entry Into a Material Definitive Agreement.",
+        "On November 2, 2021, we consummated a Securities Purchase Agreement with Example Hill Fund, L.P. (“Example Hill”), whereby we issued to Example Hill a convertible promissory note in the principal amount of $810,000 and issued to Example Hill a common stock purchase warrant to purchase 28,065,000 shares of our common stock. As a condition to the purchase, we issued to Example Hill 10,855,047 shares (the “Commitment Shares”) of our common stock. The principal amount of the Convertible Note and all interest accrued thereon is payable on October 29, 2022. The Convertible Note provides for interest at the rate of 12% per annum, payable at maturity, and is convertible into shares of our common stock at a price of $0.0125 per share.",
+      ),
+    );
+    expect(mast.terms).toMatchObject({ agreement_kind: "convertible_note", agreement_date: "2021-11-02", price_per_share: null, equity_line: null });
+    expect(mast.terms.convertible_notes).toEqual([expect.objectContaining({ principal: 810_000, conversion_price: 0.0125, maturity: "2022-10-29", interest_rate: 12 })]);
+
+    const facility = readEightKTerms(
+      k(
+        "Item 1.01 Entry into a Material Definitive Agreement.",
+        "On March 8, 2023, the Company entered into a securities purchase agreement with YA Example, Ltd. Pursuant to the Securities Purchase Agreement, the Company agreed to issue and sell convertible debentures in the principal amount of up to $11.2 million. On March 8, 2023, the Company issued and sold a Convertible Debenture in the principal amount of $5 million for a purchase price of $4.5 million. The parties further agreed that the Company will issue and sell a second Convertible Debenture in the principal amount of $6.2 million. The Promissory Note is to be repaid in one installment on September 15, 2023 (the “Maturity Date”).",
+      ),
+    );
+    expect(facility.terms.convertible_notes.map((n) => n.principal)).toEqual([5_000_000, 6_200_000]);
+    expect(facility.terms.convertible_notes[0]!.maturity).toBe("2023-09-15");
+
+    const paid = readEightKTerms(k("Item 1.01 Entry into a Material Definitive Agreement.", "On November 30, 2021, the Company entered into a Securities Purchase Agreement with an accredited investor for a Convertible Promissory Note. The Closing occurred on December 3, 2021, upon the Company receiving the purchase price of $250,000."));
+    expect(paid.terms.price_per_share).toBeNull();
+  });
+
+  it("names the lender a purchase agreement is made with, by its legal name beside a short name or a state of formation, and the price a note was sold for", () => {
+    const ema = readEightKTerms(
+      k(
+        "Item 1.01 Entry into a Material Definitive Agreement.",
+        "On January 17, 2018 we entered into a Securities Purchase Agreement (“SPA”) with EMA Example, LLC, a Delaware limited liability company (“Purchaser”), pursuant to which we issued and sold to the Purchaser a convertible promissory note in the principal amount of $165,000 (the “Note”).",
+      ),
+    );
+    expect(ema.terms.purchasers).toEqual(["EMA Example, LLC"]);
+    const mast = readEightKTerms(
+      k(
+        "Item 1.01 Entry into a Material Definitive Agreement.",
+        "On November 2, 2021, we consummated a Securities Purchase Agreement with Example Hill Fund, L. P. (“Example Hill”), whereby we issued to Example Hill a convertible promissory note in the principal amount of $810,000. In consideration of the Convertible Note and Warrant we received $729,000, less $10,800 retained by Example Hill in reimbursement of its legal fees.",
+      ),
+    );
+    expect(mast.terms).toMatchObject({ purchasers: ["Example Hill Fund, L. P."], gross_proceeds: 729_000 });
+    const debenture = readEightKTerms(
+      k(
+        "Item 1.01 Entry into a Material Definitive Agreement.",
+        "On March 8, 2023, upon signing the Securities Purchase Agreement, the Company issued and sold to the Investor a Convertible Debenture in the principal amount of $5 million for a purchase price of $4.5 million. The Company will issue and sell a second Convertible Debenture in the principal amount of $6.2 million for a purchase price of $5.58 million.",
+      ),
+    );
+    expect(debenture.terms.gross_proceeds).toBe(4_500_000);
+  });
+});
+
 describe("readEightKTerms: terms of notes the company already had", () => {
   it("takes no rate or maturity from outstanding notes the proceeds will repay", () => {
     const reading = readEightKTerms(

@@ -314,7 +314,7 @@ function percentOf(text: string): number {
 
 // ───────────────────────────── companies ─────────────────────────────
 
-const LEGAL_SUFFIX = String.raw`(?:L\.L\.C\.|LLC|Inc\.|Inc\b|INC\.|Incorporated|Corp\.|Corporation|CORP\.|Ltd\.|Ltd\b|LTD\.|LTD\b|Limited|L\.P\.|LP\b|LLP|plc|PLC|AG|N\.A\.|S\.A\.|SPC|Fund)(?![A-Za-z])`;
+const LEGAL_SUFFIX = String.raw`(?:L\.L\.C\.|LLC|Inc\.|Inc\b|INC\.|Incorporated|Corp\.|Corporation|CORP\.|Ltd\.|Ltd\b|LTD\.|LTD\b|Limited|L\.\s?P\.|LP\b|LLP|plc|PLC|AG|N\.A\.|S\.A\.|SPC|Fund)(?![A-Za-z])`;
 const NAME_WORD = String.raw`(?:[A-Z0-9][A-Za-z0-9.'’/-]*|&|of|\([A-Z]{2,}\))`;
 /** A firm's legal name: capitalised words ending in a legal suffix ("H.C. Wainwright & Co., LLC", "YA II PN, Ltd.", "Lincoln Park Capital Fund, LLC"). */
 const FIRM = String.raw`(${NAME_WORD}(?:,?\s${NAME_WORD}){0,7}?,?\s(?:${LEGAL_SUFFIX}(?:,?\s(?:LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.|LTD\.|Limited|Inc\.)(?![A-Za-z]))?|&\sCo\.(?:,?\s(?:Inc\.|LLC|L\.L\.C\.|Incorporated|Ltd\.|Limited)(?![A-Za-z]))?))`;
@@ -377,13 +377,14 @@ function quoteMatch(m: Match): string {
 
 // ───────────────────────────── what agreement ─────────────────────────────
 
-const ENTERED = /\b(?:entered into|enter into|executed|signed|entered)\b/i;
+const ENTERED = /\b(?:entered into|enter into|executed|signed|entered|consummated)\b/i;
 /** The agreement named right after "entered into": "a securities purchase agreement", "an inducement letter", "a Standby Equity Purchase Agreement". */
 const AGREEMENT_NAME = /^\s*(?:into\s+)?(?:an?\s+|the\s+|that certain\s+|a certain\s+|(?:two|three|separate)\s+)?((?:[\w’'-]+\s+){0,6}?(?:agreements?|letters?|notes?|debentures?))\b/i;
 const NOT_FINANCING_AGREEMENT =
   /\b(?:employment|consulting|separation|severance|retention|transition|lease|sublease|license|licensing|merger|asset purchase|collaboration|supply|services?|indemnification|settlement|offer letter|change in control|release|joint venture|distribution|manufacturing|research|co-?promotion)\b/i;
 const FINANCING_WORDS =
   /\b(?:securities purchase|stock purchase|subscription|at[- ]the[- ]market|sales agent|sales agreement|equity distribution|underwriting agreement|placement agen(?:t|cy)|warrants? to purchase|pre-?funded|convertible|equity line|equity purchase|gross proceeds|registered direct|private placement|public offering|purchase agreement|inducement)\b/i;
+const CONVERTIBLE_DEBT_WORDS = /\bconvertible (?:promissory |secured |senior |unsecured )*(?:notes?|debentures?)\b/i;
 const EQUITY_LINE =
   /\b(?:standby equity purchase agreement|equity purchase (?:agreement|facility)|equity line|ELOC|committed equity facility|(?:right|option), but not (?:the )?(?:an )?obligation, to (?:sell|issue|require|direct)|commitment shares|right(?:,\s*(?:but not the obligation|from time to time|in its sole discretion),?)*\s+to (?:sell|issue|direct)\b[^;]{0,120}?\bup to \$)/i;
 
@@ -514,14 +515,16 @@ const FIRM_NC = `(?:${FIRM.slice(1, -1)})`;
 /** Firms one after another: "Citigroup Global Markets Inc. and Goldman, Sachs & Co.", "A LLC, B, Inc. and C Ltd." */
 const FIRM_LIST = String.raw`${FIRM_NC}(?:(?:,\s(?:and\s)?|,?\sand\s)${FIRM_NC})*`;
 const PURCHASER_PATTERNS: RegExp[] = [
-  new RegExp(String.raw`\b(?:with|to|and|by|among|between)\s(${FIRM_LIST})(?:,\s(?:an?|the)\s[a-z][^,()]{0,60})?,?\s\((?:each,?\s|collectively,?\s|together,?\s)?(?:the\s|a\s|an\s)?[“"]${PARTY_ROLE}[”"]`, "g"),
-  new RegExp(String.raw`\b(?:with|to)\s${PROPER_NAME}(?:,\s(?:an?|the)\s[a-z][^,()]{0,60})?,?\s\((?:each,?\s|collectively,?\s|together,?\s)?(?:the\s|a\s|an\s)?[“"]${PARTY_ROLE}[”"]`, "g"),
+  new RegExp(String.raw`\b(?:with|to|and|by|among|between)\s(${FIRM_LIST})(?:,\s(?:an?|the)\s[A-Za-z][^,()]{0,60})?,?\s\((?:each,?\s|collectively,?\s|together,?\s)?(?:the\s|a\s|an\s)?[“"]${PARTY_ROLE}[”"]`, "g"),
+  new RegExp(String.raw`\b(?:with|to)\s${PROPER_NAME}(?:,\s(?:an?|the)\s[A-Za-z][^,()]{0,60})?,?\s\((?:each,?\s|collectively,?\s|together,?\s)?(?:the\s|a\s|an\s)?[“"]${PARTY_ROLE}[”"]`, "g"),
+  // the firm a securities or note purchase agreement is made with, by its legal name and a short name: "a Securities Purchase Agreement with Mast Hill Fund, L.P. (“Mast Hill”)"
+  new RegExp(String.raw`\b(?:securities|note|stock|share|subscription)\s(?:purchase\s)?agreement\b[^;.]{0,80}?\bwith\s(${FIRM_NC})(?:,\s(?:an?|the)\s[A-Za-z][^,()]{0,60})?,?\s\((?:the\s)?[“"][A-Z][^”"]{1,30}[”"]\)`, "gi"),
 ];
 /** The parties of a purchase agreement "among the Company, A LLC, B, Inc. and C": the list starts after the company. */
 const AMONG_THE_COMPANY = /\b(?:purchase|subscription) agreement\b[^;]{0,80}?\b(?:by and )?among\s+(?:the Company|us|the Registrant)(?:,\s*|\s+and\s+)/gi;
 /** "sold 5,760,369 shares … to Warburg Pincus Private Equity VIII, L.P. and certain of its affiliated entities (collectively “Warburg Pincus”)" */
 const SOLD_TO = new RegExp(
-  String.raw`\b(?:sold|issued and sold|sell|issue and sell)\b[^;]{0,250}?\bto\s(${FIRM_LIST})(?=\s+and\s+(?:certain\s+of\s+)?(?:its|their)\s+affiliat|\s*\((?:collectively|together)\b|,\s|\s+pursuant\b|\s+in\s+(?:a|the)\b|\s+for\b|\.?$)`,
+  String.raw`\b(?:sold|issued and sold|sell|issue and sell)\b[^;]{0,250}?\bto\s(${FIRM_LIST})(?=\s+and\s+(?:certain\s+of\s+)?(?:its|their)\s+affiliat|\s*\((?:collectively|together)\b|\s*\([“"][A-Z]|,\s|\s+pursuant\b|\s+in\s+(?:a|the)\b|\s+for\b|\.?$)`,
   "g",
 );
 
@@ -647,6 +650,10 @@ function readPrice(r: Reading, sentences: Sentence[], sharesSentence: Sentence |
       if (/^\s*(?:per\s+)?(?:pre-?funded|warrant|note|preferred)/i.test(after)) return false;
       if (/\bunderwriters?\b[^.]{0,40}\b(?:agreed to|will) purchase\b/i.test(s) || /\bnet of\b|\bdiscount\b/i.test(s.slice(m.match.index, m.match.index + m.match[0].length + 20))) return false;
       if (/\bexercise price\b|\bconversion price\b/i.test(m.match[0])) return false;
+      // "… is convertible into shares of our common stock at a price of $0.0125 per share": a conversion price
+      if (/\b(?:convertible|exercisable|convert(?:ed)?|exercised?)\b[^.;$]{0,80}$/i.test(s.slice(Math.max(0, m.match.index - 100), m.match.index))) return false;
+      // "upon receiving the purchase price of $250,000": a note's or a sale's total, not a price per share
+      if (!/\bper\b|\beach\b/i.test(m.match[0]) && !/^\s*per\b/i.test(after) && (money(m.match[1]!, undefined) ?? 0) >= 1000) return false;
       // "$100.0 million", "sold 5,760,369 shares … for a purchase price of $100.0 million": what the shares cost together, not each
       if (m.match[2]) return false;
       const upToAmount = s.slice(Math.max(0, m.match.index - 30), m.match.index + m.match[0].indexOf("$"));
@@ -669,11 +676,18 @@ function readProceeds(r: Reading, sentences: Sentence[]) {
     const before = s.slice(Math.max(0, m.match.index - 60), m.match.index);
     return !HYPOTHETICAL.test(before) && !HYPOTHETICAL.test(m.match[1] ?? "") && !/\bnet\s*$/i.test(before);
   });
-  if (!found) return;
+  if (!found) {
+    // a note sold for its price: "sold … a Convertible Debenture in the principal amount of $5 million for a purchase price of $4.5 million", "In consideration of the Convertible Note and Warrant we received $729,000"
+    const paid = firstIn(sentences, NOTE_PRICE_PAID, (m) => /\b(?:notes?|debentures?)\b/i.test(m.sentence.text) && /\b(?:sold|issued|received|purchased)\b/i.test(m.sentence.text) && !HYPOTHETICAL.test(m.sentence.text.slice(0, m.match.index)) && !/\b(?:will|agreed to|second|additional)\b/i.test(m.sentence.text.slice(0, m.match.index)));
+    if (paid) set(r, "gross_proceeds", money(paid.match[1] ?? paid.match[3]!, paid.match[1] ? paid.match[2] : paid.match[4]), quoteMatch(paid));
+    return;
+  }
   const amount = found.match[2] ?? found.match[4]!;
   const scale = found.match[2] ? found.match[3] : found.match[5];
   set(r, "gross_proceeds", money(amount, scale), quoteMatch(found));
 }
+
+const NOTE_PRICE_PAID = new RegExp(String.raw`\bfor\s+(?:a|an|the)\s+(?:aggregate\s+)?purchase price of\s+${MONEY}|\b(?:we|the Company)\s+received\s+${MONEY}`, "gi");
 
 // ───────────────────────────── warrants ─────────────────────────────
 
@@ -900,7 +914,7 @@ const CONVERSION_PRICE = new RegExp(
 );
 const CONVERSION_PERCENT = /\b(?:conversion price|convertible|conversion|converted)\b[^;]{0,200}?\b(\d{1,3}(?:\.\d+)?)\s?%\s+(?:of\s+the\s+(?:lowest|average|lower|daily|volume|closing|market|trading|VWAP|average of))/gi;
 const CONVERSION_DISCOUNT = /\b(?:conversion price|convertible|conversion|converted)\b[^;]{0,200}?\b(\d{1,2}(?:\.\d+)?)\s?%\s+discount\s+(?:to|from|off)\b/gi;
-const INTEREST = /\b(?:bears?|bearing|accrues?|accruing|accrue)\s+interest\s+at\s+(?:(?:a|the)\s+)?(?:fixed\s+)?(?:annual\s+)?(?:rate\s+)?(?:of\s+)?(\d{1,2}(?:\.\d+)?)\s?%|\binterest(?:\s+rate)?\s+(?:of|at|equal to)\s+(\d{1,2}(?:\.\d+)?)\s?%\s+per\s+(?:annum|year)/gi;
+const INTEREST = /\b(?:bears?|bearing|accrues?|accruing|accrue|provides? for|carr(?:y|ies))\s+interest\s+at\s+(?:(?:a|the)\s+)?(?:fixed\s+)?(?:annual\s+)?(?:rate\s+)?(?:of\s+)?(\d{1,2}(?:\.\d+)?)\s?%|\binterest(?:\s+rate)?\s+(?:of|at|equal to)\s+(\d{1,2}(?:\.\d+)?)\s?%\s+per\s+(?:annum|year)/gi;
 /** A note named by its rate: "2.75% Senior Convertible Debentures", "6% Subordinated Convertible Debentures". */
 const COUPON = /(?<![\d.])(\d{1,2}(?:\.\d{1,3})?)\s?%\s+(?:(?:[A-Z][\w-]*|and)\s+){0,5}?Convertible\s+(?:(?:[A-Z][\w-]*)\s+){0,3}?(?:Notes?|Debentures?)\b/g;
 /** "mature on August 15, 2027", "due April 15, 2004", "due 12 months from the issuance date", a summary's "Maturity. August 15, 2027." */
@@ -909,12 +923,16 @@ const MATURITY = new RegExp(
   "gi",
 );
 
+/** "… on September 15, 2023 (the “Maturity Date”)", "The principal amount of the Convertible Note … is payable on October 29, 2022". */
+const MATURITY_STATED = new RegExp(String.raw`${DATE}\s*\((?:the\s+)?[“"]Maturity Date[”"]\)|\bprincipal\b[^;.]{0,100}?\b(?:is|are|shall be|will be)\s+(?:due and\s+)?payable\s+(?:in full\s+|in a lump sum\s+)?on\s+${DATE}`, "gi");
+
 function readNotes(r: Reading, sentences: Sentence[], sectionText: string) {
   const convertible = /\bconvertible\b|\bconversion price\b|\bconverted into\b/i.test(sectionText);
   if (!convertible) return;
   const notes = r.terms.convertible_notes;
   /** per note: the name it is defined by ("Debentures"), and whether its principal was told as sold (not only as agreed to be sold) */
   const known = new Map<EightKNote, { name: string | null; sold: boolean }>();
+  const upTo = new Set<EightKNote>();
   for (const m of matchesIn(sentences, PRINCIPAL)) {
     const value = money(m.match[1] ?? m.match[3]!, m.match[1] ? m.match[2] : m.match[4]);
     if (value === null || notes.some((n) => n.principal === value) || !r.addInstruments) continue;
@@ -944,7 +962,22 @@ function readNotes(r: Reading, sentences: Sentence[], sectionText: string) {
     const defined = /^[^.;“"]{0,80}?\((?:the\s+|each,?\s+a\s+|collectively,?\s+the\s+)?[“"]([^”"]{2,60})[”"]\)/.exec(text.slice(m.match.index + m.match[0].length))?.[1] ?? reference;
     notes.push(note);
     known.set(note, { name: defined, sold });
+    if (/\bup to\s*\$/i.test(m.match[0])) upTo.add(note);
     r.evidence[`convertible_notes[${notes.length - 1}].principal`] = quoteMatch(m);
+  }
+  // "debentures in the principal amount of up to $11.2 million", then the first of $5 million and a second of $6.2 million: the facility, not a third note
+  for (const facility of upTo) {
+    const others = notes.filter((n) => n !== facility && n.principal !== null);
+    const sum = others.reduce((total, n) => total + n.principal!, 0);
+    if (others.length < 2 || Math.abs(sum - facility.principal!) > 0.5) continue;
+    const quotes = notes.map((_, i) => r.evidence[`convertible_notes[${i}].principal`]);
+    const at = notes.indexOf(facility);
+    notes.splice(at, 1);
+    quotes.splice(at, 1);
+    for (let i = 0; i <= notes.length; i++) delete r.evidence[`convertible_notes[${i}].principal`];
+    quotes.forEach((quote, i) => {
+      if (quote) r.evidence[`convertible_notes[${i}].principal`] = quote;
+    });
   }
   const noteSentences = sentences.filter((s) => new RegExp(`\\b${NOTE_WORDS}\\b|\\bconver|^Maturity\\b`, "i").test(s.text));
   const ensure = () => {
@@ -978,6 +1011,10 @@ function readNotes(r: Reading, sentences: Sentence[], sectionText: string) {
     const date = maturity.match[1] ?? maturity.match[5];
     const value = date ? isoDate(date) : `${maturity.match[2]} ${maturity.match[3]} ${maturity.match[4]!.trim()}`;
     put("maturity", value, quoteMatch(maturity));
+  } else {
+    // (a day the 8-K defines as "the Maturity Date" is the new note's, even in a sentence of its repayment schedule)
+    const stated = firstIn(noteSentences, MATURITY_STATED, (m) => !/\bwarrant/i.test(m.match[0]) && (m.match[1] !== undefined ? !/\bproceeds\b/i.test(m.sentence.text) : !namesOtherNotes(m)));
+    if (stated) put("maturity", isoDate((stated.match[1] ?? stated.match[2])!), quoteMatch(stated));
   }
 }
 
@@ -1161,7 +1198,10 @@ function readScope(r: Reading, sentences: Sentence[], sectionText: string) {
   const inducement = r.terms.inducement === true;
   const repricing = REPRICING.test(sectionText);
   const kind = r.terms.agreement_kind;
-  if (kind === "equity_line" || EQUITY_LINE.test(sectionText)) readEquityLine(r, sentences);
+  // (commitment shares alone are a fee convertible-note lenders take too: no equity line unless the text says one)
+  const lineCue = EQUITY_LINE.exec(sectionText);
+  const noteFeeOnly = lineCue !== null && /^commitment shares$/i.test(lineCue[0]) && CONVERTIBLE_DEBT_WORDS.test(sectionText) && !EQUITY_LINE.test(sectionText.replace(/\bcommitment shares\b/gi, ""));
+  if (kind === "equity_line" || (lineCue && !noteFeeOnly)) readEquityLine(r, sentences);
   if (kind !== "equity_line") {
     const sharesSentence = readShares(r, sentences);
     readPrice(r, sentences, sharesSentence);
