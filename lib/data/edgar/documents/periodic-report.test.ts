@@ -475,6 +475,28 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(inspection.convertibles).toEqual([]);
   });
 
+  it("reads ATM sales told for 'the three and six months' with 'respectively' (the longer period's), sales 'From … through' the period end as to date with their gross proceeds (not the average price), and lists no preferred of which none was left", () => {
+    const atm = read(
+      report(
+        "<p>On April 14, 2017, the Company entered into the ATM Offering Agreement with Example Fitzgerald &amp; Co. acting as the sales agent.</p>" +
+          "<p>During the three and six months ended June 30, 2025, the Company sold 0.5 million and 1.8 million shares of common stock for net proceeds of $0.2 million and $0.8 million, respectively, pursuant to the ATM Offering Agreement. The Company sold 0.8 million and 2.3 million shares of common stock for net proceeds of $0.7 million and $2.2 million, respectively, pursuant to the ATM Offering Agreement for the three and six months ended June 30, 2024.</p>",
+      ),
+    );
+    expect(atm.atm_programs).toEqual([expect.objectContaining({ shares_sold_in_period: 1_800_000, gross_sold_in_period: null, as_of: "2025-06-30" })]);
+    const toDate = read(
+      report(
+        "<p>On June 21, 2024, the Company initiated the June 2024 ATM Program with an aggregate offering price of up to $75.0 million. From June 21, 2024 through June 30, 2025, the Company sold an aggregate of 1,607,739 shares of common stock under the June 2024 ATM Program at an average price of approximately $5.86 per share for gross proceeds of approximately $9.4 million.</p>",
+      ),
+    );
+    expect(toDate.atm_programs).toEqual([expect.objectContaining({ max_amount: 75_000_000, shares_sold_to_date: 1_607_739, gross_sold_to_date: 9_400_000, as_of: "2025-06-30" })]);
+    const converted = read(
+      report(
+        "<p>We sold to the investors an aggregate of 30,000 shares of Series A Participating Convertible Preferred Stock (Series A Preferred Stock). Each share of Series A Preferred Stock is convertible into 200 shares of common stock, reflecting a conversion price equal to $5.00 per share. As of June 30, 2025, no shares of our Series A Preferred Stock remained outstanding.</p>",
+      ),
+    );
+    expect(converted.convertibles).toEqual([]);
+  });
+
   it("does not list a convertible note the company invested in, nor a risk factor's possibility", () => {
     expect(read(report("<p>During the six months ended June 30, 2025, the Company invested in a $4.5 million convertible note issued by Example Startup, Inc., convertible at $2.00 per share.</p>")).convertibles).toEqual([]);
     // the amount between the words, and an agreement entered into first

@@ -987,7 +987,14 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
       // sales in the period: "During the six months ended <period end>, … from the sale of 4,250,000 shares"
       // "during the six months ended", "during the three and nine months ended" (the longer), "in the nine months ended", "during the quarter ended"
       const during = new RegExp(`\\b(?:during|for|in) the (?:(?:three|six|nine|twelve) and )?(three|six|nine|twelve) months ended ${DATE}|\\b(?:during|for|in) the (?:fiscal )?(year|quarter) ended ${DATE}`, "i").exec(s);
-      const soldShares = /\b(?:sale of|sold|offering of|issued)\s+(?:an aggregate of\s+|a total of\s+)?(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s+(million|billion))?\s+(?:ATM\s+|common\s+)?(?:shares|units)\b/i.exec(s);
+      let soldShares = /\b(?:sale of|sold|offering of|issued)\s+(?:an aggregate of\s+|a total of\s+)?(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s+(million|billion))?\s+(?:ATM\s+|common\s+)?(?:shares|units)\b/i.exec(s);
+      // "During the three and six months ended June 30, 2024, the Company sold 0.5 million and 1.8 million shares …, respectively": the longer period's, the second
+      const both = /\b(?:sale of|sold|issued)\s+(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s+(million|billion))?\s+and\s+(?:approximately\s+)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s+(million|billion))?\s+(?:ATM\s+|common\s+)?(?:shares|units)\b(?:[^.]|\.(?=\d))*\brespectively\b/i.exec(s);
+      if (both && !soldShares) {
+        const second = Object.assign([`${both[3]}${both[4] ? ` ${both[4]}` : ""} shares`, both[3], both[4]], { index: both.index, input: s, groups: undefined }) as unknown as RegExpExecArray;
+        soldShares = second;
+        soldShares[0] = both[0];
+      }
       // "No shares of common stock were sold under the ATM Agreement in the nine months ended …": none sold in the period
       const noneSold = /^No shares\b[^.;]{0,60}?\bwere (?:sold|issued)\b/i.exec(s);
       const gross = new RegExp(`(?:${AMOUNT_WORDS} (?:of |in )?gross proceeds|gross proceeds of (?:approximately )?${AMOUNT_WORDS})`, "i").exec(s);
@@ -1020,8 +1027,10 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
         previousSale = { state, inPeriod };
         continue;
       }
-      // sales to date: "As of June 30, 2023, the Company has sold 70,264,987 shares"
-      const toDate = new RegExp(`\\bAs of ${DATE},? (?:the Company|we) (?:has|had|have)? ?sold (\\d{1,3}(?:,\\d{3})+) shares`, "i").exec(s);
+      // sales to date: "As of June 30, 2023, the Company has sold 70,264,987 shares", "From June 21, 2021 through September 30, 2022, the Company sold an aggregate of 1,607,739 shares"
+      const toDate =
+        new RegExp(`\\bAs of ${DATE},? (?:the Company|we) (?:has|had|have)? ?sold (\\d{1,3}(?:,\\d{3})+) shares`, "i").exec(s) ??
+        new RegExp(`^From [A-Z][a-z]+ \\d{1,2},? \\d{4},? (?:through|to) ${DATE},? (?:the Company|we) (?:has |had |have )?sold (?:an aggregate of |a total of )?(\\d{1,3}(?:,\\d{3})+) shares`, "i").exec(s);
       if (toDate) {
         const iso = isoDate(toDate[1]!);
         const withinYear = iso !== null && r.period !== null && iso <= r.period && iso > `${Number(r.period.slice(0, 4)) - 1}${r.period.slice(4)}`;
@@ -1032,7 +1041,10 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
             state.program.as_of = iso;
             state.quotes.as_of = quote(toDate.index, toDate.index + toDate[0].length);
           }
-          const grossToDate = new RegExp(`${AMOUNT_WORDS}[^.]{0,20}\\bgross\\b`, "i").exec(s.slice(toDate.index));
+          // "… at an average price of approximately $6.15 per share for gross proceeds of approximately $37.1 million": the proceeds, not the price
+          const grossToDate =
+            new RegExp(`\\bgross proceeds of (?:approximately )?${AMOUNT_WORDS}`, "i").exec(s.slice(toDate.index)) ??
+            new RegExp(`${AMOUNT_WORDS}(?!\\s+per\\s+share)[^.]{0,20}\\bgross\\b`, "i").exec(s.slice(toDate.index));
           if (grossToDate && !/\bnet of\b/i.test(s.slice(toDate.index, toDate.index + grossToDate.index + grossToDate[0].length + 25))) {
             const amount = amountAt(grossToDate[1]!, grossToDate[2], thousands);
             if (amount !== null) set(state, "gross_sold_to_date", amount, quote(toDate.index, toDate.index + grossToDate.index + grossToDate[0].length));
@@ -1523,6 +1535,8 @@ function readConvertibles(r: Reader): Convertible[] {
   readConvertibleDebtRows(r, found);
   // "There were no convertible notes outstanding at September 30, 2023.": whatever notes the history recites, none is left
   if (r.period && noNotesAtPeriodEnd(r)) for (let i = found.length - 1; i >= 0; i--) if (found[i]!.item.kind === "note" && !found[i]!.item.subsequent) found.splice(i, 1);
+  // "As of December 31, 2023, no shares of our Series A Preferred Stock remained outstanding": that one is gone
+  if (r.period) for (let i = found.length - 1; i >= 0; i--) if (!found[i]!.item.subsequent && noneLeftAtPeriodEnd(r, found[i]!.item.name)) found.splice(i, 1);
   // the large filers' notes: "As of June 30, 2023 … notes outstanding …" dates what the notes state
   const periodText = r.period ? periodWritten(r.period) : null;
   for (const f of found) {
@@ -1538,6 +1552,17 @@ function readConvertibles(r: Reader): Convertible[] {
   return found.map(({ item, quotes }, at) => {
     for (const [field, quote] of Object.entries(quotes)) if ((item as unknown as Record<string, unknown>)[field] !== null) r.quote(`convertibles[${at}].${field}`, quote);
     return item;
+  });
+}
+
+/** The report says none of the named instrument was left at the period end: "As of December 31, 2023, no shares of our Series A Preferred Stock remained outstanding." */
+function noneLeftAtPeriodEnd(r: Reader, name: string): boolean {
+  const words = escapeRegExp(name.replace(/^(?:the|our)\s+/i, "")).replace(/\s+/g, "\\s+");
+  const none = new RegExp(`\\b(?:As of|At) ${DATE},?\\s+(?:there (?:were|was) )?no\\s+(?:shares\\s+of\\s+)?(?:our\\s+|the\\s+|the Company[’']s\\s+)?${words}\\b[^.;]{0,40}?\\b(?:remained|remain|were|was|are|is)\\s+(?:issued and\\s+)?outstanding`, "i");
+  return r.lines.some((line) => {
+    if (line.cells) return false;
+    const m = none.exec(line.text);
+    return m !== null && isoDate(m[1]!) === r.period;
   });
 }
 

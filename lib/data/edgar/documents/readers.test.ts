@@ -402,6 +402,10 @@ describe("reading an offering of a kind the fixtures lack", () => {
       <p>EXAMPLE THERAPEUTICS, INC.</p><p>(Exact name of registrant as specified in its charter)</p></body></html>`;
     const read = inspectAny(readSubmission(amendment), { path: "/x/Archives/edgar/data/1766140/000121390021035033/s1a.htm" });
     expect(read).toMatchObject({ form: "S-1/A", file_number: "333-256367", company: "EXAMPLE THERAPEUTICS, INC.", accession: "0001213900-21-035033", cik: 1766140, primary_document: "s1a.htm" });
+    // a 10-Q's note that mentions a prospectus supplement "filed pursuant to Rule 424(b)(5)" is still a 10-Q
+    const quarterly = `<html><body><p>FORM 10-Q</p><p>For the quarterly period ended June 30, 2024</p><p>NOTES TO CONDENSED CONSOLIDATED FINANCIAL STATEMENTS</p>
+      <p>Sales made under the ATM Offering Agreement are made pursuant to the prospectus supplement filed pursuant to Rule 424(b)(5), which registered for sale up to a total of $50.0 million of the Company’s common stock.</p></body></html>`;
+    expect(readSubmission(quarterly).header.form).toBeNull();
   });
 
   it("states nothing about an 8-K: its fields are null and its items are the header's", () => {

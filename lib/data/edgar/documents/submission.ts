@@ -190,10 +190,12 @@ function offeringDocumentCover(blocks: Block[]): { form: string; fileNumber: str
   const lines = blocks.slice(0, 60).flatMap((b) => (b.kind === "text" ? [b.text] : b.rows.map((row) => row.filter(Boolean).join(" "))));
   const text = lines.join("\n");
   const fileNumber = /\bRegistration (?:Statement )?Nos?\.?:?\s*(333-\d{5,6})\b/i.exec(text)?.[1] ?? null;
-  const rule = /\bFiled Pursuant to Rule 424\s*\(\s*b\s*\)\s*\(\s*([1-57])\s*\)/i.exec(text);
-  if (rule) return { form: `424B${rule[1]}`, fileNumber };
+  // the legend is a line of its own at the top ("filed pursuant to Rule 424(b)(5)" inside a 10-Q's sentence is not it)
+  const legend = lines.slice(0, 15).map((l) => /^Filed\s+Pursuant\s+to\s+Rule\s+424\s*\(\s*b\s*\)\s*\(\s*([1-57])\s*\)/i.exec(l.trim())).find((m) => m !== null && m.input.length <= 80);
+  if (legend) return { form: `424B${legend[1]}`, fileNumber };
   const facing = /\bFORM ([SF]-[13])\s+REGISTRATION STATEMENT\s+UNDER\s+THE\s+SECURITIES ACT OF 1933\b/i.exec(text.replace(/\s+/g, " "));
-  if (!facing) return null;
+  // (the facing page's own heading: "FORM S-1" on its line, before any sentence)
+  if (!facing || !lines.slice(0, 30).some((l) => /^FORM [SF]-[13]$/i.test(l.trim()))) return null;
   // "Amendment No. 3 to: FORM S-1", "PRE-EFFECTIVE AMENDMENT NO. 1 TO FORM S-3" above the form's name
   const amended = /\bAmendment\s+No\.\s*\d+\b/i.test(text.replace(/\s+/g, " ").slice(0, facing.index + facing[0].length));
   return { form: `${facing[1]!.toUpperCase()}${amended ? "/A" : ""}`, fileNumber };
