@@ -497,6 +497,17 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(converted.convertibles).toEqual([]);
   });
 
+  it("reads notes the company says it has at the period end with their face value, and an equity line's investor whose name ends in LTD", () => {
+    const held = read(
+      report(
+        "<p>We have convertible notes payable to related parties with a face value of $0.2 million at June 30, 2025 and December 31, 2024. These notes were issued between May and August 2022, have a fixed conversion price of $0.13, accrue interest at 8.0% interest per annum.</p>" +
+          "<p>On May 30, 2025, the Company entered into the Standby Equity Purchase Agreement (the “SEPA”) with YA Example PN, LTD, a Cayman Islands exempt limited company (the “SEPA Investor”) pursuant to which the Company has the right to sell to the SEPA Investor up to $100 million of Common Stock.</p>",
+      ),
+    );
+    expect(held.convertibles).toEqual([{ kind: "note", name: "convertible notes payable to related parties", principal_or_stated_outstanding: 200_000, conversion_price: 0.13, maturity: null, as_of: "2025-06-30" }]);
+    expect(held.equity_lines).toEqual([expect.objectContaining({ counterparty: "YA Example PN, LTD", commitment: 100_000_000 })]);
+  });
+
   it("does not list a convertible note the company invested in, nor a risk factor's possibility", () => {
     expect(read(report("<p>During the six months ended June 30, 2025, the Company invested in a $4.5 million convertible note issued by Example Startup, Inc., convertible at $2.00 per share.</p>")).convertibles).toEqual([]);
     // the amount between the words, and an agreement entered into first

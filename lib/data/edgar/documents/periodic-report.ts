@@ -869,7 +869,7 @@ function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTo
 
 const ATM_CUE = /at[- ]the[- ]market|\bATM\b|equity distribution agreement|sales agreement|controlled equity offering/i;
 /** A legal name: capitalised words ("Cowen and Company, LLC" too) up to a corporate suffix, in capitals or not ("YA II PN, LTD."). */
-const CORPORATE_NAME = String.raw`((?:[A-Z][\w.&'-]*,?\s+|&\s+|and\s+(?=Company\b)){0,6}?(?:Inc\.|INC\.|LLC|L\.L\.C\.|Co\.|Corp\.|CORP\.|Corporation|Ltd\.|LTD\.|Limited|LIMITED|L\.P\.|LP)(?:,?\s+(?:LLC|Inc\.))?)`;
+const CORPORATE_NAME = String.raw`((?:[A-Z][\w.&'-]*,?\s+|&\s+|and\s+(?=Company\b)){0,6}?(?:Inc\.|INC\.|LLC|L\.L\.C\.|Co\.|Corp\.|CORP\.|Corporation|Ltd\.|LTD\.|Ltd\b|LTD\b|Limited|LIMITED|L\.P\.|LP)(?:,?\s+(?:LLC|Inc\.))?)`;
 
 interface ProgramState {
   key: string;
@@ -1286,6 +1286,9 @@ function periodPrincipal(r: Reader, found: FoundConvertible, about: ReportLine[]
   }
 }
 
+/** Notes the report says the company has at the period end, with their face value: "We have convertible notes payable to related parties with a face value of $0.2 million at March 31, 2025". */
+const HAS_NOTES = new RegExp(`^(?:We|The Company) (?:have|has|had) (?:outstanding )?(convertible (?:promissory )?notes?(?: payable)?(?: to (?:related parties|a related party|(?:certain )?(?:stockholders|shareholders|investors|directors)))?) with (?:a|an aggregate) (?:total )?(?:face value|principal (?:amount|balance)|outstanding principal(?: balance)?) of ${AMOUNT_WORDS} (?:at|as of) ${DATE}`, "i");
+
 /** Convertible debt the report says it issued, in the words of large filers and small ones alike. */
 function readConvertibleDebtProse(r: Reader, found: FoundConvertible[]) {
   const named = new RegExp(`\\bissued ${AMOUNT_WORDS} (?:in )?(?:aggregate )?principal (?:amount )?of (?:its |our |the Company[’']s )?((?:[\\d.]+% )?(?:[A-Z][\\w-]* )*Convertible (?:Senior )?(?:Secured |Unsecured |Subordinated )?(?:Notes|Debentures) due (?:19|20)\\d{2})`);
@@ -1304,6 +1307,16 @@ function readConvertibleDebtProse(r: Reader, found: FoundConvertible[]) {
         if (found.some((f) => f.item.name === name)) continue;
         const q = quote(big.index, big.index + big[0].length);
         entry = { item: { kind: "note", name, principal_or_stated_outstanding: null, conversion_price: null, maturity: null, as_of: null }, quotes: { name: q, kind: q }, at: line.index, term: /\(the [“"]([^”"]+)[”"]\)/.exec(s)?.[1] ?? "Notes", principalFrom: null };
+      } else if (HAS_NOTES.test(s)) {
+        // "We have convertible notes payable to related parties with a face value of $0.2 million at March 31, 2025 …"
+        const m = HAS_NOTES.exec(s)!;
+        const iso = isoDate(m[4]!);
+        const value = amountAt(m[2]!, m[3], thousands);
+        if (!iso || iso !== r.period || value === null) continue;
+        const name = m[1]!.replace(/\s+/g, " ").toLowerCase();
+        if (found.some((f) => nameKey(f.item.name) === nameKey(name))) continue;
+        const q = quote(m.index, m.index + m[0].length);
+        entry = { item: { kind: "note", name, principal_or_stated_outstanding: value, conversion_price: null, maturity: null, as_of: iso }, quotes: { name: q, kind: q, principal_or_stated_outstanding: q, as_of: q }, at: line.index, term: "notes", principalFrom: "period" };
       } else {
         const issue = OWN_ISSUE.exec(s);
         const note = issue ? single.exec(s.slice(issue.index)) : null;
