@@ -206,6 +206,18 @@ describe("readEightKTerms: small caps' note deals as their 8-Ks tell them", () =
     );
     expect(debenture.terms.gross_proceeds).toBe(4_500_000);
   });
+
+  it("counts no shares sold from shares exchanged for warrants or issued in exchange for a note", () => {
+    const swap = readEightKTerms(
+      k(
+        "Item 3.02 Unregistered Sales of Equity Securities.",
+        "On January 10, 2025, the Company entered into exchange agreements with Example Capital IV, L.P. (the “Holder”), pursuant to which the Holder agreed to exchange 3,500,000 shares of the Company's common stock for one or more pre-funded warrants to purchase up to 3,500,000 shares of Common Stock.",
+      ),
+    );
+    expect(swap.terms.common_shares).toBeNull();
+    const exchanged = readEightKTerms(k("Item 3.02 Unregistered Sales of Equity Securities.", "On January 23, 2023, a new note was issued in the principal amount of $0.5 million. The new note was exchanged concurrently for approximately 2.5 million newly issued shares of common stock."));
+    expect(exchanged.terms.common_shares).toBeNull();
+  });
 });
 
 describe("readEightKTerms: terms of notes the company already had", () => {

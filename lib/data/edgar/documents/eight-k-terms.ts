@@ -620,6 +620,8 @@ function readShares(r: Reading, sentences: Sentence[]): Sentence | null {
     // "five-year warrants for approximately 909,000 shares"
     if (/\bwarrants?\s+for\s+(?:up to\s+)?(?:approximately\s+|about\s+)?(?:an aggregate of\s+)?$/i.test(before)) continue;
     if (/\b(?:additional|underlying|issuable|up to)\s*$/i.test(before)) continue;
+    // "Bain agreed to exchange 3,500,000 shares of … Common Stock for … pre-funded warrants", "the new note was exchanged … for approximately 2.5 million … shares": given up or issued in an exchange, not sold
+    if (/\bexchange(?:d)?\s+(?:concurrently\s+|immediately\s+)?(?:for\s+)?(?:approximately\s+|an aggregate of\s+)?$/i.test(before)) continue;
     if (/^\s*(?:\([^)]{0,60}\)\s*)?(?:of\s+(?:the Company['’]s\s+|its\s+|our\s+)?)?(?:series\s+[\w-]+\s+)?(?:convertible\s+)?preferred/i.test(after)) continue;
     if (/^[^;]{0,50}?\b(?:issuable|underlying|upon (?:the )?(?:exercise|conversion)|reserved)\b/i.test(after)) continue;
     const units = /units$/i.test(m.match[0]);
