@@ -508,6 +508,16 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(held.equity_lines).toEqual([expect.objectContaining({ counterparty: "YA Example PN, LTD", commitment: 100_000_000 })]);
   });
 
+  it("reads a named series' state at the period end from its sentence, with the expiry the notes give it, and not a pre-funded series exercised in full", () => {
+    const inspection = read(
+      report(
+        "<p>The December 2024 Common Warrants were exercisable immediately and will expire on December 1, 2029.</p>" +
+          "<p>As of June 30, 2025, the December 2024 Pre-Funded Warrants had been exercised in full, and December 2024 Common Warrants to purchase 4,204,546 shares of common stock remain outstanding at an exercise price of $1.32 per share.</p>",
+      ),
+    );
+    expect(inspection.warrants).toEqual([{ series: "December 2024 Common Warrants", shares_outstanding: 4_204_546, exercise_price: 1.32, expiry: "2029-12-01", as_of: "2025-06-30" }]);
+  });
+
   it("does not list a convertible note the company invested in, nor a risk factor's possibility", () => {
     expect(read(report("<p>During the six months ended June 30, 2025, the Company invested in a $4.5 million convertible note issued by Example Startup, Inc., convertible at $2.00 per share.</p>")).convertibles).toEqual([]);
     // the amount between the words, and an agreement entered into first

@@ -680,6 +680,48 @@ function readSubsequentUnitWarrants(r: Reader, series: WarrantSeries[]) {
 }
 
 /**
+ * A named series' state at the period end told in a sentence: "As of December
+ * 31, 2023, … December 2023 Common Warrants to purchase 4,204,546 shares of
+ * common stock remain outstanding at an exercise price of $1.32 per share",
+ * with the day the notes say that series expires ("The December 2023 Common
+ * Warrants … will expire on December 1, 2028").
+ */
+function readSeriesOutstanding(r: Reader, series: WarrantSeries[]) {
+  if (!r.period) return;
+  const stated = new RegExp(
+    `((?:[A-Z0-9][\\w-]*\\s+){1,5}?Warrants)\\s+to\\s+purchase\\s+(?:an aggregate of\\s+)?(\\d{1,3}(?:,\\d{3})+)(?:\\s+million)?\\s+shares\\b[^.;]{0,60}?\\b(?:remain(?:ed|s)?|were|are)\\s+outstanding(?:\\s+(?:at|with)\\s+an\\s+exercise\\s+price\\s+of\\s+${AMOUNT_WORDS})?`,
+    "g",
+  );
+  for (const line of r.lines) {
+    if (line.cells || !/warrants/i.test(line.text) || !/outstanding/i.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const when = new RegExp(`^(?:As of|At) ${DATE}`, "i").exec(sentence.text);
+      if (!when || isoDate(when[1]!) !== r.period || HYPOTHETICAL.test(sentence.text)) continue;
+      for (const m of sentence.text.matchAll(stated)) {
+        const name = m[1]!.replace(/^(?:The|And|Our|Its)\s+/, "").trim();
+        const count = parseCount(m[2]!);
+        if (/^(?:Common Stock |Outstanding |Total )?Warrants$/i.test(name) || count === null) continue;
+        if (series.some((w) => (w.series !== null && nameKeyOf(w.series) === nameKeyOf(name)) || w.shares_outstanding === count)) continue;
+        const at = series.length;
+        const entry: WarrantSeries = { series: name, shares_outstanding: count, exercise_price: m[3] && !m[4] ? parseDollars(m[3]) : null, expiry: null, as_of: r.period };
+        const quote = quoteOf(line, sentence.start + m.index, sentence.start + m.index + m[0].length);
+        r.quote(`warrants[${at}].series`, quote);
+        r.quote(`warrants[${at}].shares_outstanding`, quote);
+        if (entry.exercise_price !== null) r.quote(`warrants[${at}].exercise_price`, quote);
+        r.quote(`warrants[${at}].as_of`, quoteOf(line, sentence.start, sentence.start + when[0].length));
+        const expires = findLineMatch(r, new RegExp(`\\b${escapeRegExp(name)}\\b[^.]{0,100}?\\bwill expire on ${DATE}`, "i"));
+        const expiry = expires ? isoDate(expires.match[1]!) : null;
+        if (expiry) {
+          entry.expiry = expiry;
+          r.quote(`warrants[${at}].expiry`, expires!.quote);
+        }
+        series.push(entry);
+      }
+    }
+  }
+}
+
+/**
  * A SPAC's public and private placement warrants, as the report of the company
  * it merged into tells them: "Upon the Closing, 14,479,999 warrants …,
  * consisting of 9,200,000 public warrants sold in the IPO and 5,279,999
@@ -841,6 +883,7 @@ function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTo
   readNamedWarrants(r, series);
   readSubsequentUnitWarrants(r, series);
   readPublicPrivateWarrants(r, series);
+  readSeriesOutstanding(r, series);
   if (total && totalQuote) {
     r.quote("warrants_total.shares_outstanding", totalQuote);
     if (total.weighted_average_exercise_price !== null) r.quote("warrants_total.weighted_average_exercise_price", totalQuote);
