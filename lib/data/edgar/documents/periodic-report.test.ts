@@ -518,6 +518,16 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(inspection.warrants).toEqual([{ series: "December 2024 Common Warrants", shares_outstanding: 4_204_546, exercise_price: 1.32, expiry: "2029-12-01", as_of: "2025-06-30" }]);
   });
 
+  it("reads a preferred series named by a number, its price 'initially equal to', and keeps it when only some shares of it were converted", () => {
+    const inspection = read(
+      report(
+        "<p>As of June 30, 2025, 7,991 shares of Series 1 Convertible Preferred Stock were issued and outstanding. Each share of Series 1 Convertible Preferred Stock is convertible into approximately 1,000 shares of common stock, at a conversion price initially equal to approximately $7.01 per common share, subject to certain adjustments.</p>" +
+          "<p>During May 2025, approximately 36 shares of Series 1 Convertible Preferred Stock were converted into 35,823 shares of common stock.</p>",
+      ),
+    );
+    expect(inspection.convertibles).toEqual([expect.objectContaining({ kind: "preferred", name: "Series 1 Convertible Preferred Stock", conversion_price: 7.01, as_of: "2025-06-30" })]);
+  });
+
   it("does not list a convertible note the company invested in, nor a risk factor's possibility", () => {
     expect(read(report("<p>During the six months ended June 30, 2025, the Company invested in a $4.5 million convertible note issued by Example Startup, Inc., convertible at $2.00 per share.</p>")).convertibles).toEqual([]);
     // the amount between the words, and an agreement entered into first

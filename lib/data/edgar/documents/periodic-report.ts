@@ -1184,7 +1184,7 @@ const HELD_NOT_ISSUED = /\b(?:invest(?:ed|ing|ments?)\b(?:[^.]|\.(?=\d)){0,40}?\
 /** "conversion price of $0.50 per share", "convertible into common stock at $0.50 per share": a stated price, never a formula. */
 function conversionPriceIn(text: string): { value: number; index: number; end: number } | null {
   const patterns = [
-    new RegExp(`\\bconversion price (?:of|equal to|is|was|set at) (?:approximately )?${AMOUNT_WORDS}(?: per share)?`, "i"),
+    new RegExp(`\\bconversion price (?:initially )?(?:of|equal to|is|was|set at) (?:approximately )?${AMOUNT_WORDS}(?: per (?:common )?share)?`, "i"),
     new RegExp(`\\bconvertible (?:in)?to [^.;]{0,90}?\\bat (?:a (?:fixed )?(?:conversion )?price of |a price of )?(?:approximately )?${AMOUNT_WORDS} per share`, "i"),
     new RegExp(`\\bconvertible at (?:a (?:fixed )?(?:conversion )?price of )?(?:approximately )?${AMOUNT_WORDS} per share`, "i"),
     // "… dividing (i) the unpaid principal and interest by (ii) $0.32 (the “Conversion Price”)": the price the report defines as such
@@ -1248,7 +1248,8 @@ function closedInFull(r: Reader, name: string): boolean {
       `\\bfull (?:conversion|repayment|redemption|settlement) of ${t}`,
       `\\b(?:converted|repaid|paid off|prepaid|redeemed|settled|retired) ${t} in (?:full|its entirety)`,
       // "The SCH Convertible Note was converted into shares of the Successor’s common stock at the Closing" (not "$1.4 million of the Notes were converted")
-      `(?<!\\d[\\d,.]*(?:\\s+(?:million|thousand))?\\s+(?:in (?:aggregate )?principal amount\\s+)?of\\s+(?:the\\s+)?)${t} (?:were|was|have been|has been|had been) converted into (?:shares of )?`,
+      // (nor "approximately 36 shares of Series 1 Convertible Preferred Stock were converted")
+      `(?<!\\d[\\d,.]*(?:\\s+(?:million|thousand))?\\s+(?:shares\\s+)?(?:in (?:aggregate )?principal amount\\s+)?of\\s+(?:the\\s+)?)${t} (?:were|was|have been|has been|had been) converted into (?:shares of )?`,
     ].join("|"),
     "i",
   );
@@ -1434,7 +1435,7 @@ function readConvertibleDebtProse(r: Reader, found: FoundConvertible[]) {
 
 /** Convertible preferred stock with a stated conversion price; its total stated value when the report writes one. */
 function readConvertiblePreferred(r: Reader, found: FoundConvertible[]) {
-  const preferred = new RegExp(`\\b(Series [A-Z]{1,2}(?:-\\d)? (?:Convertible )?(?:Redeemable )?(?:Convertible )?Preferred Stock)\\b[^.]{0,60}?\\b(?:is|are|shall be|will be) convertible\\b`);
+  const preferred = new RegExp(`\\b(Series (?:[A-Z]{1,2}(?:-\\d)?|\\d{1,2}) (?:Convertible )?(?:Redeemable )?(?:Convertible )?Preferred Stock)\\b[^.]{0,60}?\\b(?:is|are|shall be|will be) convertible\\b`);
   for (const line of r.lines) {
     if (line.cells || !/preferred/i.test(line.text)) continue;
     for (const sentence of sentencesOf(line.text)) {
