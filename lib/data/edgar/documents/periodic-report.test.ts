@@ -528,6 +528,11 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(inspection.convertibles).toEqual([expect.objectContaining({ kind: "preferred", name: "Series 1 Convertible Preferred Stock", conversion_price: 7.01, as_of: "2025-06-30" })]);
   });
 
+  it("reads the warrants' total from 'allow the holders to purchase up to N shares … as of' the period end", () => {
+    const inspection = read(report("<p>The warrants are either immediately exercisable, or have a delayed initial exercise date, and allow the holders to purchase up to 4,699,645 shares of common stock at $2.60 to $16.50 per share as of June 30, 2025.</p>"));
+    expect(inspection.warrants_total).toEqual({ shares_outstanding: 4_699_645, weighted_average_exercise_price: null, as_of: "2025-06-30" });
+  });
+
   it("does not list a convertible note the company invested in, nor a risk factor's possibility", () => {
     expect(read(report("<p>During the six months ended June 30, 2025, the Company invested in a $4.5 million convertible note issued by Example Startup, Inc., convertible at $2.00 per share.</p>")).convertibles).toEqual([]);
     // the amount between the words, and an agreement entered into first

@@ -856,9 +856,11 @@ function readWarrantTotalProse(r: Reader): { total: WarrantsTotal; quote: string
     /\boutstanding\s+(?:(?:common stock|stock purchase|share purchase|purchase)\s+)*warrants\s+to\s+purchase\s+(?:an aggregate of\s+)?(?:up to\s+)?(\d{1,3}(?:,\d{3})+|\d{4,})\s+shares\b/i,
     /\bwarrants\s+to\s+purchase\s+(?:an aggregate of\s+)?(\d{1,3}(?:,\d{3})+|\d{4,})\s+shares\s+of\s+(?:the Company[’']s\s+|our\s+|its\s+)?common stock\s+(?:were\s+|remained\s+)?outstanding\b/i,
     /\bwarrants\s+outstanding\s+(?:to purchase\s+)?(?:was|were|totaled|of)\s+(\d{1,3}(?:,\d{3})+|\d{4,})\b/i,
+    // "The warrants are either immediately exercisable, …, and allow the holders to purchase up to 4,699,645 shares of common stock at $2.60 to $16.50 per share as of September 30, 2018."
+    /\bwarrants\b[^.;]{0,200}?\b(?:allow|entitle)s?\s+(?:the\s+)?holders?\s+to\s+purchase\s+(?:up to\s+)?(?:an aggregate of\s+)?(\d{1,3}(?:,\d{3})+|\d{4,})\s+shares\b/i,
   ];
   for (const line of r.lines) {
-    if (line.cells || !/warrants?/i.test(line.text) || !/outstanding/i.test(line.text)) continue;
+    if (line.cells || !/warrants?/i.test(line.text) || (!/outstanding/i.test(line.text) && !/\bholders?\s+to\s+purchase\b/i.test(line.text))) continue;
     for (const sentence of sentencesOf(line.text)) {
       const s = sentence.text;
       if (HYPOTHETICAL.test(s) || /\b(?:holds?|held|owns?|investments? in|acquired)\b/i.test(s) || /\b(?:options?|restricted stock|RSUs?)\b/i.test(s)) continue;
