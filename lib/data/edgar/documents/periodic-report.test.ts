@@ -528,6 +528,18 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(inspection.convertibles).toEqual([expect.objectContaining({ kind: "preferred", name: "Series 1 Convertible Preferred Stock", conversion_price: 7.01, as_of: "2025-06-30" })]);
   });
 
+  it("reads warrants whose name is defined before their count, as issued on the paragraph's day, and notes named by the term they define", () => {
+    const inspection = read(
+      report(
+        "<p>On May 24, 2025, the Company issued senior convertible notes with an aggregate principal amount of $27,173,913 due February 24, 2027. The holders of the Convertible Notes also received fully vested warrants (the “Note Warrants”) to purchase 9,057,971 shares of the Company’s common stock at an exercise price of $2.85 per share.</p>" +
+          "<p>In March 2025, the Company issued $3.3 million aggregate principal amount Original Issue Discount Senior Secured Convertible Debentures (the “Secured Convertible Notes”). The Secured Convertible Notes are due November 1, 2026.</p>" +
+          "<p>The Secured Convertible Notes may be converted for a conversion price equal to $1.30 per share (“Conversion Price”) at any time at the election of the holder.</p>",
+      ),
+    );
+    expect(inspection.warrants).toEqual([{ series: "Note Warrants", shares_outstanding: 9_057_971, exercise_price: 2.85, expiry: null, as_of: "2025-05-24" }]);
+    expect(inspection.convertibles).toContainEqual(expect.objectContaining({ name: "Secured Convertible Notes", conversion_price: 1.3, maturity: "2026-11-01" }));
+  });
+
   it("reads the warrants' total from 'allow the holders to purchase up to N shares … as of' the period end", () => {
     const inspection = read(report("<p>The warrants are either immediately exercisable, or have a delayed initial exercise date, and allow the holders to purchase up to 4,699,645 shares of common stock at $2.60 to $16.50 per share as of June 30, 2025.</p>"));
     expect(inspection.warrants_total).toEqual({ shares_outstanding: 4_699_645, weighted_average_exercise_price: null, as_of: "2025-06-30" });

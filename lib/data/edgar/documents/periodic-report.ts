@@ -598,10 +598,14 @@ function readWarrantProse(r: Reader, series: WarrantSeries[]) {
  */
 function readNamedWarrants(r: Reader, series: WarrantSeries[]) {
   const defined = new RegExp(String.raw`\bwarrants to purchase (?:up to )?(?:an aggregate of )?(\d{1,3}(?:,\d{3})+)\s*(?:\([^)]{0,80}\)\s*)?shares of (?:the Company[’']s |our |its )?common stock\s*\((?:the |collectively, the )?[“"]([A-Z][\w -]{0,40} Warrants)[”"]\)`);
+  // the name defined first: "fully vested warrants (the “Note Warrants”) to purchase 9,057,971 shares of the Company’s common stock"
+  const definedFirst = new RegExp(String.raw`\bwarrants\s*\((?:the |collectively, the )?[“"]([A-Z][\w -]{0,40} Warrants)[”"]\)\s*to purchase (?:up to )?(?:an aggregate of )?(\d{1,3}(?:,\d{3})+) shares of (?:the Company[’']s |our |its )?common stock`);
   const periodText = r.period ? periodWritten(r.period) : null;
   for (const line of r.lines) {
     if (line.cells) continue;
-    const m = defined.exec(line.text);
+    const after = defined.exec(line.text);
+    const before = after ? null : definedFirst.exec(line.text);
+    const m = after ?? (before ? Object.assign([before[0], before[2], before[1]], { index: before.index, input: before.input }) as unknown as RegExpExecArray : null);
     if (!m) continue;
     const name = m[2]!;
     if (series.some((s) => s.series !== null && nameKeyOf(s.series) === nameKeyOf(name))) continue;
@@ -628,6 +632,13 @@ function readNamedWarrants(r: Reader, series: WarrantSeries[]) {
         entry.as_of = r.period;
         r.quote(`warrants[${at}].as_of`, quoteOf(other, state, state + periodText!.length));
       }
+    }
+    // no later state: the count as issued, on the day the paragraph opens with ("On August 24, 2022, the Company issued …")
+    const opening = entry.as_of === null ? new RegExp(`^On ${DATE},? (?:the Company|we)\\b`, "i").exec(line.text) : null;
+    const issued = opening ? isoDate(opening[1]!) : null;
+    if (opening && issued && (!r.period || issued <= r.period)) {
+      entry.as_of = issued;
+      r.quote(`warrants[${at}].as_of`, quoteOf(line, 0, opening[0].length));
     }
     series.push(entry);
   }
@@ -1338,6 +1349,8 @@ const HAS_NOTES = new RegExp(`^(?:We|The Company) (?:have|has|had) (?:outstandin
 /** Convertible debt the report says it issued, in the words of large filers and small ones alike. */
 function readConvertibleDebtProse(r: Reader, found: FoundConvertible[]) {
   const named = new RegExp(`\\bissued ${AMOUNT_WORDS} (?:in )?(?:aggregate )?principal (?:amount )?of (?:its |our |the Company[’']s )?((?:[\\d.]+% )?(?:[A-Z][\\w-]* )*Convertible (?:Senior )?(?:Secured |Unsecured |Subordinated )?(?:Notes|Debentures) due (?:19|20)\\d{2})`);
+  // "issued $3.3 million aggregate principal amount Original Issue Discount Senior Secured Convertible Debentures (the “Secured Convertible Notes”)": named by the term it defines
+  const titled = new RegExp(`\\bissued ${AMOUNT_WORDS} (?:in )?(?:aggregate )?principal amount (?:of )?(?:its |our |the Company[’']s )?(?:(?:[A-Z][\\w-]* ){0,6}Convertible (?:Notes|Debentures))\\s*\\((?:the )?[“"]([A-Z][^”"]{2,60})[”"]\\)`);
   const single = new RegExp(`\\b(?:a|an|one|the|two|three|several|additional|certain) (?:[\\w%.$,’'-]+ ){0,6}?((?:senior |secured |unsecured |subordinated )*${CONVERTIBLE_DEBT})\\b`, "i");
   const introduces = new RegExp(`${named.source}|${OWN_ISSUE.source}[^.]{0,160}?\\b${CONVERTIBLE_DEBT}`, "i");
   for (const line of r.lines) {
@@ -1346,7 +1359,7 @@ function readConvertibleDebtProse(r: Reader, found: FoundConvertible[]) {
     for (const sentence of sentencesOf(line.text)) {
       const s = sentence.text;
       const quote = (start: number, end: number) => quoteOf(line, sentence.start + start, sentence.start + end);
-      const big = named.exec(s);
+      const big = named.exec(s) ?? titled.exec(s);
       let entry: FoundConvertible | null = null;
       if (big) {
         const name = big[3]!;
