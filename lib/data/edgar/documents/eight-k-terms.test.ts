@@ -207,6 +207,17 @@ describe("readEightKTerms: small caps' note deals as their 8-Ks tell them", () =
     expect(debenture.terms.gross_proceeds).toBe(4_500_000);
   });
 
+  it("takes a note sold under an equity line's agreement as the 8-K's own agreement, dated the day it was sold", () => {
+    const under = readEightKTerms(
+      k(
+        "Item 1.01 Entry into a Material Definitive Agreement.",
+        "On March 8, 2023, we issued and sold a convertible promissory note with an aggregate principal amount of $4.5 million (the “Promissory Note”) in a private placement to Example Fund under the Standby Equity Purchase Agreement dated as of January 24, 2023 between us and Example Fund. The holder may convert the Promissory Note into shares of our Common Stock at a conversion price of $0.50 (the “Conversion Price”).",
+      ),
+    );
+    expect(under.terms).toMatchObject({ agreement_kind: "convertible_note", agreement_date: "2023-03-08" });
+    expect(under.terms.convertible_notes).toEqual([expect.objectContaining({ principal: 4_500_000, conversion_price: 0.5 })]);
+  });
+
   it("counts no shares sold from shares exchanged for warrants or issued in exchange for a note", () => {
     const swap = readEightKTerms(
       k(

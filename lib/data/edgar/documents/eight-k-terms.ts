@@ -450,9 +450,19 @@ function readAgreement(r: Reading, sentences: Sentence[], sectionText: string): 
     return true;
   }
   const financing = FINANCING_WORDS.test(sectionText) || EQUITY_LINE.test(sectionText);
+  // "On March 8, 2023, we issued and sold a convertible promissory note … to Yorkville under the Standby Equity Purchase Agreement dated …": the note is this 8-K's agreement, not the facility it was sold under
+  const noteSold = firstIn(sentences, NOTE_SOLD_ON);
+  if (financing && noteSold) {
+    set(r, "agreement_kind", "convertible_note", quoteMatch(noteSold));
+    const iso = isoDate(noteSold.match[1]!);
+    if (iso) set(r, "agreement_date", iso, quoteMatch(noteSold));
+    return true;
+  }
   if (financing) readAgreementMadeUnder(r, sentences, sectionText);
   return financing;
 }
+
+const NOTE_SOLD_ON = new RegExp(String.raw`\bOn ${DATE},? (?:we|the Company) (?:issued and sold|sold and issued|issued|sold) (?:a|an|one) (?:[\w%.$,-]+ ){0,4}?convertible (?:promissory |secured |senior |unsecured )*(?:note|debenture)\b`, "gi");
 
 /** The dated agreement a sale is said to be made under ("… sold … pursuant to the terms of a purchase agreement dated April 7, 2008"): its kind and date. */
 function readAgreementMadeUnder(r: Reading, sentences: Sentence[], sectionText: string) {
