@@ -352,7 +352,7 @@ function readAgent(r: Reading) {
 
 // ───────────────────────────── classification ─────────────────────────────
 
-const RESALE = /\b(?:resale|offered (?:for resale )?by the selling (?:stock|share|security|unit)holders?|selling (?:stock|share|security)holders? (?:named|identified|may))/i;
+const RESALE = /\b(?:resale|offered (?:for resale )?by the selling (?:stock|share|security|unit) ?holders?|selling (?:stock|share|security) ?holders? (?:named|identified|may)|by (?:the |certain )?selling (?:stock|share|security|unit) ?holders?)/i;
 const NOT_EQUITY_TITLE = /\b(?:notes|debentures|bonds|certificates|debt securities)\b(?! (?:and|or) )/i;
 const EQUITY_TITLE = /\b(?:common stock|common shares|ordinary shares|shares|units|american depositary|warrants|preferred stock|rights)\b/i;
 
@@ -411,9 +411,15 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
     findInLines(lines.slice(0, 60), /\bas an exhibit-only filing\b[^.]{0,120}/i);
   if (exhibitsOnly) return { type: "other", quote: exhibitsOnly.quote };
 
-  const resale = findInLines(cover, /\b(?:to permit the resale of|relates to the (?:offer and )?resale|registering the resale|(?:offer and )?resale(?:, from time to time,)? (?:by the selling|of up to))\b[^.]{0,160}/i) ??
-    findInLines(lines.slice(0, 400), /\b(?:We are registering the resale|to permit the resale of|relates to the (?:offer and )?resale)\b[^.]{0,160}/i);
+  const resale = findInLines(cover, /\b(?:to permit the resale of|relates? to the (?:offer and )?resale|registering the resale|(?:offer and )?resale(?:, from time to time,)? (?:by the selling|of up to))\b[^.]{0,160}/i) ??
+    findInLines(lines.slice(0, 400), /\b(?:We are registering the resale|to permit the resale of|relates? to the (?:offer and )?resale)\b[^.]{0,160}/i);
   if (resale) return { type: "other", quote: resale.quote };
+  // a prospectus of shares the selling holders sell: "The selling securityholders may offer and sell up to 21,967,353 shares", "This prospectus covers the offer and sale of up to 1,668,061 shares … by certain selling security holders"
+  const sellingHolders =
+    findInLines(cover, /\bThe selling (?:stock|share|security|unit) ?holders?\b[^.]{0,80}?\bmay (?:offer and )?(?:sell|offer)\b[^.]{0,160}/i) ??
+    findInLines(cover, /\b(?:covers|relates to) the (?:offer and )?(?:re)?sale\b[^.]{0,200}?\bby (?:the |certain )?selling (?:stock|share|security|unit) ?holders?\b[^.]{0,60}/i) ??
+    findInLines(cover.slice(0, 30), /^(?:Common Stock )?Offered by (?:the )?Selling (?:Stock|Share|Security|Unit) ?holders?$/i);
+  if (sellingHolders) return { type: "other", quote: sellingHolders.quote };
 
   const ipo =
     findInLines(cover, /\bThis is (?:an|our) initial public offering\b[^.]{0,100}/i) ??
@@ -477,7 +483,9 @@ function readShares(r: Reading) {
     if (title) set(r, "common_shares_offered", parseCount(title.match[1]!), title.quote);
     else {
       // the cover's sentence: "We are offering 239,594 shares of our common stock, …"
-      const sentence = findInLines(r.cover, new RegExp(`\\bwe are offering (?:an aggregate of )?(?:up to )?(${COUNT}) shares of (?:our )?(?:common stock|ordinary shares|class [a-z] common stock)\\b`, "i"));
+      const sentence =
+        findInLines(r.cover, new RegExp(`\\bwe are offering (?:an aggregate of )?(?:up to )?(${COUNT}) shares of (?:our )?(?:common stock|ordinary shares|class [a-z] common stock)\\b`, "i")) ??
+        findInLines(r.cover, new RegExp(`\\b(?:The selling (?:stock|share|security|unit) ?holders? (?:named in this prospectus )?may (?:offer and )?sell|covers the (?:offer and )?(?:re)?sale of|relates? to the (?:offer and )?(?:re)?sale of) (?:up to )?(?:an aggregate of )?(${COUNT}) shares\\b`, "i"));
       if (sentence && !PRIVATE.test(sentence.quote)) set(r, "common_shares_offered", parseCount(sentence.match[1]!), sentence.quote);
     }
   }
@@ -686,6 +694,9 @@ function readSplits(r: Reading, company: string | null) {
 }
 
 function readAtm(r: Reading) {
+  // what this supplement itself offers, when a program of an earlier agreement is larger: "… than the $4,100,000 in shares of common stock offered by this prospectus supplement"
+  const own = findInLines(r.lines, new RegExp(`${AMOUNT}(?:\\s(million|billion))?\\s+(?:in shares )?(?:of (?:our )?common stock\\s+)?offered (?:by|under|pursuant to) this prospectus supplement`, "i"));
+  if (own) set(r, "atm_max_amount", parseScaledDollars(own.match[1]!, own.match[2]), own.quote);
   const max = findInLines(r.lines, new RegExp(`\\baggregate (?:gross )?(?:offering|sales) price of up to ${AMOUNT}(?:\\s(million|billion))?`, "i"));
   if (max) set(r, "atm_max_amount", parseScaledDollars(max.match[1]!, max.match[2]), max.quote);
 }
@@ -720,7 +731,9 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
   if (REGISTRATION_FORMS.test(form) && !/^POS/.test(form) && fees.kind === "none" && !(type?.type === "other" && /\bfiled (?:solely|for the sole purpose)|exhibit-only/i.test(type.quote))) readCoverAmount(r);
   readAgent(r);
   if (type?.type === "not_equity") return { terms: r.terms, evidence: r.evidence };
-  const describesAnOffering = type !== null && type.type !== "other";
+  // a prospectus supplement whose kind the cover does not say still states what it offers ("We are offering 1,040,000 shares … and Pre-Funded Warrants …")
+  const unclassifiedOffer = type === null && PROSPECTUS_FORMS.test(form) && findInLines(r.cover, /\bwe are offering\b/i) !== null;
+  const describesAnOffering = (type !== null && type.type !== "other") || unclassifiedOffer;
   const resale = type?.type === "other" && RESALE.test(type.quote);
   if (describesAnOffering || resale) readShares(r);
   if (describesAnOffering) {
@@ -728,7 +741,7 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
     readPrivatePlacement(r);
     readPricing(r);
     readFee(r);
-    if (type.type === "atm") readAtm(r);
+    if (type?.type === "atm") readAtm(r);
   }
   if (resale) {
     // a resale prospectus states no issuer's price, proceeds or agent

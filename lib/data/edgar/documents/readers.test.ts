@@ -408,6 +408,19 @@ describe("reading an offering of a kind the fixtures lack", () => {
     expect(readSubmission(quarterly).header.form).toBeNull();
   });
 
+  it("reads a resale prospectus told as what the selling holders may sell, a supplement that offers without naming its kind, and an ATM supplement's own amount under a larger program", () => {
+    const resale = `<p>As filed Pursuant to Rule 424(b)(3)</p><p>PROSPECTUS</p><p>EXAMPLE THERAPEUTICS, INC.</p><p>21,967,353 Shares</p><p>Common Stock</p><p>Offered by the Selling Securityholders</p>
+      <p>The selling securityholders may offer and sell up to 21,967,353 shares in the aggregate of common stock identified above, from time to time in one or more offerings. We will not receive any proceeds from the sale of our common stock by the selling securityholders.</p>`;
+    expect(inspectText(submission("424B3", [{ type: "424B3", filename: "p.htm", html: resale }]))).toMatchObject({ offering_type: "other", common_shares_offered: 21_967_353, agent: null });
+    const plural = `<p>This prospectus supplement and the prospectus relate to the resale of 1,958,892 shares of common stock which are issuable upon the exercise of Warrants held by the selling stockholders identified below.</p>`;
+    expect(inspectText(submission("424B3", [{ type: "424B3", filename: "p.htm", html: plural }]))).toMatchObject({ offering_type: "other", common_shares_offered: 1_958_892 });
+    const untyped = `<p>Filed pursuant to Rule 424(b)(5)</p><p>PROSPECTUS SUPPLEMENT</p><p>1,040,000 Shares of Common Stock</p><p>Pre-Funded Warrants to Purchase</p><p>509,000 shares of Common Stock</p>
+      <p>We are offering 1,040,000 shares of our common stock, par value $0.001 per share, and Pre-Funded Warrants to purchase 509,000 shares of our common stock (the “Pre-Funded Warrants”) pursuant to this prospectus supplement and accompanying prospectus. The Pre-Funded Warrants will be exercisable at an exercise price of $0.001 per share of common stock.</p>`;
+    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: untyped }]))).toMatchObject({ offering_type: null, common_shares_offered: 1_040_000, prefunded_warrants_offered: 509_000, prefunded_exercise_price: 0.001 });
+    const atm = `<p>We previously entered into a sales agreement with Example Securities, LLC, as sales agent, under which we may issue and sell shares of our common stock having an aggregate gross sales price of up to $50,000,000. We will be required to file another prospectus supplement in the event we want to offer more shares of our common stock under the Sales Agreement than the $4,100,000 in shares of common stock offered by this prospectus supplement. Sales will be made in an at the market offering as defined in Rule 415.</p>`;
+    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: atm }]))).toMatchObject({ offering_type: "atm", atm_max_amount: 4_100_000 });
+  });
+
   it("states nothing about an 8-K: its fields are null and its items are the header's", () => {
     const result = inspectText(submission("8-K", [{ type: "8-K", filename: "k.htm", html: "<p>Item 7.01 Regulation FD Disclosure.</p>" }], "ITEM INFORMATION:\t\tRegulation FD Disclosure"));
     expect(result.offering_type).toBeNull();
