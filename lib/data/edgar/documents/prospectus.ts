@@ -287,13 +287,18 @@ const ROLE_HEADING: { role: AgentRole; pattern: RegExp }[] = [
   { role: "underwriter", pattern: /^(?:sole |lead )?(?:book-?running managers?|bookrunners?|underwriters?|representative of the underwriters)$/i },
 ];
 
+const NOT_A_PLAIN_NAME = /\b(?:Managers?|Underwriters?|Agents?|Representatives?|Bookrunners?|Number|Shares?|Total|Per|Price|Proceeds|Offering|Prospectus|Table|Contents|Page|Common|Stock|Warrants?)\b/i;
+
 /** The cover's closing lines: a role heading ("Sole Book-Running Manager") above the firm's legal name. */
 function coverHeadings(cover: Line[]): AgentMention[] {
   const mentions: AgentMention[] = [];
   for (let i = 0; i + 1 < cover.length; i++) {
     const heading = ROLE_HEADING.find((h) => h.pattern.test(cover[i]!.text.trim()));
     if (!heading) continue;
-    const name = new RegExp(`^${FIRM}$`).exec(cover[i + 1]!.text.trim()) ?? new RegExp(`^${PLAIN_FIRM}$`).exec(cover[i + 1]!.text.trim());
+    const next = cover[i + 1]!.text.trim();
+    // a name without a legal suffix only when it reads as one: two or more words, none a role, a heading or a table's label ("Book-Running Manager", "Number")
+    const plain = new RegExp(`^${PLAIN_FIRM}$`).exec(next);
+    const name = new RegExp(`^${FIRM}$`).exec(next) ?? (plain && /\s/.test(next) && !NOT_A_PLAIN_NAME.test(next) ? plain : null);
     if (name) mentions.push({ name: name[1]!, role: heading.role, lead: true, quote: `${cover[i]!.text} ${cover[i + 1]!.text}`.slice(0, 200), roleQuote: `${cover[i]!.text} ${cover[i + 1]!.text}`.slice(0, 200), index: cover[i]!.index });
   }
   return mentions;

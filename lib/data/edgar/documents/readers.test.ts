@@ -330,6 +330,9 @@ describe("reading an offering of a kind the fixtures lack", () => {
     const underwritten = `<p>We are offering 1,000,000 shares. Each of the underwriters has severally agreed to purchase the shares.</p><p>Sole Book-Running Manager</p><p>Example Capital Partners</p>
       <p>We have agreed to issue to Example Capital Partners, LLC a unit purchase option.</p>`;
     expect(inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html: underwritten }])).agent).toBe("Example Capital Partners, LLC");
+    // a role heading above another heading or a table's label is no firm
+    const headings = `<p>We are offering 6,875,000 shares. Each of the underwriters has severally agreed to purchase the shares.</p><p>Lead Book-Running Manager</p><p>Book-Running Manager</p><p>Underwriter</p><p>Number</p>`;
+    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: headings }])).agent).toBeNull();
   });
 
   it("calls a registration statement of debt securities not equity from its prospectus's title after the facing page, and takes its size from there when it has no fee table", () => {
