@@ -540,6 +540,16 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(inspection.convertibles).toContainEqual(expect.objectContaining({ name: "Secured Convertible Notes", conversion_price: 1.3, maturity: "2026-11-01" }));
   });
 
+  it("reads a lettered series issued in the period with its price and last day, and not one exercised in full", () => {
+    const inspection = read(
+      report(
+        "<p>In May 2025, the Company entered into a warrant exercise inducement offer letter pursuant to which the holders agreed to exercise Series E warrants in exchange for the Company issuing new Series F warrants to purchase 64,864,864 shares of the Company's common stock. Each Series F warrant had an exercise price of $0.55 per share and is exercisable as of the date of issuance to October 16, 2030.</p>" +
+          "<p>In April 2025, the Company issued Series D warrants to purchase 1,000,000 shares of common stock. In June 2025, all of the Series D warrants were exercised.</p>",
+      ),
+    );
+    expect(inspection.warrants).toEqual([{ series: "Series F warrants", shares_outstanding: 64_864_864, exercise_price: 0.55, expiry: "2030-10-16", as_of: null }]);
+  });
+
   it("reads the warrants' total from 'allow the holders to purchase up to N shares … as of' the period end", () => {
     const inspection = read(report("<p>The warrants are either immediately exercisable, or have a delayed initial exercise date, and allow the holders to purchase up to 4,699,645 shares of common stock at $2.60 to $16.50 per share as of June 30, 2025.</p>"));
     expect(inspection.warrants_total).toEqual({ shares_outstanding: 4_699_645, weighted_average_exercise_price: null, as_of: "2025-06-30" });

@@ -691,6 +691,48 @@ function readSubsequentUnitWarrants(r: Reader, series: WarrantSeries[]) {
 }
 
 /**
+ * A lettered series the report says the company issued in the period, named
+ * without a definition: "… in exchange for the Company issuing new Series F
+ * warrants to purchase 64,864,864 shares of the Company's common stock. Each
+ * Series F warrant had an exercise price of $0.55 per share and is exercisable
+ * as of the date of issuance to October 16, 2030." Its count as issued, its
+ * price and last day as the report states them; no day of state unless the
+ * report gives one.
+ */
+function readIssuedSeries(r: Reader, series: WarrantSeries[]) {
+  const issued = /\b(?:issu(?:ed|ing|e)|sold|selling|granted|granting)\s+(?:to [^.;]{1,60}?\s+)?(?:new\s+)?(Series [A-Z](?:-\d{1,2})?)\s+(?:common stock\s+|common\s+)?warrants\s+to\s+(?:initially\s+)?purchase\s+(?:up to\s+)?(?:an aggregate of\s+)?(\d{1,3}(?:,\d{3})+)\s+shares\b/i;
+  for (const line of r.lines) {
+    if (line.cells || !/\bSeries [A-Z]/.test(line.text)) continue;
+    for (const sentence of sentencesOf(line.text)) {
+      const m = issued.exec(sentence.text);
+      if (!m || HYPOTHETICAL.test(sentence.text.slice(0, m.index))) continue;
+      const name = `${m[1]} warrants`;
+      const count = parseCount(m[2]!);
+      if (count === null || series.some((w) => (w.series !== null && nameKeyOf(w.series) === nameKeyOf(name)) || w.shares_outstanding === count)) continue;
+      // the series was exercised, cancelled or expired as a whole: gone
+      if (new RegExp(`\\b(?:all (?:of )?(?:the )?(?:outstanding )?)${escapeRegExp(m[1]!)} warrants (?:were|have been) (?:exercised|cancell?ed|forfeited)|${escapeRegExp(m[1]!)} warrants expired`, "i").test(line.text)) continue;
+      const at = series.length;
+      const entry: WarrantSeries = { series: name, shares_outstanding: count, exercise_price: null, expiry: null, as_of: null };
+      const quote = quoteOf(line, sentence.start + m.index, sentence.start + m.index + m[0].length);
+      r.quote(`warrants[${at}].series`, quote);
+      r.quote(`warrants[${at}].shares_outstanding`, quote);
+      const each = new RegExp(`\\bEach ${escapeRegExp(m[1]!)} warrant\\b[^.]{0,60}?\\bexercise price of ${AMOUNT_WORDS} per share`, "i").exec(line.text);
+      if (each && !each[2]) {
+        entry.exercise_price = parseDollars(each[1]!);
+        r.quote(`warrants[${at}].exercise_price`, quoteOf(line, each.index, each.index + each[0].length));
+      }
+      const last = new RegExp(`\\bEach ${escapeRegExp(m[1]!)} warrant\\b(?:[^.]|\\.(?=\\d)){0,160}?\\b(?:exercisable(?:[^.]|\\.(?=\\d)){0,60}?\\b(?:to|until|through)|expires? on|will expire on) ${DATE}`, "i").exec(line.text);
+      const lastIso = last ? isoDate(last[1]!) : null;
+      if (last && lastIso) {
+        entry.expiry = lastIso;
+        r.quote(`warrants[${at}].expiry`, quoteOf(line, last.index, last.index + last[0].length));
+      }
+      series.push(entry);
+    }
+  }
+}
+
+/**
  * A named series' state at the period end told in a sentence: "As of December
  * 31, 2023, … December 2023 Common Warrants to purchase 4,204,546 shares of
  * common stock remain outstanding at an exercise price of $1.32 per share",
@@ -897,6 +939,7 @@ function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTo
   readSubsequentUnitWarrants(r, series);
   readPublicPrivateWarrants(r, series);
   readSeriesOutstanding(r, series);
+  readIssuedSeries(r, series);
   if (total && totalQuote) {
     r.quote("warrants_total.shares_outstanding", totalQuote);
     if (total.weighted_average_exercise_price !== null) r.quote("warrants_total.weighted_average_exercise_price", totalQuote);
