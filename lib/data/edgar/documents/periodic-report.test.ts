@@ -448,6 +448,16 @@ describe("periodic reports: convertibles (constructed)", () => {
       { series: "Public warrants", shares_outstanding: 9_200_000, exercise_price: 11.5, expiry: "2028-07-21", as_of: "2023-07-21" },
       { series: "Private placement warrants", shares_outstanding: 5_279_999, exercise_price: 11.5, expiry: "2028-07-21", as_of: "2023-07-21" },
     ]);
+    // the total the report states at the period end is given beside the series
+    const withTotal = read(
+      report(
+        "<p>On July 21, 2023 (the “Closing Date”), the Company completed its business combination.</p><p>Upon the Closing, 14,479,999 warrants, consisting of 9,200,000 public warrants sold in the IPO and 5,279,999 warrants issued in a concurrent private placement, were assumed by the Company.</p>" +
+          "<p>As of September 30, 2023, there were 14,479,999 warrants outstanding.</p>",
+        { period: "September 30, 2023" },
+      ),
+    );
+    expect(withTotal.warrants).toHaveLength(2);
+    expect(withTotal.warrants_total).toEqual({ shares_outstanding: 14_479_999, weighted_average_exercise_price: null, as_of: "2023-09-30" });
     const periodEnd = read(
       report(
         "<p>As of June 30, 2025, there were 5,750,000 Public Warrants and 3,000,000 Private Placement Warrants outstanding.</p>" +

@@ -946,7 +946,8 @@ function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTo
     r.quote("warrants_total.as_of", totalQuote);
     return { warrants: series, total };
   }
-  if (series.length === 0) {
+  // (a total stated beside the series is stated all the same: the ledger counts it only when no series is tracked)
+  {
     const prose = readWarrantTotalProse(r);
     if (prose) {
       r.quote("warrants_total.shares_outstanding", prose.quote);
