@@ -218,6 +218,25 @@ describe("readEightKTerms: small caps' note deals as their 8-Ks tell them", () =
     expect(under.terms.convertible_notes).toEqual([expect.objectContaining({ principal: 4_500_000, conversion_price: 0.5 })]);
   });
 
+  it("reads a note financing told under Item 2.03 alone, warrants 'allowing' the buyer 'to purchase' shares, and an equity line drawn by put notices", () => {
+    const loan = readEightKTerms(
+      k(
+        "Item 2.03 Creation of a Direct Financial Obligation.",
+        "On February 5, 2023 (the “Issuance Date”), the Company entered into a Securities Purchase Agreement (the “Purchase Agreement”) and issued and sold to Example Hill, a Promissory Note in the principal amount of $619,000.00. Also pursuant to the Purchase Agreement, the Company issued (a) common stock purchase warrants (the “First Warrants”), allowing Example Hill to purchase an aggregate of 6,900,000 shares of the Company’s common stock and (b) common stock purchase warrants (the “Second Warrants”), allowing Example Hill to purchase an aggregate of 7,000,000 shares of the Company’s common stock.",
+      ),
+    );
+    expect(loan.terms).toMatchObject({ agreement_kind: "securities_purchase", agreement_date: "2023-02-05" });
+    expect(loan.terms.warrants.map((w) => w.shares)).toEqual([6_900_000, 7_000_000]);
+    const puts = readEightKTerms(
+      k(
+        "Item 1.01 Entry Into A Material Definitive Agreement.",
+        "On June 28, 2018, we executed a new Securities Purchase Agreement (the “SPA”) with Example Investments, LLC (“Example”). Under the SPA, Example has agreed to purchase up to $15,000,000 worth of our common stock over the next twenty-four (24) months. Sales of common stock to Example under the SPA shall be initiated from time to time by our issuance of individual Put Notices to Example.",
+      ),
+    );
+    expect(puts.terms.agreement_kind).toBe("equity_line");
+    expect(puts.terms.equity_line).toMatchObject({ counterparty: "Example Investments, LLC", commitment: 15_000_000 });
+  });
+
   it("counts no shares sold from shares exchanged for warrants or issued in exchange for a note", () => {
     const swap = readEightKTerms(
       k(

@@ -386,7 +386,7 @@ const FINANCING_WORDS =
   /\b(?:securities purchase|stock purchase|subscription|at[- ]the[- ]market|sales agent|sales agreement|equity distribution|underwriting agreement|placement agen(?:t|cy)|warrants? to purchase|pre-?funded|convertible|equity line|equity purchase|gross proceeds|registered direct|private placement|public offering|purchase agreement|inducement)\b/i;
 const CONVERTIBLE_DEBT_WORDS = /\bconvertible (?:promissory |secured |senior |unsecured )*(?:notes?|debentures?)\b/i;
 const EQUITY_LINE =
-  /\b(?:standby equity purchase agreement|equity purchase (?:agreement|facility)|equity line|ELOC|committed equity facility|(?:right|option), but not (?:the )?(?:an )?obligation, to (?:sell|issue|require|direct)|commitment shares|right(?:,\s*(?:but not the obligation|from time to time|in its sole discretion),?)*\s+to (?:sell|issue|direct)\b[^;]{0,120}?\bup to \$)/i;
+  /\b(?:standby equity purchase agreement|(?:put|advance|draw-?down) notices?|equity purchase (?:agreement|facility)|equity line|ELOC|committed equity facility|(?:right|option), but not (?:the )?(?:an )?obligation, to (?:sell|issue|require|direct)|commitment shares|right(?:,\s*(?:but not the obligation|from time to time|in its sole discretion),?)*\s+to (?:sell|issue|direct)\b[^;]{0,120}?\bup to \$)/i;
 
 function classify(name: string, sentence: string, section: string): AgreementKind {
   const n = name.toLowerCase();
@@ -722,7 +722,7 @@ interface Entry {
 
 const MODIFIER_WORD = /^(?:[“"(]?(?:pre-?funded|prefunded|series|tranche|[A-Z]|[A-Z]-?\d{1,2}|\d{1,2}|common|stock|purchase|new|inducement|replacement|placement|agent['’]?s?|underwriter['’]?s?|representative['’]?s?|existing|outstanding|original|old|accompanying|unregistered|registered|short-term|long-term|class|incentive|private|investor|ordinary|share)[”"]?)$/i;
 const COUNT_AFTER = new RegExp(
-  String.raw`^\s*(?:\([^)]{0,80}\)\s*)?,?\s*(?:to purchase|exercisable (?:for|into)|to acquire|for the purchase of|which are exercisable for)\s+(?:up to\s+)?(?:an aggregate of\s+)?(?:a total of\s+)?(?:up to\s+)?${COUNT_TEXT}(?:\s*\([\d,]+\))?\s+(?:additional\s+)?(?:shares|ordinary shares|common shares|American Depositary Shares|ADSs)\b`,
+  String.raw`^\s*(?:\([^)]{0,80}\)\s*)?,?\s*(?:to purchase|exercisable (?:for|into)|to acquire|for the purchase of|which are exercisable for|allowing\s+[A-Z][^,;()]{0,60}?\s+to purchase)\s+(?:up to\s+)?(?:an aggregate of\s+)?(?:a total of\s+)?(?:up to\s+)?${COUNT_TEXT}(?:\s*\([\d,]+\))?\s+(?:additional\s+)?(?:shares|ordinary shares|common shares|American Depositary Shares|ADSs)\b`,
   "i",
 );
 const DEFINED_AFTER = /^[^()]{0,120}?\((?:[^)“"]{0,40})[“"]([^”"]{2,60}?[Ww]arrants?)[”"]/;
@@ -1248,7 +1248,12 @@ export function readEightKTerms(text: string, pressRelease?: string | null): Eig
   const exhibits = (s: ItemSection) => s.item === "9.01" || (old && s.item === "7");
   // every item but the exhibit list may state a closing
   readClosings(r, sentencesIn(sections.filter((s) => !exhibits(s)).flatMap((s) => s.text.split("\n")), false));
-  const isAgreement = (s: ItemSection) => s.item === "1.01" || (old && s.item === "5" && OLD_ITEM_SALE.test(s.text));
+  // a note sold under a purchase agreement told under Item 2.03 alone (no Item 1.01): "the Company entered into a Securities Purchase Agreement … and issued and sold … a Promissory Note … and issued … warrants"
+  const noAgreementItem = !sections.some((s) => s.item === "1.01");
+  const isAgreement = (s: ItemSection) =>
+    s.item === "1.01" ||
+    (old && s.item === "5" && OLD_ITEM_SALE.test(s.text)) ||
+    (noAgreementItem && s.item === "2.03" && /\bsecurities purchase agreement\b/i.test(s.text) && /\b(?:warrants?|convertible)\b/i.test(s.text));
   const agreement = sectionsWithIncorporated(sections, isAgreement);
   const sale = sectionsWithIncorporated(sections, (s) => s.item === "3.02");
   if (!sections.some(isAgreement) && sale.length === 0) return r;
