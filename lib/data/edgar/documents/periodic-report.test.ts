@@ -560,6 +560,15 @@ describe("periodic reports: convertibles (constructed)", () => {
     expect(inspection.warrants).toEqual([{ series: "Series F warrants", shares_outstanding: 64_864_864, exercise_price: 0.55, expiry: "2030-10-16", as_of: null }]);
   });
 
+  it("reads an ATM program's agent that 'acts as sales agent', its size as reduced, and shares sold 'since the inception of the program' in thousands", () => {
+    const inspection = read(
+      report(
+        "<p>B. Example Securities, Inc. acts as sales agent for the Company’s ATM program, which allows the Company to potentially sell up to $50.0 million of the Company’s common stock. As a result, the Company filed a prospectus supplement relating to offerings under the program that reduced the amount the Company may sell to aggregate proceeds of up to $15 million. As of June 30, 2025, the Company has received proceeds of approximately $12.2 million net of fees from the sales of 498 thousand shares of common stock since the inception of the program.</p>",
+      ),
+    );
+    expect(inspection.atm_programs).toEqual([expect.objectContaining({ agent: "B. Example Securities, Inc.", max_amount: 15_000_000, shares_sold_to_date: 498_000, gross_sold_to_date: null, as_of: "2025-06-30" })]);
+  });
+
   it("reads the warrants' total from 'allow the holders to purchase up to N shares … as of' the period end", () => {
     const inspection = read(report("<p>The warrants are either immediately exercisable, or have a delayed initial exercise date, and allow the holders to purchase up to 4,699,645 shares of common stock at $2.60 to $16.50 per share as of June 30, 2025.</p>"));
     expect(inspection.warrants_total).toEqual({ shares_outstanding: 4_699_645, weighted_average_exercise_price: null, as_of: "2025-06-30" });

@@ -1038,7 +1038,8 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
       const s = sentence.text;
       const quote = (start: number, end: number) => quoteOf(line, sentence.start + start, sentence.start + end);
       const name = programKey(s);
-      const atm = ATM_CUE.test(s) || name !== null;
+      // (in a paragraph about the one ATM program, a sentence about "the program" is about it too)
+      const atm = ATM_CUE.test(s) || name !== null || (!named && ATM_CUE.test(line.text) && /\bthe (?:ATM )?program\b/i.test(s));
       const key = name ?? (atm ? heading : null) ?? (heading && /\bsold\b|\bsale of\b|had been issued/i.test(s) ? heading : null);
       // aliases: "H.C. Wainwright & Co., LLC, acting as sales agent (“Wainwright”)"
       for (const m of s.matchAll(new RegExp(`${CORPORATE_NAME}[^(“"]{0,40}\\([“"]([A-Z][\\w.&]+)[”"]\\)`, "g"))) aliases.set(m[2]!, m[1]!.replace(/,$/, ""));
@@ -1047,6 +1048,14 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
       // the program's size
       // "up to $50.0 million", "up to an aggregate offering price of $75.0 million", "up to an aggregate amount of gross sales proceeds of $50.0 million"
       const max = new RegExp(`\\bup to (?:(?:an?|the) )?(?:(?:aggregate|maximum|total|amount|offering|price|gross|sales|proceeds|of)\\s+){0,7}?(?:approximately )?${AMOUNT_WORDS}`, "i").exec(s);
+      // "… filed a prospectus supplement … that reduced the amount the Company may sell to aggregate proceeds of up to $15 million": the program's size from then on
+      if (max && (atm || key) && state.program.max_amount !== null && /\breduc(?:ed|es|ing)\b[^.]{0,160}\bup to\b/i.test(s.slice(0, max.index + 6))) {
+        const value = amountAt(max[1]!, max[2], thousands);
+        if (value !== null && value < state.program.max_amount) {
+          state.program.max_amount = value;
+          state.quotes.max_amount = quote(0, max.index + max[0].length);
+        }
+      }
       if (max && !/per share/i.test(s.slice(max.index, max.index + max[0].length + 12)) && (atm || key) && state.program.max_amount === null) {
         const value = amountAt(max[1]!, max[2], thousands);
         if (value !== null) set(state, "max_amount", value, quote(0, max.index + max[0].length));
@@ -1056,6 +1065,9 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
       }
       // the agent, by name or by the alias the report gave it
       const agent = new RegExp(`\\bwith ${CORPORATE_NAME}`).exec(s) ?? null;
+      // "B. Riley Securities, Inc. acts as sales agent for the Company’s ATM program"
+      const acting = agent ? null : new RegExp(`^${CORPORATE_NAME},? (?:acts|acted|is acting|serves|will act) as (?:the |our |its )?(?:exclusive |sole )?sales agent\\b`).exec(s);
+      if (acting) set(state, "agent", acting[1]!.replace(/,$/, ""), quote(0, acting[0].length));
       if (agent && /sales agent|agent|offering agreement|sales agreement|distribution agreement/i.test(s)) {
         set(state, "agent", agent[1]!.replace(/,$/, ""), quote(agent.index, agent.index + agent[0].length));
       } else if (/\bsales agent\b/i.test(s)) {
@@ -1130,13 +1142,17 @@ function readAtmPrograms(r: Reader): AtmProgram[] {
       // sales to date: "As of June 30, 2023, the Company has sold 70,264,987 shares", "From June 21, 2021 through September 30, 2022, the Company sold an aggregate of 1,607,739 shares"
       const toDate =
         new RegExp(`\\bAs of ${DATE},? (?:the Company|we) (?:has|had|have)? ?sold (\\d{1,3}(?:,\\d{3})+) shares`, "i").exec(s) ??
-        new RegExp(`^From [A-Z][a-z]+ \\d{1,2},? \\d{4},? (?:through|to) ${DATE},? (?:the Company|we) (?:has |had |have )?sold (?:an aggregate of |a total of )?(\\d{1,3}(?:,\\d{3})+) shares`, "i").exec(s);
+        new RegExp(`^From [A-Z][a-z]+ \\d{1,2},? \\d{4},? (?:through|to) ${DATE},? (?:the Company|we) (?:has |had |have )?sold (?:an aggregate of |a total of )?(\\d{1,3}(?:,\\d{3})+) shares`, "i").exec(s) ??
+        // "As of December 31, 2023, the Company has received proceeds of approximately $12.2 million net of fees from the sales of 498 thousand shares of common stock since the inception of the program"
+        new RegExp(`\\bAs of ${DATE},? (?:the Company|we) (?:has|had|have) received (?:net )?proceeds of (?:[^.;]|\\.(?=\\d)){0,80}?\\bfrom the sales? of (\\d{1,3}(?:,\\d{3})+|\\d{1,3}(?:\\.\\d+)? (?:thousand|million)) shares\\b[^.;]{0,60}?\\bsince (?:the )?inception\\b`, "i").exec(s);
       if (toDate) {
         const iso = isoDate(toDate[1]!);
         const withinYear = iso !== null && r.period !== null && iso <= r.period && iso > `${Number(r.period.slice(0, 4)) - 1}${r.period.slice(4)}`;
         if (withinYear) {
           state.salesInside = true;
-          set(state, "shares_sold_to_date", parseCount(toDate[2]!)!, quote(toDate.index, toDate.index + toDate[0].length));
+          const scaled = /^([\d.]+) (thousand|million)$/.exec(toDate[2]!);
+          const sharesToDate = scaled ? Math.round(Number(scaled[1]) * (scaled[2] === "million" ? 1_000_000 : 1_000)) : parseCount(toDate[2]!);
+          if (sharesToDate !== null) set(state, "shares_sold_to_date", sharesToDate, quote(toDate.index, toDate.index + toDate[0].length));
           if (state.program.as_of === null) {
             state.program.as_of = iso;
             state.quotes.as_of = quote(toDate.index, toDate.index + toDate[0].length);
