@@ -83,9 +83,9 @@ describe("the pipeline of a registration statement for one offering", () => {
 });
 
 describe("a split's ratio as whole shares", () => {
-  it("keeps a ratio that is not a whole number exact: 1-for-4.3 is 43 old shares to 10 new", () => {
+  it("keeps a ratio that is not a whole number exact: 1-for-7.5 is 15 old shares to 2 new", () => {
     expect(splitShares("1-for-10")).toEqual({ oldShares: "10", newShares: "1" });
-    expect(splitShares("1-for-4.3")).toEqual({ oldShares: "43", newShares: "10" });
+    expect(splitShares("1-for-7.5")).toEqual({ oldShares: "15", newShares: "2" });
     expect(splitShares("2-for-5")).toEqual({ oldShares: "5", newShares: "2" });
     expect(splitShares("1-for-1")).toBeNull();
     expect(splitShares("3-for-1")).toBeNull();

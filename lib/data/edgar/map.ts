@@ -131,7 +131,7 @@ const POST_EFFECTIVE_FORM = /^POS AM$/;
 const TAKEDOWN_FORM = /^424B[1-57]$/;
 /** Forms that register one offering unless their Rule 415 box says they are a shelf. */
 const ONE_OFFERING_FORM = /^(S-1|F-1)$/;
-/** "1-for-10" → 10 old shares to 1 new; "1-for-4.3" → 43 to 10, in whole shares (the records' and ledger's integers). */
+/** "1-for-10" → 10 old shares to 1 new; "1-for-7.5" → 15 to 2, in whole shares (the records' and ledger's integers). */
 export function splitShares(ratio: string): { oldShares: string; newShares: string } | null {
   const m = /^(\d+(?:\.\d+)?)-for-(\d+(?:\.\d+)?)$/.exec(ratio);
   if (!m) return null;

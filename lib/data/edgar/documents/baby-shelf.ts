@@ -54,7 +54,7 @@ const FLOAT_BASIS = new RegExp(
   String.raw`based (?:up)?on\s+(?:approximately\s+)?(${COUNT})(?:\.\d+)?(?:\s+(million))?(?:\s+[a-z-]+){0,3}?\s+(?:shares|ordinary shares)[^$]{0,160}?${DOLLARS}\s+per (?:share|ordinary share)`,
   "i",
 );
-/** The float's shares: those held by non-affiliates, not all outstanding ("…, of which 7,082,747 shares are held by non-affiliates"). */
+/** The float's shares: those held by non-affiliates, not all outstanding ("…, of which 6,120,400 shares are held by non-affiliates"). */
 const NON_AFFILIATE_SHARES = new RegExp(String.raw`\bof which\s+(?:approximately\s+)?(${COUNT})\s+(?:shares\s+)?(?:of\s+(?:our\s+)?(?:common stock|ordinary shares)\s+)?(?:were|are|was|is)\s+held by non-?affiliates`, "i");
 const FLOAT_PRICE = new RegExp(String.raw`\b(?:a|the)\s+(?:per[- ]share\s+)?price(?:\s+per\s+share)?\s+of\s+${DOLLARS}`, "i");
 const DATE = /((?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+\d{4})/;
@@ -103,7 +103,7 @@ export function readBabyShelf(lines: readonly Line[]): BabyShelfReading {
       if (dollars !== null && !isThreshold(dollars)) {
         set("public_float", dollars, sentence, float.index + float[0].length - 1);
         const lead = /^\s*(?:As of|On)\s+/i.test(sentence) ? DATE.exec(sentence.slice(0, 40)) : new RegExp(String.raw`\bas of\s+${DATE.source}`, "i").exec(sentence);
-        // "based on a total number of 1,405,134 shares … outstanding, of which 1,394,830 shares … were held by non-affiliates, and a price of $3.24 per share"
+        // "based on a total number of 1,288,000 shares … outstanding, of which 1,270,500 shares … were held by non-affiliates, and a price of $3.24 per share"
         const held = NON_AFFILIATE_SHARES.exec(sentence);
         const price = held ? FLOAT_PRICE.exec(sentence.slice(held.index)) : null;
         if (held && price) {
@@ -141,7 +141,7 @@ export function readBabyShelf(lines: readonly Line[]): BabyShelfReading {
     }
     const leaving =
       new RegExp(String.raw`\bleaving(?: us with)?(?: approximately)?\s+${DOLLARS}${SCALE}`, "i").exec(sentence) ??
-      // "As a result, pursuant to General Instruction I.B.6 …, we are currently eligible to offer and sell up to an aggregate of approximately $13.5 million"
+      // "As a result, pursuant to General Instruction I.B.6 …, we are currently eligible to offer and sell up to an aggregate of approximately $10.4 million"
       (INSTRUCTION.test(sentence) ? new RegExp(String.raw`\b(?:we are|we're) (?:currently )?eligible to (?:offer and )?sell (?:up to )?(?:an aggregate (?:amount )?of )?(?:approximately )?${DOLLARS}${SCALE}`, "i").exec(sentence) : null);
     if (leaving) set("remaining", parseScaledDollars(leaving[1]!, leaving[2]), sentence, leaving.index);
   }

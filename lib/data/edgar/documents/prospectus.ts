@@ -243,7 +243,7 @@ const NAME_WORD = String.raw`(?:[A-Z][A-Za-z0-9'’-]*(?:(?<![a-z]{3})\.(?:[A-Z]
 /** A firm's legal name: capitalised words ending in a legal suffix ("Ladenburg Thalmann & Co. Inc.", "Evercore Group L.L.C.", "Piper Sandler & Co."). */
 const FIRM = String.raw`(${NAME_WORD}(?:,?\s${NAME_WORD}){0,7}?,?\s(?:${LEGAL_SUFFIX}|&\sCo\.(?:,?\s(?:Inc\.|LLC|L\.L\.C\.|Incorporated|Ltd\.|Limited)(?![A-Za-z]))?))`;
 
-/** A firm's name as capitalised words without a legal suffix ("Tungsten Advisors", "Roth Capital Partners"): only where the sentence says what it is. */
+/** A firm's name as capitalised words without a legal suffix ("Example Advisors", "Example Capital Partners"): only where the sentence says what it is. */
 const PLAIN_FIRM = String.raw`((?:[A-Z][A-Za-z0-9.'’-]*|&)(?:\s(?:[A-Z][A-Za-z0-9.'’-]*|&)){0,5})`;
 
 interface AgentMention {
@@ -258,7 +258,7 @@ interface AgentMention {
 /** Patterns are case-sensitive (a firm's name is capitalised); their wording allows the capitals filings use. */
 const AGENT_PATTERNS: { role: AgentRole; pattern: RegExp; lead?: RegExp }[] = [
   { role: "placement_agent", pattern: new RegExp(String.raw`(?:engaged|retained)\s${FIRM}(?:\s\([^)]{1,60}\))?,?\s(?:which we refer to as |or )?(?:the |“|")?(?:as )?(?:our )?(?:lead |exclusive |sole )?(?:co-)?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
-  // a firm named without a legal suffix ("We have engaged Tungsten Advisors (through its broker-dealer, …) as our exclusive placement agent")
+  // a firm named without a legal suffix ("We have engaged Example Advisors (through its broker-dealer, …) as our exclusive placement agent")
   { role: "placement_agent", pattern: new RegExp(String.raw`(?:engaged|retained)\s${PLAIN_FIRM}(?:\s\([^)]{1,80}\))?,?\s(?:or the placement agent,\s)?(?:to act )?as (?:our )?(?:lead |exclusive |sole )?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
   { role: "placement_agent", pattern: new RegExp(String.raw`${FIRM}(?:\s\([^)]{1,40}\))?(?:,\s(?:which we refer to as|or|also referred to as)\s[^,]{1,60},)?,?\s(?:is acting|has agreed to act|will act|acted) as (?:our )?(?:the )?(?:lead |exclusive |sole )?[Pp]lacement [Aa]gent`, "g"), lead: /lead|exclusive|sole/i },
   { role: "sales_agent", pattern: new RegExp(String.raw`(?:[Ss]ales [Aa]greement|[Dd]istribution [Aa]greement|[Ss]ales [Aa]gency [Aa]greement|ATM [Aa]greement)[^.;]{0,80}?\swith\s${FIRM}`, "g") },
@@ -315,6 +315,11 @@ function sellingAgent(lines: Line[], pairs: LabelledValue[]): AgentMention | nul
     const first = row ? /^([A-Z][\w&.’'-]*(?:\s[A-Z][\w&.’'-]*){0,5}?)(?=,|\.|;|\s(?:and|&)\s|$)/.exec(row.value.trim()) : null;
     if (row && first) found = { short: first[1]!, quote: row.text.slice(0, 200), index: row.index };
   }
+  if (!found) {
+    // "… will participate as selling agent in the case of BofAS and as dealer in the case of MLPF&S"
+    const role = findInLines(lines, /\bparticipate as (?:a |the )?selling agent in the case of ([A-Z][\w&.]{1,20})\b/);
+    if (role) found = { short: role.match[1]!, quote: role.quote, index: role.line.index };
+  }
   if (!found) return null;
   const short = found.short.trim();
   const direct = new RegExp(`^${FIRM}$`).exec(short);
@@ -346,7 +351,7 @@ function readAgent(r: Reading) {
   const pool = leads.length ? leads : ofRole;
   let chosen = [...pool].sort((a, b) => (counts.get(b.name) ?? 0) - (counts.get(a.name) ?? 0) || a.index - b.index)[0]!;
   if (!new RegExp(`${LEGAL_SUFFIX}$|&\\sCo\\.$`).test(chosen.name)) {
-    // a name without its suffix (a cover's closing line) is written in full elsewhere: "Roth Capital Partners, LLC"
+    // a name without its suffix (a cover's closing line) is written in full elsewhere: "Example Capital Partners, LLC"
     const plain = chosen.name;
     const full = findAllInLines(r.lines, new RegExp(FIRM, "g")).find((f) => f.match[1]!.startsWith(plain) && f.match[1]!.length > plain.length);
     if (full) chosen = { ...chosen, name: full.match[1]!.replace(/,$/, ""), quote: full.quote };
@@ -372,7 +377,7 @@ function prospectusTitleLines(lines: Line[]): Line[] {
   return lines.slice(start, start + 25).filter((l) => l.text.length <= 80);
 }
 
-/** "US$3,000,000,000" or "$100,000,000" alone on a line of the prospectus's title: the most it offers, when no fee table says so. */
+/** "US$2,500,000,000" or "$100,000,000" alone on a line of the prospectus's title: the most it offers, when no fee table says so. */
 const COVER_AMOUNT = /^(?:U\.?S\.?)?\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?)$/;
 
 function readCoverAmount(r: Reading) {
@@ -446,7 +451,7 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
   if (rights) return { type: "rights", quote: rights.quote };
 
   const direct = findInLines(cover, /\b(?:We are|[A-Z][\w.,’' ]{0,60}\)? is) offering (?:directly )?to (?:a single |certain )?[^.]{0,80}?(?:investors?|purchasers?)\b[^.]{0,120}/i) ??
-    // "we are offering 239,594 shares …, $0.0001 par value per share, and pre-funded warrants … to certain institutional investors"
+    // "we are offering 412,350 shares …, $0.0001 par value per share, and pre-funded warrants … to certain institutional investors"
     findInLines(cover, /\bwe are offering (?:[^.]|\.(?=\d)){0,300}?\bto (?:a single |certain |one or more |several |selected )?(?:(?:institutional|accredited|qualified)(?: and| or|,)? )*(?:investors?|purchasers?)\b[^.]{0,60}/i) ??
     findInLines(cover, /\bregistered direct offering\b[^.]{0,120}/i) ??
     findInLines(cover, /\bWe are offering [^.]{0,200}\bsecurities purchase agreements?\b[^.]{0,60}/i);
@@ -487,7 +492,7 @@ function readShares(r: Reading) {
     const title = findInLines([...r.cover.slice(0, 20), ...prospectusTitleLines(r.lines)], new RegExp(`^(?:Up to )?(${COUNT}) (?:Shares|Units|Ordinary Shares|Common Shares|American Depositary Shares)\\b(?! (?:of Common Stock )?(?:underlying|issuable))`, "i"));
     if (title) set(r, "common_shares_offered", parseCount(title.match[1]!), title.quote);
     else {
-      // the cover's sentence: "We are offering 239,594 shares of our common stock, …"
+      // the cover's sentence: "We are offering 412,350 shares of our common stock, …"
       const sentence =
         findInLines(r.cover, new RegExp(`\\bwe are offering (?:an aggregate of )?(?:up to )?(${COUNT}) shares of (?:our )?(?:common stock|ordinary shares|class [a-z] common stock)\\b`, "i")) ??
         findInLines(r.cover, new RegExp(`\\b(?:The selling (?:stock|share|security|unit) ?holders? (?:named in this prospectus )?may (?:offer and )?sell|covers the (?:offer and )?(?:re)?sale of|relates? to the (?:offer and )?(?:re)?sale of) (?:up to )?(?:an aggregate of )?(${COUNT}) shares\\b`, "i"));
@@ -593,7 +598,7 @@ function readPricing(r: Reading) {
     const sentence =
       findInLines(r.cover, new RegExp(`\\b(?:combined )?(?:public )?offering price (?:for|of) each (?:share|unit)[^.$]{0,60}?is ${AMOUNT}`, "i")) ??
       findInLines(r.cover, new RegExp(`\\beach unit has an offering price of ${AMOUNT}`, "i")) ??
-      // a fixed-price offering states its one price ("We are offering 4,550,000 Units at a fixed price of $5.50 per Unit")
+      // a fixed-price offering states its one price ("We are offering 3,200,000 Units at a fixed price of $6.25 per Unit")
       findInLines(r.lines, new RegExp(`\\bWe are offering [^.]{0,80}\\bat a fixed price of ${AMOUNT} per (?:share|unit)\\b`, "i"));
     if (sentence) set(r, "price_per_share", parseDollars(sentence.match[1]!), sentence.quote);
   }
@@ -671,7 +676,7 @@ function readPrivatePlacement(r: Reading) {
     return {
       value: parseDollars(m[1]!),
       preFunded: /\bpre-?funded\b/i.test(m[2]!),
-      // "Each Warrant will be exercisable … at an exercise price of $3.24 per share": said of every warrant the paragraph defines
+      // "Each Warrant will be exercisable … at an exercise price of $2.86 per share": said of every warrant the paragraph defines
       ofEvery: /^(?:Each|The|All(?: of the)?) (?:common |private )?warrants?\b/i.test(sentence) && !/\bseries\b|\bpre-?funded\b/i.test(sentence),
       quote: quoteAround(text, at, at + m[0].length),
     };

@@ -174,12 +174,12 @@ describe("fee tables: what is still registered, and a sentence for a table", () 
       htmlBlocks(
         `<p>Calculation of Filing Fee Tables</p><table>` +
           `<tr><td>Security Type</td><td>Security Class Title</td><td>Fee Rule</td><td>Maximum Aggregate Offering Price</td><td>Fee</td></tr>` +
-          `<tr><td>Fees to Be Paid</td><td>Unallocated (Universal) Shelf</td><td>457(o)</td><td>$</td><td>50,000,000</td><td>$</td><td>7,655</td></tr>` +
-          `<tr><td>Carry Forward Securities</td><td>Unallocated (Universal) Shelf</td><td>415(a)(6)</td><td>$</td><td>300,000,000</td><td>$</td><td>27,810</td></tr>` +
-          `<tr><td>Total Offering Amounts</td><td>$</td><td>350,000,000</td><td>$</td><td>7,655</td></tr></table>`,
+          `<tr><td>Fees to Be Paid</td><td>Unallocated (Universal) Shelf</td><td>457(o)</td><td>$</td><td>40,000,000</td><td>$</td><td>6,124</td></tr>` +
+          `<tr><td>Carry Forward Securities</td><td>Unallocated (Universal) Shelf</td><td>415(a)(6)</td><td>$</td><td>260,000,000</td><td>$</td><td>23,860</td></tr>` +
+          `<tr><td>Total Offering Amounts</td><td>$</td><td>300,000,000</td><td>$</td><td>6,124</td></tr></table>`,
       ),
     );
-    expect(table.maxAggregateOffering).toBe(350_000_000);
+    expect(table.maxAggregateOffering).toBe(300_000_000);
     expect(table.maxAggregateQuote).toContain("Total Offering Amounts");
   });
 
@@ -307,23 +307,23 @@ describe("reading an offering of a kind the fixtures lack", () => {
   });
 
   it("reads a registered direct whose offering sentence names its buyers after the securities, an agent defined in parentheses, and no date as a count", () => {
-    const html = `<p>PROSPECTUS SUPPLEMENT</p><p>Example Therapeutics, Inc.</p><p>239,594 Shares of Common Stock</p>
-      <p>Pursuant to this prospectus supplement, we are offering 239,594 shares of our common stock, $0.0001 par value per share, and pre-funded warrants to purchase up to 75,594 shares of common stock to certain institutional investors at an offering price of $3.49 per share.</p>
+    const html = `<p>PROSPECTUS SUPPLEMENT</p><p>Example Therapeutics, Inc.</p><p>412,350 Shares of Common Stock</p>
+      <p>Pursuant to this prospectus supplement, we are offering 412,350 shares of our common stock, $0.0001 par value per share, and pre-funded warrants to purchase up to 61,200 shares of common stock to certain institutional investors at an offering price of $2.17 per share.</p>
       <p>We have engaged Example Wainwright &amp; Co., LLC (the “placement agent”), as our exclusive placement agent in connection with this offering.</p>
-      <table><tr><td>Other Currently Outstanding Warrants</td><td>On December 31, 2024, we issued warrants to purchase 7,230,301 shares.</td></tr></table>
-      <p>The number of shares to be outstanding after the offering is based on 1,405,134 shares of common stock outstanding as of March 28, 2025.</p>
+      <table><tr><td>Other Currently Outstanding Warrants</td><td>On December 31, 2024, we issued warrants to purchase 5,118,402 shares.</td></tr></table>
+      <p>The number of shares to be outstanding after the offering is based on 2,306,118 shares of common stock outstanding as of March 21, 2025.</p>
       <p>We have entered into securities purchase agreements directly with certain institutional investors.</p>`;
     expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }]))).toMatchObject({
       offering_type: "registered_direct",
-      common_shares_offered: 239_594,
+      common_shares_offered: 412_350,
       agent: "Example Wainwright & Co., LLC",
       agent_role: "placement_agent",
-      shares_outstanding_before: 1_405_134,
+      shares_outstanding_before: 2_306_118,
     });
   });
 
   it("reads a placement agent named without a legal suffix only where the text says it is one, and the full legal name written elsewhere", () => {
-    const engaged = `<p>We are offering 608,197 shares of our common stock to investors pursuant to this prospectus supplement and a securities purchase agreement with each investor.</p>
+    const engaged = `<p>We are offering 733,420 shares of our common stock to investors pursuant to this prospectus supplement and a securities purchase agreement with each investor.</p>
       <p>We have engaged Example Advisors (through its broker-dealer, Example Securities LLC) as our exclusive placement agent to use its reasonable best efforts.</p>
       <p>Sole Placement Agent</p><p>Example Advisors</p>`;
     expect(inspectText(submission("424B4", [{ type: "424B4", filename: "p.htm", html: engaged }]))).toMatchObject({ agent: "Example Advisors", agent_role: "placement_agent" });
@@ -337,9 +337,9 @@ describe("reading an offering of a kind the fixtures lack", () => {
 
   it("calls a registration statement of debt securities not equity from its prospectus's title after the facing page, and takes its size from there when it has no fee table", () => {
     const facing = Array.from({ length: 30 }, (_, i) => `<p>Facing page line ${i + 1}: if any of the securities being registered on this Form are to be offered on a delayed or continuous basis, check the box.</p>`).join("");
-    const debt = `${facing}<p>SHORT FORM BASE SHELF PROSPECTUS</p><p>US$3,000,000,000</p><table><tr><td>Debt Securities</td><td>Debt Securities</td></tr></table>
+    const debt = `${facing}<p>SHORT FORM BASE SHELF PROSPECTUS</p><p>US$2,500,000,000</p><table><tr><td>Debt Securities</td><td>Debt Securities</td></tr></table>
       <p>We may from time to time offer and issue one or more series of unsecured debt securities.</p>`;
-    expect(inspectText(submission("F-3/A", [{ type: "F-3/A", filename: "f3a.htm", html: debt }]))).toMatchObject({ offering_type: "not_equity", max_aggregate_offering: 3_000_000_000 });
+    expect(inspectText(submission("F-3/A", [{ type: "F-3/A", filename: "f3a.htm", html: debt }]))).toMatchObject({ offering_type: "not_equity", max_aggregate_offering: 2_500_000_000 });
     const universal = `${facing}<p>PROSPECTUS</p><p>$100,000,000</p><p>Common Stock</p><p>Preferred Stock</p><p>Debt Securities</p><p>Warrants</p>
       <p>We may offer and sell from time to time, in one or more offerings, up to $100,000,000 of the securities described in this prospectus.</p>`;
     expect(inspectText(submission("S-3", [{ type: "S-3", filename: "s3.htm", html: universal }])).offering_type).toBe("other");
@@ -347,40 +347,43 @@ describe("reading an offering of a kind the fixtures lack", () => {
 
   it("reads a resale prospectus's title after the facing page, a fixed unit price, a discount written before its name, and a term to an anniversary", () => {
     const facing = Array.from({ length: 25 }, (_, i) => `<p>Facing page line ${i + 1}.</p>`).join("");
-    const resale = `${facing}<p>PROSPECTUS</p><p>41,668,500 Shares of Common Stock</p><p>This prospectus relates to the offer and resale from time to time of up to 41,668,500 shares of common stock by the selling stockholders.</p>`;
-    expect(inspectText(submission("S-3", [{ type: "S-3", filename: "s3.htm", html: resale }]))).toMatchObject({ offering_type: "other", common_shares_offered: 41_668_500 });
-    const ipo = `<p>This is an initial public offering of units. Each Unit consists of one share of common stock and one warrant to purchase one share of our common stock at an exercise price equal to $____, exercisable until the fifth anniversary of the issuance date.</p>
-      <table><tr><td>Units offered</td><td>We are offering 4,550,000 Units at a fixed price of $5.50 per Unit.</td></tr></table>
-      <p>The underwriters will purchase the Units at the initial public offering price less a 7% underwriting discount.</p>`;
+    const resale = `${facing}<p>PROSPECTUS</p><p>36,204,100 Shares of Common Stock</p><p>This prospectus relates to the offer and resale from time to time of up to 36,204,100 shares of common stock by the selling stockholders.</p>`;
+    expect(inspectText(submission("S-3", [{ type: "S-3", filename: "s3.htm", html: resale }]))).toMatchObject({ offering_type: "other", common_shares_offered: 36_204_100 });
+    const ipo = `<p>This is an initial public offering of units. Each Unit consists of one share of common stock and one warrant to purchase one share of our common stock at an exercise price equal to $____, exercisable until the fourth anniversary of the issuance date.</p>
+      <table><tr><td>Units offered</td><td>We are offering 3,200,000 Units at a fixed price of $6.25 per Unit.</td></tr></table>
+      <p>The underwriters will purchase the Units at the initial public offering price less a 8% underwriting discount.</p>`;
     expect(inspectText(submission("S-1/A", [{ type: "S-1/A", filename: "s1.htm", html: ipo }]))).toMatchObject({
       offering_type: "ipo",
-      price_per_share: 5.5,
-      discount_or_fee_percent: 7,
-      warrant_term: "until the fifth anniversary of the issuance date",
+      price_per_share: 6.25,
+      discount_or_fee_percent: 8,
+      warrant_term: "until the fourth anniversary of the issuance date",
       warrant_exercise_price: null,
     });
   });
 
   it("reads a pricing supplement's selling agents from a summary row, the first named leading, by the legal name it defines", () => {
-    const html = `<p>Pricing Supplement</p><p>BigBank Finance LLC $---- Callable Yield Notes</p>
-      <p>(1) The underwriting discount is $0.10 per Note. BigBank Securities, Inc. (“BBS”), acting as principal, expects to purchase the Notes.</p>
-      <table><tr><td>Selling Agents</td><td>BBS and Other Bank.</td></tr></table>`;
-    expect(inspectText(submission("424B2", [{ type: "424B2", filename: "p.htm", html }]))).toMatchObject({ offering_type: "not_equity", agent: "BigBank Securities, Inc.", agent_role: "selling_agent" });
+    const html = `<p>Pricing Supplement</p><p>ExampleBank Finance LLC $---- Callable Income Notes</p>
+      <p>(1) The underwriting discount is $0.15 per Note. ExampleBank Securities, Inc. (“EBS”), acting as principal, expects to purchase the Notes.</p>
+      <table><tr><td>Selling Agents</td><td>EBS and Another Bank.</td></tr></table>`;
+    expect(inspectText(submission("424B2", [{ type: "424B2", filename: "p.htm", html }]))).toMatchObject({ offering_type: "not_equity", agent: "ExampleBank Securities, Inc.", agent_role: "selling_agent" });
+    const prose = `<p>Pricing Supplement</p><p>ExampleBank Finance LLC Accelerated Return Notes</p><p>Calculation Agent : ExampleBank Securities, Inc. (“EBS”), an affiliate of ExampleBank Finance.</p>
+      <p>EBS and EBD, each a broker-dealer subsidiary, will participate as selling agent in the case of EBS and as dealer in the case of EBD in the distribution of the notes.</p>`;
+    expect(inspectText(submission("424B2", [{ type: "424B2", filename: "p.htm", html: prose }]))).toMatchObject({ agent: "ExampleBank Securities, Inc.", agent_role: "selling_agent" });
   });
 
   it("takes one count for warrants and pre-funded warrants sold together privately as of neither kind", () => {
-    const html = `<p>We are offering 608,197 shares of our common stock to investors pursuant to this prospectus supplement and a securities purchase agreement with each investor.</p>
-      <p>In a concurrent private placement, we are also selling to the investors Series A warrants, and pre-funded warrants to purchase shares of common stock, and together with the Series A Warrants, the Unregistered Warrants, to purchase up to an aggregate of 7,230,301 shares of our common stock.</p>
+    const html = `<p>We are offering 733,420 shares of our common stock to investors pursuant to this prospectus supplement and a securities purchase agreement with each investor.</p>
+      <p>In a concurrent private placement, we are also selling to the investors Series A warrants, and pre-funded warrants to purchase shares of common stock, and together with the Series A Warrants, the Unregistered Warrants, to purchase up to an aggregate of 5,118,402 shares of our common stock.</p>
       <p>We have engaged Example Securities, LLC as our exclusive placement agent.</p>`;
-    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }])).private_placement_warrants).toEqual([{ pre_funded: null, shares: 7_230_301, exercise_price: null }]);
+    expect(inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html }])).private_placement_warrants).toEqual([{ pre_funded: null, shares: 5_118_402, exercise_price: null }]);
   });
 
   it("gives every privately sold warrant the one price a sentence states of each of them, and none when series have their own", () => {
-    const paragraph = (price: string) => `<p>We are offering 239,594 shares of our common stock to certain institutional investors pursuant to a securities purchase agreement. We have engaged Example Securities, LLC as our exclusive placement agent.</p>
-      <p>In a concurrent private placement, we are also selling to such investors Series A-5 warrants to purchase up to 315,188 shares of our common stock (the “Series A-5 Warrants”), and Series A-6 warrants to purchase up to 315,188 shares of our common stock (the “Series A-6 Warrants”, and with the Series A-5 Warrants, the “Warrants”). ${price}</p>`;
-    const every = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: paragraph("Each Warrant will be exercisable for one share of our common stock at an exercise price of $3.24 per share and will be exercisable immediately.") }]));
-    expect(every.private_placement_warrants.map((w) => w.exercise_price)).toEqual([3.24, 3.24]);
-    const one = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: paragraph("The Series A-6 Warrants will have an exercise price of $3.24 per share.") }]));
+    const paragraph = (price: string) => `<p>We are offering 412,350 shares of our common stock to certain institutional investors pursuant to a securities purchase agreement. We have engaged Example Securities, LLC as our exclusive placement agent.</p>
+      <p>In a concurrent private placement, we are also selling to such investors Series C-1 warrants to purchase up to 204,500 shares of our common stock (the “Series C-1 Warrants”), and Series C-2 warrants to purchase up to 204,500 shares of our common stock (the “Series C-2 Warrants”, and with the Series C-1 Warrants, the “Warrants”). ${price}</p>`;
+    const every = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: paragraph("Each Warrant will be exercisable for one share of our common stock at an exercise price of $2.86 per share and will be exercisable immediately.") }]));
+    expect(every.private_placement_warrants.map((w) => w.exercise_price)).toEqual([2.86, 2.86]);
+    const one = inspectText(submission("424B5", [{ type: "424B5", filename: "p.htm", html: paragraph("The Series C-2 Warrants will have an exercise price of $2.86 per share.") }]));
     expect(one.private_placement_warrants.map((w) => w.exercise_price)).toEqual([null, null]);
   });
 
@@ -397,14 +400,14 @@ describe("reading an offering of a kind the fixtures lack", () => {
   });
 
   it("reads a prospectus or registration statement served as its primary .htm: the form and file number from its first lines, the company from the facing page", () => {
-    const supplement = `<html><body><p>Filed Pursuant to Rule 424(b)(5)</p><p>Registration No. 333-269157</p><p>PROSPECTUS SUPPLEMENT</p>
-      <p>We are offering 239,594 shares of our common stock to certain institutional investors pursuant to a securities purchase agreement. We have engaged Example Securities, LLC as our exclusive placement agent.</p></body></html>`;
-    expect(inspectText(supplement)).toMatchObject({ form: "424B5", file_number: "333-269157", offering_type: "registered_direct", common_shares_offered: 239_594 });
-    const amendment = `<html><body><p>As filed with the Securities and Exchange Commission on June 30, 2021.</p><p>Registration Statement No. 333-256367</p>
+    const supplement = `<html><body><p>Filed Pursuant to Rule 424(b)(5)</p><p>Registration No. 333-271045</p><p>PROSPECTUS SUPPLEMENT</p>
+      <p>We are offering 412,350 shares of our common stock to certain institutional investors pursuant to a securities purchase agreement. We have engaged Example Securities, LLC as our exclusive placement agent.</p></body></html>`;
+    expect(inspectText(supplement)).toMatchObject({ form: "424B5", file_number: "333-271045", offering_type: "registered_direct", common_shares_offered: 412_350 });
+    const amendment = `<html><body><p>As filed with the Securities and Exchange Commission on June 30, 2021.</p><p>Registration Statement No. 333-260112</p>
       <p>UNITED STATES</p><p>SECURITIES AND EXCHANGE COMMISSION</p><p>Amendment No. 3 to:</p><p>FORM S-1</p><p>REGISTRATION STATEMENT</p><p>UNDER</p><p>THE SECURITIES ACT OF 1933</p>
       <p>EXAMPLE THERAPEUTICS, INC.</p><p>(Exact name of registrant as specified in its charter)</p></body></html>`;
-    const read = inspectAny(readSubmission(amendment), { path: "/x/Archives/edgar/data/1766140/000121390021035033/s1a.htm" });
-    expect(read).toMatchObject({ form: "S-1/A", file_number: "333-256367", company: "EXAMPLE THERAPEUTICS, INC.", accession: "0001213900-21-035033", cik: 1766140, primary_document: "s1a.htm" });
+    const read = inspectAny(readSubmission(amendment), { path: "/x/Archives/edgar/data/1900001/000190000123000001/s1a.htm" });
+    expect(read).toMatchObject({ form: "S-1/A", file_number: "333-260112", company: "EXAMPLE THERAPEUTICS, INC.", accession: "0001900001-23-000001", cik: 1900001, primary_document: "s1a.htm" });
     // a 10-Q's note that mentions a prospectus supplement "filed pursuant to Rule 424(b)(5)" is still a 10-Q
     const quarterly = `<html><body><p>FORM 10-Q</p><p>For the quarterly period ended June 30, 2024</p><p>NOTES TO CONDENSED CONSOLIDATED FINANCIAL STATEMENTS</p>
       <p>Sales made under the ATM Offering Agreement are made pursuant to the prospectus supplement filed pursuant to Rule 424(b)(5), which registered for sale up to a total of $50.0 million of the Company’s common stock.</p></body></html>`;

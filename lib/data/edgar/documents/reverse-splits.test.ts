@@ -70,8 +70,8 @@ describe("reverse splits stated as effected", () => {
   });
 
   it("reads a ratio that is not a whole number as written", () => {
-    expect(splits("On June 21, 2021, we filed an Amended and Restated Certificate of Incorporation, which effectuated a 1-for-4.3 (1:4.3) reverse stock split of our common stock.")).toEqual([
-      { ratio: "1-for-4.3", effective_date: "2021-06-21" },
+    expect(splits("On August 9, 2022, we filed a Certificate of Amendment, which effectuated a 1-for-7.5 (1:7.5) reverse stock split of our common stock.")).toEqual([
+      { ratio: "1-for-7.5", effective_date: "2022-08-09" },
     ]);
   });
 

@@ -183,7 +183,7 @@ export function readPrimaryDocument(html: string): Filing {
 /**
  * A prospectus's or registration statement's form and file number from its
  * first lines: "Filed Pursuant to Rule 424(b)(5)" and "Registration No.
- * 333-269157", or a facing page's "FORM S-1 REGISTRATION STATEMENT UNDER THE
+ * 333-271045", or a facing page's "FORM S-1 REGISTRATION STATEMENT UNDER THE
  * SECURITIES ACT OF 1933" ("Amendment No. 3 to Form S-1": S-1/A).
  */
 function offeringDocumentCover(blocks: Block[]): { form: string; fileNumber: string | null } | null {
