@@ -46,3 +46,17 @@ export const isNoSplit = (f: SplitFactor) => f.num === f.den;
 export function splitRatio(f: SplitFactor): string | null {
   return f.num % f.den === 0n ? `1-for-${f.num / f.den}` : null;
 }
+
+/** "1-for-10" → 10 old shares to 1 new; "1-for-7.5" → 15 to 2, in whole shares (the integers a split is stored as). */
+export function splitShares(ratio: string): { oldShares: string; newShares: string } | null {
+  const m = /^(\d+(?:\.\d+)?)-for-(\d+(?:\.\d+)?)$/.exec(ratio);
+  if (!m) return null;
+  const places = Math.max(...[m[1]!, m[2]!].map((n) => n.split(".")[1]?.length ?? 0));
+  const whole = (n: string) => BigInt(n.replace(".", "") + "0".repeat(places - (n.split(".")[1]?.length ?? 0)));
+  let [newShares, oldShares] = [whole(m[1]!), whole(m[2]!)];
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+  const d = gcd(newShares, oldShares);
+  [newShares, oldShares] = [newShares / d, oldShares / d];
+  if (newShares === 0n || oldShares <= newShares) return null;
+  return { oldShares: String(oldShares), newShares: String(newShares) };
+}

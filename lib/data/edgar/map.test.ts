@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { inspectText } from "./documents/inspect";
 import type { Filing } from "./filings";
 import { testFiling } from "./periodic-reading.fixture";
-import { documentFactsOf, mapCompany, splitShares, type DocumentFacts } from "./map";
+import { documentFactsOf, mapCompany, type DocumentFacts } from "./map";
 
 /**
  * mapCompany on real prospectuses and registration statements of
@@ -79,16 +79,5 @@ describe("the pipeline of a registration statement for one offering", () => {
     const abandoned = map([registration], documents, "2022-06-01");
     expect(abandoned.dataset.offerings).toEqual([]);
     expect(abandoned.notes.join("\n")).toContain("not effective 9 months after its last amendment");
-  });
-});
-
-describe("a split's ratio as whole shares", () => {
-  it("keeps a ratio that is not a whole number exact: 1-for-7.5 is 15 old shares to 2 new", () => {
-    expect(splitShares("1-for-10")).toEqual({ oldShares: "10", newShares: "1" });
-    expect(splitShares("1-for-7.5")).toEqual({ oldShares: "15", newShares: "2" });
-    expect(splitShares("2-for-5")).toEqual({ oldShares: "5", newShares: "2" });
-    expect(splitShares("1-for-1")).toBeNull();
-    expect(splitShares("3-for-1")).toBeNull();
-    expect(splitShares("one-for-ten")).toBeNull();
   });
 });

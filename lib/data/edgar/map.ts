@@ -61,7 +61,7 @@ import { filingUrl, submissionsUrl, type CompanyIndex, type Filing } from "./fil
 import type { Inspection } from "./documents/inspect";
 import { buildLedger, partyKey, seriesKey, type IssuedInstrument, type PeriodicReportFiled } from "./ledger";
 import type { EightKTermsReading, EightKWarrant } from "./documents/eight-k-terms";
-import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio } from "@/lib/utils/splits";
+import { adjustPrice, adjustShares, isNoSplit, splitFactor, splitRatio, splitShares } from "@/lib/utils/splits";
 import { crossCheckConversionPrice, crossCheckWarrantTotal, type CrossCheck, type XbrlDilutionFacts } from "./xbrl-dilution";
 import { isPeriodicReport, type AtmProgram, type PeriodicReading } from "./documents/periodic-report";
 import type { OfferingTerms } from "./documents/prospectus";
@@ -131,19 +131,6 @@ const POST_EFFECTIVE_FORM = /^POS AM$/;
 const TAKEDOWN_FORM = /^424B[1-57]$/;
 /** Forms that register one offering unless their Rule 415 box says they are a shelf. */
 const ONE_OFFERING_FORM = /^(S-1|F-1)$/;
-/** "1-for-10" → 10 old shares to 1 new; "1-for-7.5" → 15 to 2, in whole shares (the records' and ledger's integers). */
-export function splitShares(ratio: string): { oldShares: string; newShares: string } | null {
-  const m = /^(\d+(?:\.\d+)?)-for-(\d+(?:\.\d+)?)$/.exec(ratio);
-  if (!m) return null;
-  const places = Math.max(...[m[1]!, m[2]!].map((n) => n.split(".")[1]?.length ?? 0));
-  const whole = (n: string) => BigInt(n.replace(".", "") + "0".repeat(places - (n.split(".")[1]?.length ?? 0)));
-  let [newShares, oldShares] = [whole(m[1]!), whole(m[2]!)];
-  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
-  const d = gcd(newShares, oldShares);
-  [newShares, oldShares] = [newShares / d, oldShares / d];
-  if (newShares === 0n || oldShares <= newShares) return null;
-  return { oldShares: String(oldShares), newShares: String(newShares) };
-}
 
 /** Two reports of one reverse split with the same ratio give days at most this far apart. */
 const SAME_SPLIT_DAYS = 10;

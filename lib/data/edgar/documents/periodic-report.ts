@@ -3,7 +3,7 @@ import { classifyDeficiency, regainsCompliance, type DeficiencyKind } from "./ei
 import { rowText, type Block } from "./html";
 import type { Filing } from "./submission";
 import { readReverseSplits as readSplitsInLines } from "./reverse-splits";
-import { isoDate, MONTH_NAMES, MONTH_PATTERN as MONTH, nameKey, parseCount, parseDollars, quoteAround, sentencesOf, WRITTEN_DATE_PATTERN as DATE, type Line } from "./text";
+import { findInLines, isoDate, MONTH_NAMES, MONTH_PATTERN as MONTH, nameKey, parseCount, parseDollars, quoteAround, sentencesOf, WRITTEN_DATE_PATTERN as DATE, type Line } from "./text";
 
 /**
  * What a periodic report (10-Q, 10-K, 20-F, 40-F) states about what still
@@ -762,7 +762,7 @@ function readSeriesOutstanding(r: Reader, series: WarrantSeries[]) {
         r.quote(`warrants[${at}].shares_outstanding`, quote);
         if (entry.exercise_price !== null) r.quote(`warrants[${at}].exercise_price`, quote);
         r.quote(`warrants[${at}].as_of`, quoteOf(line, sentence.start, sentence.start + when[0].length));
-        const expires = findLineMatch(r, new RegExp(`\\b${escapeRegExp(name)}\\b[^.]{0,100}?\\bwill expire on ${DATE}`, "i"));
+        const expires = findInLines(r.lines, new RegExp(`\\b${escapeRegExp(name)}\\b[^.]{0,100}?\\bwill expire on ${DATE}`, "i"));
         const expiry = expires ? isoDate(expires.match[1]!) : null;
         if (expiry) {
           entry.expiry = expiry;
@@ -816,9 +816,9 @@ function readPublicPrivateWarrants(r: Reader, series: WarrantSeries[]) {
   const pub = parseCount(chosen.pub[1]!);
   const priv = parseCount(chosen.priv[1]!);
   if (series.some((w) => w.shares_outstanding === pub || w.shares_outstanding === priv)) return;
-  const price = findLineMatch(r, new RegExp(`\\bEach whole (?:public )?warrant entitles the (?:registered )?holder to purchase one (?:share|ordinary share|Class A)[^.]{0,80}? at (?:a|an exercise) price of ${AMOUNT_WORDS} per share`, "i"));
-  const expiry = price ? findLineMatch(r, new RegExp(`\\bwarrants? [^.]{0,120}?\\bwill expire (?:at 5:00 p\\.m\\.,?[^,]{0,40}, )?on ${DATE}`, "i"), price.line.index, price.line.index + 4) : null;
-  const identical = findLineMatch(r, /\bprivate(?: placement)? warrants? (?:are|were|is|was) identical to the public warrants\b/i);
+  const price = findInLines(r.lines, new RegExp(`\\bEach whole (?:public )?warrant entitles the (?:registered )?holder to purchase one (?:share|ordinary share|Class A)[^.]{0,80}? at (?:a|an exercise) price of ${AMOUNT_WORDS} per share`, "i"));
+  const expiry = price ? findInLines(r.lines, new RegExp(`\\bwarrants? [^.]{0,120}?\\bwill expire (?:at 5:00 p\\.m\\.,?[^,]{0,40}, )?on ${DATE}`, "i"), price.line.index, price.line.index + 4) : null;
+  const identical = findInLines(r.lines, /\bprivate(?: placement)? warrants? (?:are|were|is|was) identical to the public warrants\b/i);
   const add = (name: string, count: number | null, match: RegExpExecArray, withTerms: boolean) => {
     const at = series.length;
     const entry: WarrantSeries = { series: name, shares_outstanding: count, exercise_price: null, expiry: null, as_of: chosen.asOf };
@@ -844,20 +844,11 @@ function readPublicPrivateWarrants(r: Reader, series: WarrantSeries[]) {
 
 /** The day a merger closed, as the report defines it: "On July 21, 2023 (the “Closing Date”), …". */
 function closingDate(r: Reader): { iso: string; quote: string } | null {
-  const found = findLineMatch(r, new RegExp(`\\bOn ${DATE}\\s*\\((?:the )?[“"]Closing(?: Date)?[”"]\\)`, "i"));
+  const found = findInLines(r.lines, new RegExp(`\\bOn ${DATE}\\s*\\((?:the )?[“"]Closing(?: Date)?[”"]\\)`, "i"));
   const iso = found ? isoDate(found.match[1]!) : null;
   return found && iso ? { iso, quote: found.quote } : null;
 }
 
-/** The first paragraph (from `from`, before `to`) where the pattern matches, with the match and its quote. */
-function findLineMatch(r: Reader, pattern: RegExp, from = 0, to = r.lines.length): { line: ReportLine; match: RegExpExecArray; quote: string } | null {
-  for (const line of r.lines.slice(from, to)) {
-    if (line.cells) continue;
-    const match = pattern.exec(line.text);
-    if (match) return { line, match, quote: quoteOf(line, match.index, match.index + match[0].length) };
-  }
-  return null;
-}
 
 const nameKeyOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -159,6 +159,8 @@ interface Reading {
   lines: Line[];
   /** The cover page: up to the table of contents. */
   cover: Line[];
+  /** A registration statement's prospectus title lines, after its facing page (prospectusTitleLines). */
+  titles: Line[];
   pairs: LabelledValue[];
   terms: OfferingTerms;
   evidence: Partial<Record<EvidenceKey, string>>;
@@ -381,7 +383,7 @@ function prospectusTitleLines(lines: Line[]): Line[] {
 const COVER_AMOUNT = /^(?:U\.?S\.?)?\$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?)$/;
 
 function readCoverAmount(r: Reading) {
-  const line = prospectusTitleLines(r.lines).find((l) => COVER_AMOUNT.test(l.text.trim()));
+  const line = r.titles.find((l) => COVER_AMOUNT.test(l.text.trim()));
   const value = line ? parseDollars(COVER_AMOUNT.exec(line.text.trim())![1]!) : null;
   if (line && value !== null && value >= 100) set(r, "max_aggregate_offering", value, line.text.trim());
 }
@@ -398,7 +400,7 @@ function classify(r: Reading, form: string, fees: FeeTable): { type: OfferingTyp
   const title = cover.slice(0, 25).find((l) => !l.cells && l.text.length < 160 && NOT_EQUITY_TITLE.test(l.text) && !EQUITY_TITLE.test(l.text.replace(/linked to[^]*$/i, "")));
   if (title && !findInLines(cover, /\bshares of (?:our )?(?:common|ordinary|class [a-z]) (?:stock|shares)\b.*\boffer/i)) return { type: "not_equity", quote: quoteAround(title.text, 0, title.text.length) };
   // a registration statement's prospectus begins after its facing page: its title lines name only debt securities
-  const titles = isRegistration ? prospectusTitleLines(lines) : [];
+  const titles = isRegistration ? r.titles : [];
   const debtTitle = titles.find((l) => NOT_EQUITY_TITLE.test(l.text));
   if (debtTitle && !titles.some((l) => EQUITY_TITLE.test(l.text))) return { type: "not_equity", quote: quoteAround(debtTitle.text, 0, debtTitle.text.length) };
 
@@ -489,7 +491,7 @@ function readShares(r: Reading) {
   if (offered) set(r, "common_shares_offered", offered.value, offered.quote);
   else {
     // the title: on the cover, or (a registration statement) under the prospectus's heading after the facing page
-    const title = findInLines([...r.cover.slice(0, 20), ...prospectusTitleLines(r.lines)], new RegExp(`^(?:Up to )?(${COUNT}) (?:Shares|Units|Ordinary Shares|Common Shares|American Depositary Shares)\\b(?! (?:of Common Stock )?(?:underlying|issuable))`, "i"));
+    const title = findInLines([...r.cover.slice(0, 20), ...r.titles], new RegExp(`^(?:Up to )?(${COUNT}) (?:Shares|Units|Ordinary Shares|Common Shares|American Depositary Shares)\\b(?! (?:of Common Stock )?(?:underlying|issuable))`, "i"));
     if (title) set(r, "common_shares_offered", parseCount(title.match[1]!), title.quote);
     else {
       // the cover's sentence: "We are offering 412,350 shares of our common stock, …"
@@ -720,7 +722,7 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
   const terms: OfferingTerms = { ...EMPTY_TERMS, private_placement_warrants: [], reverse_splits: [] };
   if (!isOfferingDocument(form) || !filing.primary) return { terms: { ...terms, fee_table_kind: null }, evidence: {} };
   const lines = documentLines(filing.primary.blocks());
-  const r: Reading = { lines, cover: coverLines(lines), pairs: labelledValues(lines), terms, evidence: {} };
+  const r: Reading = { lines, cover: coverLines(lines), titles: prospectusTitleLines(lines), pairs: labelledValues(lines), terms, evidence: {} };
 
   const exhibit = filing.documents.find((d) => /^EX-(?:FILING FEES|107)\b/i.test(d.type));
   const fees = exhibit ? readFeeExhibit(exhibit.blocks()) : REGISTRATION_FORMS.test(form) || PROSPECTUS_FORMS.test(form) ? readCoverFeeTable(lines) : NO_FEE_TABLE;
