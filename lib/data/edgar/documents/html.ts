@@ -25,7 +25,7 @@ export interface TableBlock {
 export type Block = TextBlock | TableBlock;
 
 /** Tags whose start or end begins a new line of text on the page. */
-const BLOCK_TAGS = new Set([
+export const BLOCK_TAGS = new Set([
   "p", "div", "br", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "center", "hr", "pre",
   "blockquote", "section", "article", "dl", "dt", "dd", "body", "html", "title", "header", "footer", "page", "caption",
 ]);
@@ -54,119 +54,221 @@ export const MAX_ELEMENT_DEPTH = 400;
 
 export class DocumentShapeError extends Error {}
 
+/**
+ * A place in the visible text, taken while the document is parsed (where an
+ * inline-XBRL fact starts) and settled when its paragraph or table row ends:
+ * the block it fell in, the row of a table, and the offset in the
+ * paragraph's shown text. `block` stays -1 when the text around it was empty.
+ */
+export interface TextPlace {
+  block: number;
+  row: number | null;
+  offset: number;
+}
+
+interface PendingPlace {
+  place: TextPlace;
+  /** how many text parts of the paragraph or cell came before it */
+  parts: number;
+}
+
 interface TableState {
   rows: string[][];
   row: string[] | null;
   cell: string[] | null;
+  cellPlaces: PendingPlace[];
+  rowPlaces: TextPlace[];
+  tablePlaces: TextPlace[];
 }
 
-/** The blocks of an HTML document; never throws on malformed markup. */
-export function htmlBlocks(html: string): Block[] {
-  const blocks: Block[] = [];
-  const hiddenStack: boolean[] = [];
-  let hiddenDepth = 0;
-  let paragraph: string[] = [];
-  const tables: TableState[] = [];
+/** The shown length of the text before a place: as cleanText would leave it, with the space before the place kept. */
+function shownOffset(parts: string[], count: number): number {
+  const before = cleanText(parts.slice(0, count).join("") + "\u0001");
+  return before.length - 1;
+}
 
-  const flushParagraph = () => {
-    if (paragraph.length === 0) return;
-    const text = cleanText(paragraph.join(""));
-    paragraph = [];
-    if (text) blocks.push({ kind: "text", text });
-  };
-  const table = () => tables[tables.length - 1];
+/**
+ * Turns the elements and text of an HTML document, fed in order by a
+ * streaming parser, into blocks (see the file's comment). The inline-XBRL
+ * reader feeds it from its own pass, so a filing is parsed once for both.
+ */
+export class BlockBuilder {
+  readonly blocks: Block[] = [];
+  private readonly hiddenStack: boolean[] = [];
+  private hiddenDepth = 0;
+  private paragraph: string[] = [];
+  private paragraphPlaces: PendingPlace[] = [];
+  private carried: TextPlace[] = [];
+  private readonly tables: TableState[] = [];
+
+  /** Inside something not shown (the page's head, `ix:header`, `display:none`). */
+  get hidden(): boolean {
+    return this.hiddenDepth > 0;
+  }
+
+  open(name: string, attributes: Record<string, string>, hiddenAnyway = false) {
+    const hidden = hiddenAnyway || HIDDEN_TAGS.has(name) || isHiddenByStyle(attributes.style);
+    this.hiddenStack.push(hidden);
+    if (this.hiddenStack.length > MAX_ELEMENT_DEPTH) throw new DocumentShapeError(`elements nested more than ${MAX_ELEMENT_DEPTH} deep (no filing is)`);
+    if (hidden) this.hiddenDepth++;
+    if (this.hiddenDepth > 0) return;
+    if (name === "table") {
+      if (this.tables.length === 0) this.flushParagraph();
+      this.tables.push({ rows: [], row: null, cell: null, cellPlaces: [], rowPlaces: [], tablePlaces: [] });
+      return;
+    }
+    const state = this.table();
+    if (state && this.tables.length === 1) {
+      if (name === "tr") this.endRow(state);
+      else if (name === "td" || name === "th") {
+        this.endCell(state);
+        if (!state.row) state.row = [];
+        state.cell = [];
+      } else if (BLOCK_TAGS.has(name)) this.sink().push(" ");
+    } else if (state) {
+      // inside a nested table: its cells and rows are separated by spaces in the outer cell
+      if (name === "td" || name === "th" || name === "tr" || BLOCK_TAGS.has(name)) this.sink().push(" ");
+    } else if (BLOCK_TAGS.has(name)) this.flushParagraph();
+  }
+
+  close(name: string) {
+    const hidden = this.hiddenStack.pop() ?? false;
+    if (hidden) {
+      this.hiddenDepth--;
+      return;
+    }
+    if (this.hiddenDepth > 0) return;
+    if (name === "table") {
+      const state = this.tables.pop();
+      if (!state) return;
+      if (this.tables.length === 0) this.pushTable(state);
+      else this.sink().push(" ");
+      return;
+    }
+    const state = this.table();
+    if (state && this.tables.length === 1) {
+      if (name === "tr") this.endRow(state);
+      else if (name === "td" || name === "th") this.endCell(state);
+      else if (BLOCK_TAGS.has(name)) this.sink().push(" ");
+    } else if (state) {
+      if (name === "td" || name === "th" || name === "tr" || BLOCK_TAGS.has(name)) this.sink().push(" ");
+    } else if (BLOCK_TAGS.has(name)) this.flushParagraph();
+  }
+
+  text(text: string) {
+    if (this.hiddenDepth > 0) return;
+    this.sink().push(text);
+  }
+
+  /** Where the next shown text goes; null inside hidden content. */
+  place(): TextPlace | null {
+    if (this.hiddenDepth > 0) return null;
+    const place: TextPlace = { block: -1, row: null, offset: 0 };
+    const outer = this.tables[0];
+    if (outer) outer.cellPlaces.push({ place, parts: outer.cell?.length ?? 0 });
+    else this.paragraphPlaces.push({ place, parts: this.paragraph.length });
+    return place;
+  }
+
+  /** The blocks, once the whole document has been fed. */
+  end(): Block[] {
+    while (this.tables.length) {
+      const state = this.tables.pop()!;
+      if (this.tables.length === 0) this.pushTable(state);
+    }
+    this.flushParagraph();
+    return this.blocks;
+  }
+
+  private table(): TableState | undefined {
+    return this.tables[this.tables.length - 1];
+  }
+
   /** Text goes to the innermost open cell of the outermost table (nested tables read as their cell's text), else to the paragraph. */
-  const sink = (): string[] => {
-    const outer = tables[0];
+  private sink(): string[] {
+    const outer = this.tables[0];
     if (outer) {
       if (!outer.row) outer.row = [];
       if (!outer.cell) outer.cell = [];
       return outer.cell;
     }
-    return paragraph;
-  };
-  const endCell = (state: TableState) => {
+    return this.paragraph;
+  }
+
+  private flushParagraph() {
+    const text = cleanText(this.paragraph.join(""));
+    if (text) {
+      this.settleCarried(0);
+      for (const pending of this.paragraphPlaces) {
+        pending.place.block = this.blocks.length;
+        pending.place.offset = Math.min(shownOffset(this.paragraph, pending.parts), text.length);
+      }
+      this.blocks.push({ kind: "text", text });
+    } else this.carried.push(...this.paragraphPlaces.map((p) => p.place));
+    this.paragraph = [];
+    this.paragraphPlaces = [];
+  }
+
+  /** Places taken where nothing was shown yet (a fact that opens before its table) fall on the next block, at its start. */
+  private settleCarried(row: number | null) {
+    for (const place of this.carried) {
+      place.block = this.blocks.length;
+      place.row = row;
+      place.offset = 0;
+    }
+    this.carried = [];
+  }
+
+  private endCell(state: TableState) {
     if (state.cell) {
       if (!state.row) state.row = [];
       state.row.push(cleanText(state.cell.join("")));
     }
+    state.rowPlaces.push(...state.cellPlaces.map((p) => p.place));
+    state.cellPlaces = [];
     state.cell = null;
-  };
-  const endRow = (state: TableState) => {
-    endCell(state);
-    if (state.row && state.row.some((c) => c !== "")) state.rows.push(state.row);
-    state.row = null;
-  };
+  }
 
+  private endRow(state: TableState) {
+    this.endCell(state);
+    if (state.row && state.row.some((c) => c !== "")) {
+      for (const place of state.rowPlaces) place.row = state.rows.length;
+      state.tablePlaces.push(...state.rowPlaces);
+      state.rows.push(state.row);
+      state.rowPlaces = [];
+    }
+    state.row = null;
+  }
+
+  private pushTable(state: TableState) {
+    this.endRow(state);
+    if (!state.rows.length) {
+      this.carried.push(...state.tablePlaces, ...state.rowPlaces);
+      return;
+    }
+    this.settleCarried(0);
+    for (const place of state.tablePlaces) place.block = this.blocks.length;
+    this.blocks.push({ kind: "table", rows: state.rows });
+  }
+}
+
+/** Options of every htmlparser2 pass over a filing. */
+export const PARSER_OPTIONS = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true } as const;
+
+/** The blocks of an HTML document; never throws on malformed markup. */
+export function htmlBlocks(html: string): Block[] {
+  const builder = new BlockBuilder();
   const parser = new Parser(
     {
-      onopentag(name, attributes) {
-        const hidden = HIDDEN_TAGS.has(name) || isHiddenByStyle(attributes.style);
-        hiddenStack.push(hidden);
-        if (hiddenStack.length > MAX_ELEMENT_DEPTH) throw new DocumentShapeError(`elements nested more than ${MAX_ELEMENT_DEPTH} deep (no filing is)`);
-        if (hidden) hiddenDepth++;
-        if (hiddenDepth > 0) return;
-        if (name === "table") {
-          if (tables.length === 0) flushParagraph();
-          tables.push({ rows: [], row: null, cell: null });
-          return;
-        }
-        const state = table();
-        if (state && tables.length === 1) {
-          if (name === "tr") endRow(state);
-          else if (name === "td" || name === "th") {
-            endCell(state);
-            if (!state.row) state.row = [];
-            state.cell = [];
-          } else if (BLOCK_TAGS.has(name)) sink().push(" ");
-        } else if (state) {
-          // inside a nested table: its cells and rows are separated by spaces in the outer cell
-          if (name === "td" || name === "th" || name === "tr" || BLOCK_TAGS.has(name)) sink().push(" ");
-        } else if (BLOCK_TAGS.has(name)) flushParagraph();
-      },
-      onclosetag(name) {
-        const hidden = hiddenStack.pop() ?? false;
-        if (hidden) {
-          hiddenDepth--;
-          return;
-        }
-        if (hiddenDepth > 0) return;
-        if (name === "table") {
-          const state = tables.pop();
-          if (!state) return;
-          if (tables.length === 0) {
-            endRow(state);
-            if (state.rows.length) blocks.push({ kind: "table", rows: state.rows });
-          } else sink().push(" ");
-          return;
-        }
-        const state = table();
-        if (state && tables.length === 1) {
-          if (name === "tr") endRow(state);
-          else if (name === "td" || name === "th") endCell(state);
-          else if (BLOCK_TAGS.has(name)) sink().push(" ");
-        } else if (state) {
-          if (name === "td" || name === "th" || name === "tr" || BLOCK_TAGS.has(name)) sink().push(" ");
-        } else if (BLOCK_TAGS.has(name)) flushParagraph();
-      },
-      ontext(text) {
-        if (hiddenDepth > 0) return;
-        sink().push(text);
-      },
+      onopentag: (name, attributes) => builder.open(name, attributes),
+      onclosetag: (name) => builder.close(name),
+      ontext: (text) => builder.text(text),
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
+    PARSER_OPTIONS,
   );
   parser.write(html);
   parser.end();
-  while (tables.length) {
-    const state = tables.pop()!;
-    if (tables.length === 0) {
-      endRow(state);
-      if (state.rows.length) blocks.push({ kind: "table", rows: state.rows });
-    }
-  }
-  flushParagraph();
-  return blocks;
+  return builder.end();
 }
 
 /** Plain text (a `.txt` exhibit): paragraphs are separated by blank lines. */
@@ -191,61 +293,4 @@ export function blocksText(blocks: Block[]): string {
     else for (const row of block.rows) lines.push(rowText(row));
   }
   return lines.join("\n");
-}
-
-/** One inline-XBRL fact (`ix:nonFraction` / `ix:nonNumeric`), hidden or shown, with the attributes that say how to read it. */
-export interface InlineFact {
-  name: string;
-  contextRef: string | null;
-  text: string;
-  scale: number;
-  format: string | null;
-  sign: string | null;
-  nil: boolean;
-}
-
-/** Every inline-XBRL fact whose name starts with one of the prefixes (e.g. "dei:", "ffd:"). */
-export function inlineFacts(html: string, prefixes: string[]): InlineFact[] {
-  const facts: InlineFact[] = [];
-  const open: { fact: InlineFact; parts: string[]; depth: number }[] = [];
-  let depth = 0;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        depth++;
-        if (name !== "ix:nonfraction" && name !== "ix:nonnumeric") return;
-        const factName = attributes.name ?? "";
-        if (!prefixes.some((p) => factName.toLowerCase().startsWith(p.toLowerCase()))) return;
-        open.push({
-          depth,
-          parts: [],
-          fact: {
-            name: factName,
-            contextRef: attributes.contextref ?? null,
-            text: "",
-            scale: Number(attributes.scale ?? "0") || 0,
-            format: attributes.format ?? null,
-            sign: attributes.sign ?? null,
-            nil: /^true$/i.test(attributes["xsi:nil"] ?? ""),
-          },
-        });
-      },
-      onclosetag() {
-        const top = open[open.length - 1];
-        if (top && top.depth === depth) {
-          open.pop();
-          top.fact.text = cleanText(top.parts.join(""));
-          facts.push(top.fact);
-        }
-        depth--;
-      },
-      ontext(text) {
-        for (const entry of open) entry.parts.push(text);
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
-  );
-  parser.write(html);
-  parser.end();
-  return facts;
 }

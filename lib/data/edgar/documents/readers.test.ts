@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blocksText, htmlBlocks, inlineFacts } from "./html";
+import { blocksText, htmlBlocks } from "./html";
 import { readFeeExhibit } from "./fee-table";
 import { coverIdentity, inspectAny, inspectText } from "./inspect";
 import { FilingFormatError, readSubmission } from "./submission";
@@ -59,11 +59,6 @@ describe("HTML as the page shows it", () => {
 
   it("refuses pathological nesting instead of slowing down with its square", () => {
     expect(() => htmlBlocks("<table><tr><td>".repeat(1000))).toThrow(/nested more than/);
-  });
-
-  it("collects inline-XBRL facts with how to read them, hidden or shown", () => {
-    const facts = inlineFacts(`<ix:nonFraction name="ffd:MaxAggtOfferingPric" contextRef="c1" scale="6" format="ixt:num-dot-decimal">1.5</ix:nonFraction><ix:nonNumeric name="us-gaap:Other">x</ix:nonNumeric>`, ["ffd:"]);
-    expect(facts).toEqual([{ name: "ffd:MaxAggtOfferingPric", contextRef: "c1", text: "1.5", scale: 6, format: "ixt:num-dot-decimal", sign: null, nil: false }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { decodeEntities, normalizeCik, normalizeDate } from "./plain-text";
-import { htmlBlocks, inlineFacts, plainTextBlocks, type Block } from "./html";
+import { plainTextBlocks, type Block } from "./html";
+import { readInlineXbrl, type InlineXbrl } from "./inline-xbrl";
 
 /**
  * A filing as EDGAR serves it: the full `.txt` submission (SEC header, then
@@ -33,6 +34,8 @@ export interface FilingDocument {
   description: string | null;
   /** Lazily parsed: most readers look at one or two documents of a filing. */
   blocks(): Block[];
+  /** The document's own inline XBRL (./inline-xbrl.ts), read in the same pass as its blocks; null when it has none. */
+  inlineXbrl(): InlineXbrl | null;
 }
 
 export interface Filing {
@@ -89,18 +92,20 @@ function looksLikeHtml(text: string): boolean {
 }
 
 function makeDocument(type: string, sequence: number | null, filename: string | null, description: string | null, body: string): FilingDocument {
-  let cached: Block[] | null = null;
+  let cached: { blocks: Block[]; xbrl: InlineXbrl | null } | null = null;
   const parse = PARSED_TYPES.test(type) && !/\.(?:jpe?g|gif|png|pdf|zip|xlsx?)$/i.test(filename ?? "");
+  const read = () => {
+    if (!parse) return { blocks: [], xbrl: null };
+    cached ??= looksLikeHtml(body) ? readInlineXbrl(body) : { blocks: plainTextBlocks(body.replace(/<\/?PAGE>/gi, "\n\n")), xbrl: null };
+    return cached;
+  };
   return {
     type,
     sequence,
     filename,
     description,
-    blocks() {
-      if (!parse) return [];
-      cached ??= looksLikeHtml(body) ? htmlBlocks(body) : plainTextBlocks(body.replace(/<\/?PAGE>/gi, "\n\n"));
-      return cached;
-    },
+    blocks: () => read().blocks,
+    inlineXbrl: () => read().xbrl,
   };
 }
 
@@ -158,12 +163,13 @@ export function readSubmission(text: string): Filing {
 
 /** A primary document served on its own (`.htm`): the header comes from its `dei:` cover facts, when it tags them. */
 export function readPrimaryDocument(html: string): Filing {
-  const facts = inlineFacts(html, ["dei:"]);
-  const coverFact = (concept: string) => facts.find((f) => f.name.toLowerCase() === `dei:${concept.toLowerCase()}` && f.text)?.text ?? null;
+  const document = makeDocument("", 1, null, null, html);
+  const facts = document.inlineXbrl()?.facts ?? [];
+  const coverFact = (concept: string) => facts.find((f) => f.concept.toLowerCase() === `dei:${concept.toLowerCase()}` && f.text)?.text ?? null;
   const cik = coverFact("EntityCentralIndexKey");
   const company = coverFact("EntityRegistrantName");
   // a prospectus or registration statement tags no dei: facts: its first lines say what it is
-  const said = coverFact("DocumentType") ? null : offeringDocumentCover(htmlBlocks(html));
+  const said = coverFact("DocumentType") ? null : offeringDocumentCover(document.blocks());
   const form = coverFact("DocumentType") ?? said?.form ?? null;
   const fileNumber = coverFact("EntityFileNumber") ?? said?.fileNumber ?? null;
   const header: FilingHeader = {
@@ -176,8 +182,8 @@ export function readPrimaryDocument(html: string): Filing {
     filers: [],
     items: [],
   };
-  const document = makeDocument((form ?? "").toUpperCase(), 1, null, null, html);
-  return { header, documents: [document], primary: document };
+  const primary = { ...document, type: (form ?? "").toUpperCase() };
+  return { header, documents: [primary], primary };
 }
 
 /**
