@@ -64,6 +64,8 @@ export interface XbrlFact {
   hidden: boolean;
   /** the visible sentence or table row that shows it (for a hidden fact, the element that shows its value), or null */
   quote: string | null;
+  /** where that is among the document's blocks: the block, and the row of a table (null in prose) */
+  shownAt: { block: number; row: number | null } | null;
   /** index of the fact this one is nested in, or null */
   parent: number | null;
 }
@@ -230,6 +232,7 @@ export function readInlineXbrl(html: string): InlineXbrlReading {
             nil: isNil(attributes, namespaceOf),
             hidden: hiddenSectionDepth > 0 || builder.hidden,
             quote: null,
+            shownAt: null,
             parent: openFacts.length ? openFacts[openFacts.length - 1]!.index : null,
           });
           places.push(headerDepth > 0 ? null : builder.place());
@@ -355,6 +358,7 @@ export function readInlineXbrl(html: string): InlineXbrlReading {
     if (fact.unread) problems.push(`${fact.concept} "${fact.text.slice(0, 40)}": ${fact.unread}`);
     const place = places[i] ?? (fact.id ? hiddenShownAt.get(fact.id) ?? null : null);
     fact.quote = place ? quoteAt(blocks, place, fact.text) : null;
+    if (fact.quote && place) fact.shownAt = { block: place.block, row: place.row };
   });
   return { blocks, xbrl: { facts, contexts, units, problems } };
 }

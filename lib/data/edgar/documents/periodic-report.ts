@@ -1,118 +1,15 @@
 import { CLOSING_CUE, closingsIn, type ClosingEvent } from "./closings";
-import { classifyDeficiency, regainsCompliance, type DeficiencyKind } from "./eight-k";
+import { classifyDeficiency, regainsCompliance } from "./eight-k";
 import { rowText, type Block } from "./html";
+import type { InlineXbrl } from "./inline-xbrl";
+import type { AtmProgram, Convertible, EquityLine, ListingDeficiency, PeriodicReading, PeriodicReport, ReverseSplit, SharesOutstanding, WarrantSeries, WarrantsTotal } from "./periodic-fields";
+import { mergeTagged, readTaggedPeriodic } from "./periodic-tags";
 import type { Filing } from "./submission";
 import { readReverseSplits as readSplitsInLines } from "./reverse-splits";
 import { findInLines, isoDate, MONTH_NAMES, MONTH_PATTERN as MONTH, nameKey, parseCount, parseDollars, quoteAround, sentencesOf, WRITTEN_DATE_PATTERN as DATE, type Line } from "./text";
 
-/**
- * What a periodic report (10-Q, 10-K, 20-F, 40-F) states about what still
- * hangs over the stock: common shares outstanding on the cover, going-concern
- * doubt, warrants outstanding (by series and in total), at-the-market programs
- * and their sales, convertible notes and preferred, reverse splits that took
- * effect, listing deficiencies and the instruments it says were exercised,
- * converted or repaid in full (closings). Field names and rules are those of
- * fixtures/edgar/PERIODIC-FILINGS.md; every value comes with the quote it was
- * read from (`evidence`, keyed by field path such as "warrants[0].expiry").
- * A value the report does not state is null: nothing is computed or guessed.
- *
- * The reader works on the visible text (paragraphs and table rows), so a full
- * `.txt` submission and a primary `.htm` read alike.
- */
-export interface SharesOutstanding {
-  value: number;
-  as_of: string | null;
-}
-
-export interface WarrantSeries {
-  series: string | null;
-  shares_outstanding: number | null;
-  exercise_price: number | null;
-  expiry: string | null;
-  as_of: string | null;
-  pre_funded?: true;
-  subsequent?: true;
-}
-
-export interface WarrantsTotal {
-  shares_outstanding: number | null;
-  weighted_average_exercise_price: number | null;
-  as_of: string | null;
-}
-
-export interface AtmProgram {
-  agent: string | null;
-  max_amount: number | null;
-  shares_sold_in_period: number | null;
-  gross_sold_in_period: number | null;
-  shares_sold_to_date: number | null;
-  gross_sold_to_date: number | null;
-  remaining: number | null;
-  as_of: string | null;
-  in_period_label?: string;
-  subsequent?: true;
-}
-
-export interface Convertible {
-  kind: "note" | "preferred";
-  name: string;
-  principal_or_stated_outstanding: number | null;
-  conversion_price: number | null;
-  maturity: string | null;
-  as_of: string | null;
-  subsequent?: true;
-}
-
-/** A committed equity facility (standby equity purchase agreement, equity line): the purchaser buys when the company chooses to sell. */
-export interface EquityLine {
-  counterparty: string | null;
-  /** the most the purchaser committed to buy, in dollars */
-  commitment: number | null;
-  /** gross sold to it since the agreement began, when the report states it as such */
-  drawn_to_date: number | null;
-  remaining: number | null;
-  as_of: string | null;
-  subsequent?: true;
-}
-
-export interface ReverseSplit {
-  ratio: string;
-  effective_date: string;
-  subsequent?: true;
-}
-
-export interface ListingDeficiency {
-  kind: DeficiencyKind;
-  notice_date: string | null;
-  status: "open" | "regained" | "delisted";
-}
-
 export type { ClosingEvent } from "./closings";
-
-export interface PeriodicReport {
-  form: string | null;
-  company: string | null;
-  file_number: string | null;
-  /** the period end the cover names, YYYY-MM-DD */
-  period: string | null;
-  shares_outstanding: SharesOutstanding | null;
-  going_concern: boolean | null;
-  warrants: WarrantSeries[];
-  warrants_total: WarrantsTotal | null;
-  atm_programs: AtmProgram[];
-  equity_lines: EquityLine[];
-  convertibles: Convertible[];
-  reverse_splits: ReverseSplit[];
-  listing_deficiency: ListingDeficiency[];
-  /** instruments the report says were exercised, converted or repaid in full (./closings.ts); absent from readings stored before they were read */
-  closings: ClosingEvent[];
-}
-
-export interface PeriodicReading {
-  report: PeriodicReport;
-  /** quote per field path ("shares_outstanding.value", "atm_programs[1].remaining") */
-  evidence: Record<string, string>;
-}
+export type { AtmProgram, Convertible, EquityLine, FieldSource, ListingDeficiency, PeriodicReading, PeriodicReport, ReverseSplit, SharesOutstanding, WarrantSeries, WarrantsTotal } from "./periodic-fields";
 
 export const PERIODIC_FORMS = /^(?:10-Q|10-K|10-KT|10-QT|20-F|40-F)(?:\/A)?$/i;
 
@@ -1973,7 +1870,21 @@ export function readPeriodicBlocks(blocks: Block[], filing: Filing | null = null
   return { report, evidence: r.evidence };
 }
 
-/** Reads a periodic report from a filing (a full `.txt` submission or its primary `.htm`). */
+/**
+ * Reads a periodic report from a filing (a full `.txt` submission or its
+ * primary `.htm`): the facts its inline XBRL tags (./periodic-tags.ts), laid
+ * under what its text states.
+ */
 export function readPeriodicReport(filing: Filing): PeriodicReading {
-  return readPeriodicBlocks(filing.primary?.blocks() ?? [], filing);
+  const reading = readPeriodicBlocks(filing.primary?.blocks() ?? [], filing);
+  const xbrl = filing.primary?.inlineXbrl() ?? null;
+  if (!xbrl) return reading;
+  const period = reading.report.period ?? documentPeriod(xbrl);
+  return mergeTagged(reading, readTaggedPeriodic(xbrl, filing.primary?.blocks() ?? [], period));
+}
+
+/** `dei:DocumentPeriodEndDate` as a date, when the cover's words gave none. */
+function documentPeriod(xbrl: InlineXbrl): string | null {
+  const fact = xbrl.facts.find((f) => f.concept === "dei:DocumentPeriodEndDate" && typeof f.value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(f.value));
+  return (fact?.value as string | undefined) ?? null;
 }

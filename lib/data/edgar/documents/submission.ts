@@ -1,6 +1,6 @@
 import { decodeEntities, normalizeCik, normalizeDate } from "./plain-text";
 import { plainTextBlocks, type Block } from "./html";
-import { readInlineXbrl, type InlineXbrl } from "./inline-xbrl";
+import { readInlineXbrl, type InlineXbrl, type XbrlFact } from "./inline-xbrl";
 
 /**
  * A filing as EDGAR serves it: the full `.txt` submission (SEC header, then
@@ -167,7 +167,7 @@ export function readPrimaryDocument(html: string): Filing {
   const facts = document.inlineXbrl()?.facts ?? [];
   const coverFact = (concept: string) => facts.find((f) => f.concept.toLowerCase() === `dei:${concept.toLowerCase()}` && f.text)?.text ?? null;
   const cik = coverFact("EntityCentralIndexKey");
-  const company = coverFact("EntityRegistrantName");
+  const company = shownName(facts.find((f) => f.concept.toLowerCase() === "dei:entityregistrantname" && f.text));
   // a prospectus or registration statement tags no dei: facts: its first lines say what it is
   const said = coverFact("DocumentType") ? null : offeringDocumentCover(document.blocks());
   const form = coverFact("DocumentType") ?? said?.form ?? null;
@@ -184,6 +184,17 @@ export function readPrimaryDocument(html: string): Filing {
   };
   const primary = { ...document, type: (form ?? "").toUpperCase() };
   return { header, documents: [primary], primary };
+}
+
+/**
+ * The registrant's name as the cover shows it: a tag that stops inside a
+ * word the cover writes out in full ("Ford Motor Co" tagged in "Ford Motor
+ * Company") gives way to the shown word; otherwise the tag's text.
+ */
+function shownName(fact: XbrlFact | undefined): string | null {
+  if (!fact) return null;
+  const rest = fact.quote?.startsWith(fact.text) ? fact.quote.slice(fact.text.length) : "";
+  return /^[A-Za-z]+\.?$/.test(rest) ? fact.quote! : fact.text;
 }
 
 /**
