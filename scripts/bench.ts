@@ -78,17 +78,17 @@ interface Options {
   instances: "1" | "2" | "both";
   skipBuild: boolean;
   extract: boolean;
-  filings: string;
+  filings: string[];
 }
 
 const USAGE = [
   "usage: npm run bench -- [--db pglite|postgres|both] [--seconds N] [--tickers N] [--json] [--no-targets]",
   "       npm run bench -- --http [--instances 1|2|both] [--skip-build] [--seconds N] [--tickers N] [--json] [--no-targets]",
-  "       npm run bench -- --extract [--filings <folder in EDGAR's layout>] [--seconds N] [--json]",
+  "       npm run bench -- --extract [--filings <folder in EDGAR's layout>]… [--seconds N] [--json]",
 ].join("\n");
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { seconds: 5, tickers: 240, json: false, targets: true, http: false, instances: "both", skipBuild: false, extract: false, filings: path.resolve("../shared/fixtures/edgar") };
+  const options: Options = { seconds: 5, tickers: 240, json: false, targets: true, http: false, instances: "both", skipBuild: false, extract: false, filings: [] };
   const number = (flag: string, value: string | undefined, min: number) => {
     const n = Number(value);
     if (value === undefined || !Number.isFinite(n) || n < min) throw new Error(`${flag} needs a number ≥ ${min}`);
@@ -132,7 +132,7 @@ function parseOptions(argv: string[]): Options {
       case "--filings": {
         const folder = value();
         if (!folder) throw new Error("--filings needs a folder");
-        options.filings = path.resolve(folder);
+        options.filings.push(path.resolve(folder));
         break;
       }
       case "--skip-build":
@@ -251,7 +251,8 @@ const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "cpu"}, 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   if (options.extract) {
-    const report = runExtractBench(options.filings, options.seconds);
+    const folders = options.filings.length ? options.filings : [path.resolve("../shared/fixtures/edgar"), path.resolve("fixtures/edgar")];
+    const report = runExtractBench(folders, options.seconds);
     console.log(options.json ? JSON.stringify({ machine, ...report }, null, 2) : `${machine}\n${formatExtractReport(report)}`);
     if (options.targets && !report.pass) process.exitCode = 1;
     return;

@@ -72,6 +72,19 @@ describe("data:edgar eval", () => {
     expect(result.stdout).toMatch(/\| agent \| 8 \|/);
   });
 
+  it("without folders, prints the development and validation sets side by side, per kind and field", () => {
+    const result = runEval([], { json: false });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("## Periodic reports: 10-Q, 10-K, 20-F (PERIODIC-FILINGS.md)");
+    expect(result.stdout).toContain("| field | development | validation |");
+    expect(result.stdout).toMatch(/^development: \d+ filings: \d+ of \d+ stated facts/m);
+    expect(result.stdout).toMatch(/^validation: {2}\d+ filings: \d+ of \d+ stated facts/m);
+    // the development set's periodic reports, all read right (the validation set's figures are reported, never asserted)
+    const { development } = JSON.parse(runEval([], { json: true }).stdout) as { development: { parts: { periodic: { stated: number; correct: number; invented: number } } } };
+    expect(development.parts.periodic.correct).toBe(development.parts.periodic.stated);
+    expect(development.parts.periodic.invented).toBe(0);
+  });
+
   it("answers usage for missing folders", () => {
     expect(runEval(["/nonexistent", FIXTURES], { json: false })).toMatchObject({ exitCode: 2, stderr: "/nonexistent: not a folder\n" });
   });

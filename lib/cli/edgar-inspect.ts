@@ -3,7 +3,7 @@ import path from "node:path";
 import { isEightKTruth, scoreEightKInspections, type ScoredEightK } from "@/lib/data/edgar/documents/eight-k-score";
 import { inspectAny, inspectEightK, inspectFiling, inspectPeriodic, cikFromPath, type Inspection, type PeriodicInspection } from "@/lib/data/edgar/documents/inspect";
 import { isPeriodicTruth, scorePeriodicInspections, type ScoredPeriodic } from "@/lib/data/edgar/documents/periodic-score";
-import { filingQuoteText, formatScore, mergeScores, scoreInspections, type GroundTruth, type Score, type ScoredFiling } from "@/lib/data/edgar/documents/score";
+import { filingQuoteText, formatScore, mergeScores, scoreInspections, type FieldScore, type GroundTruth, type Score, type ScoredFiling } from "@/lib/data/edgar/documents/score";
 import { FilingFormatError, readSubmission } from "@/lib/data/edgar/documents/submission";
 import type { CliResult } from "./index";
 
@@ -14,7 +14,7 @@ import type { CliResult } from "./index";
  * an accession is fetched through the configured EDGAR source (`fetchFiling`).
  */
 export const INSPECT_USAGE = `usage: npm run data:edgar -- inspect <file | [cik:]accession>… [--json] [--source <folder | base URL>]
-       npm run data:edgar -- eval <ground-truth folder> <filings folder> [--json]
+       npm run data:edgar -- eval [<ground-truth folder> <filings folder>] [--json]
 
   inspect  what each filing states, each value with its quote: a prospectus or registration statement its offering
            terms, warrants and fee table; a 10-Q, 10-K, 20-F or 40-F its shares outstanding, going concern, warrants,
@@ -25,7 +25,9 @@ export const INSPECT_USAGE = `usage: npm run data:edgar -- inspect <file | [cik:
            --json       one JSON object per filing per line
   eval     scores inspect on every <accession>.json of a ground-truth folder (REAL-FILINGS.md's or
            PERIODIC-FILINGS.md's format, periodic reports and 8-Ks) against the filings found under the filings folder;
-           prints the per-field table, one per kind of filing when the folder holds several`;
+           prints the per-field table, one per kind of filing when the folder holds several; without folders, the
+           project's development set (../shared/fixtures/edgar and fixtures/edgar) beside its validation set
+           (fixtures/edgar-validation), per kind and field`;
 
 /** Larger files are refused before they are read: no real filing's text comes near it. */
 export const MAX_FILING_BYTES = 200 * 1024 * 1024;
@@ -181,7 +183,66 @@ const PART_TITLES: Record<keyof Evaluation["parts"], string> = {
   eightK: "Current reports: 8-K (PERIODIC-FILINGS.md, 8-K)",
 };
 
+/**
+ * The project's two sets of real filings with hand-checked ground truth:
+ * development (the readers are written and tuned on it) and validation
+ * (scored only: fixtures/edgar-validation/README.md). Each is one or more
+ * folders holding `ground-truth/` beside EDGAR's `Archives/` layout.
+ */
+export const EVALUATION_SETS = {
+  development: ["../shared/fixtures/edgar", "fixtures/edgar"],
+  validation: ["fixtures/edgar-validation"],
+} as const;
+
+/** One set's evaluation: its folders' scores merged, kind by kind. */
+export function evaluateSet(folders: readonly string[]): Evaluation {
+  const found = folders.filter((f) => existsFolder(path.join(f, "ground-truth")));
+  const evaluations = found.map((f) => evaluate(path.join(f, "ground-truth"), f));
+  const merge = (scores: (Score | undefined)[]) => {
+    const present = scores.filter((x): x is Score => x !== undefined);
+    return present.length ? present.slice(1).reduce(mergeScores, present[0]!) : undefined;
+  };
+  const parts: Evaluation["parts"] = {};
+  for (const kind of ["prospectus", "periodic", "eightK"] as const) {
+    const merged = merge(evaluations.map((e) => e.parts[kind]));
+    if (merged) parts[kind] = merged;
+  }
+  return { score: merge(evaluations.map((e) => e.score)) ?? scoreInspections([]), parts, missing: evaluations.flatMap((e) => e.missing) };
+}
+
+const cell = (f: FieldScore | undefined) => (f && (f.stated || f.invented) ? `${f.correct}/${f.stated}${f.invented ? ` (+${f.invented} invented)` : ""}` : "—");
+const summary = (s: Score | undefined) =>
+  s ? `${s.filings} filings: ${s.correct} of ${s.stated} stated facts (${s.stated ? ((100 * s.correct) / s.stated).toFixed(1) : "—"} %), ${s.invented} invented, ${s.quotesChecked - s.quotesMissing} of ${s.quotesChecked} quotes found` : "no filings";
+
+/** The development and validation sets side by side, per kind of filing and field. */
+export function formatSets(development: Evaluation, validation: Evaluation): string {
+  const lines: string[] = [];
+  for (const kind of ["periodic", "eightK", "prospectus"] as const) {
+    const dev = development.parts[kind];
+    const val = validation.parts[kind];
+    if (!dev && !val) continue;
+    lines.push(`## ${PART_TITLES[kind]}`, "", `development: ${summary(dev)}`, `validation:  ${summary(val)}`, "", "| field | development | validation |", "|---|---|---|");
+    const names = [...new Set([...(dev?.fields ?? []), ...(val?.fields ?? [])].map((f) => f.field))].sort();
+    for (const name of names) {
+      const d = dev?.fields.find((f) => f.field === name);
+      const v = val?.fields.find((f) => f.field === name);
+      if (!(d?.stated || d?.invented || v?.stated || v?.invented)) continue;
+      lines.push(`| ${name} | ${cell(d)} | ${cell(v)} |`);
+    }
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
 export function runEval(args: string[], options: { json: boolean }): CliResult {
+  if (args.length === 0) {
+    const development = evaluateSet(EVALUATION_SETS.development);
+    const validation = evaluateSet(EVALUATION_SETS.validation);
+    const missing = [...development.missing, ...validation.missing];
+    const note = missing.length ? `Ground truth without its filing (not scored): ${missing.join(", ")}\n` : "";
+    const stdout = options.json ? `${JSON.stringify({ development, validation })}\n` : formatSets(development, validation);
+    return { exitCode: 0, stdout, stderr: note };
+  }
   if (args.length !== 2) return { exitCode: 2, stdout: "", stderr: `${INSPECT_USAGE}\n` };
   const [truthFolder, filingsFolder] = args as [string, string];
   for (const folder of [truthFolder, filingsFolder]) {

@@ -36,13 +36,21 @@ const HIDDEN_TAGS = new Set(["head", "script", "style", "ix:header", "noscript",
 const INVISIBLE_CHARACTERS = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
 const SPACES = /[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g;
 
+/** Text that is already clean: printable ASCII, single spaces inside (most of a filing's cells and runs). */
+const ALREADY_CLEAN = /^(?:[\x21-\x7e]+(?: [\x21-\x7e]+)*)?$/;
+
+/** Only spaces and invisible characters (an empty cell's "&#160;"). */
+const BLANK = /^[\s\u00a0\u200b-\u200d\u2060\ufeff\u00ad]*$/;
+
 /** Text as shown: invisible characters removed, every run of spaces one space, trimmed. */
 export function cleanText(text: string): string {
+  if (ALREADY_CLEAN.test(text)) return text;
+  if (BLANK.test(text)) return "";
   return text.replace(INVISIBLE_CHARACTERS, "").replace(SPACES, " ").trim();
 }
 
 function isHiddenByStyle(style: string | undefined): boolean {
-  return style !== undefined && /display\s*:\s*none/i.test(style);
+  return style !== undefined && (style.includes("none") || style.includes("NONE")) && /display\s*:\s*none/i.test(style);
 }
 
 /**

@@ -99,6 +99,11 @@ interface OpenContinuation {
   continuedAt: string | null;
 }
 
+/** An element that starts a new line or cell on the page: the text on either side of it are separate words. */
+function isBreak(name: string): boolean {
+  return BLOCK_TAGS.has(name) || name === "td" || name === "th" || name === "tr";
+}
+
 /** The local part of a QName ("xbrli:context" → "context"). */
 function localName(name: string): string {
   const colon = name.indexOf(":");
@@ -169,8 +174,8 @@ export function readInlineXbrl(html: string): InlineXbrlReading {
   let measureParts: string[] | null = null;
 
   const ixLocal = (name: string): string | null => {
+    if (!name.includes(":")) return null;
     const prefix = prefixOf(name);
-    if (!prefix) return null;
     const ns = namespaceOf(prefix);
     if (ns ? INLINE_XBRL_NAMESPACE.test(ns) : prefix === "ix") return localName(name);
     return null;
@@ -186,8 +191,10 @@ export function readInlineXbrl(html: string): InlineXbrlReading {
       onopentag(name, attributes) {
         depth++;
         let declared: Map<string, string> | null = null;
-        for (const [key, value] of Object.entries(attributes)) {
+        // namespaces are declared on the root (EDGAR's filers all do) or on an XBRL element; plain HTML elements are not scanned
+        if (depth === 1 || name.includes(":")) for (const key in attributes) {
           if (!key.startsWith("xmlns:")) continue;
+          const value = attributes[key]!;
           declared ??= new Map(scopes[scopes.length - 1]!.map);
           declared.set(key.slice(6), value);
           if (INLINE_XBRL_NAMESPACE.test(value)) isInlineXbrl = true;
@@ -197,7 +204,7 @@ export function readInlineXbrl(html: string): InlineXbrlReading {
         const ix = ixLocal(name);
         builder.open(name, attributes, ix === "header");
         const style = attributes.style;
-        if (style && !builder.hidden) {
+        if (style && !builder.hidden && style.includes("-sec-ix-hidden")) {
           const shown = SEC_IX_HIDDEN.exec(style);
           if (shown) {
             const place = builder.place();
@@ -259,11 +266,11 @@ export function readInlineXbrl(html: string): InlineXbrlReading {
           else if (unit && local === "unitnumerator") unit.side = "numerator";
           else if (unit && local === "measure") measureParts = [];
         }
-        if (BLOCK_TAGS.has(name) || name === "td" || name === "th" || name === "tr") separate();
+        if ((openFacts.length || openContinuations.length) && isBreak(name)) separate();
       },
       onclosetag(name) {
         const ix = ixLocal(name);
-        if (BLOCK_TAGS.has(name) || name === "td" || name === "th" || name === "tr") separate();
+        if ((openFacts.length || openContinuations.length) && isBreak(name)) separate();
         builder.close(name);
         const topFact = openFacts[openFacts.length - 1];
         if (topFact && topFact.depth === depth) {

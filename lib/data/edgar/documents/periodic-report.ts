@@ -104,6 +104,11 @@ class Reader {
   ) {
     this.thousands = thousandsScope(lines);
   }
+  private lowered: string[] = [];
+  /** A line's text in lower case (kept: several readers look for names on every line). */
+  lower(index: number): string {
+    return (this.lowered[index] ??= this.lines[index]!.text.toLowerCase());
+  }
   quote(path: string, text: string) {
     this.evidence[path] = text.length > 200 ? text.slice(0, 200) : text;
   }
@@ -1214,8 +1219,10 @@ function closedInFull(r: Reader, name: string): boolean {
     ].join("|"),
     "i",
   );
+  const lowerName = name.toLowerCase();
   for (const line of r.lines) {
-    if (line.cells || !re.test(line.text)) continue;
+    // the name must be on the line before the long pattern is tried
+    if (line.cells || !r.lower(line.index).includes(lowerName) || !re.test(line.text)) continue;
     for (const sentence of sentencesOf(line.text)) {
       if (!re.test(sentence.text) || HYPOTHETICAL.test(sentence.text)) continue;
       if (/\b(?:partial(?:ly)?|portion|part of)\b/i.test(sentence.text) && !/\bremaining\b/i.test(sentence.text)) continue;

@@ -153,11 +153,18 @@ function holderIn(blocks: Block[], fact: XbrlFact): string | null {
   return HOLDER_PHRASE.exec(block.text)?.[1]?.replace(/,\s*$/, "") ?? null;
 }
 
-function seriesLabel(series: string, facts: Placed[], blocks: Block[]): string {
+/** The label the filing itself gives the series: the header of the table row that shows it. */
+function ownLabel(facts: Placed[], blocks: Block[]): string | null {
   for (const p of facts) {
     const label = rowLabel(blocks, p.fact);
     if (label) return label;
   }
+  return null;
+}
+
+function seriesLabel(series: string, facts: Placed[], blocks: Block[]): string {
+  const own = ownLabel(facts, blocks);
+  if (own) return own;
   const words = series.split("+").map(memberWords).join(", ");
   if (GENERIC_MEMBER.test(words)) {
     for (const p of facts) {
@@ -201,6 +208,8 @@ export type { FieldSource } from "./periodic-fields";
 
 export interface TaggedPeriodic {
   warrants: WarrantSeries[];
+  /** the series (by index) whose label is the header of the row that shows them: the filing's own name, kept over a description */
+  labelledByRow: Set<number>;
   warrants_total: WarrantsTotal | null;
   shares_outstanding: SharesOutstanding | null;
   evidence: Record<string, string>;
@@ -245,7 +254,7 @@ function sourceOf(p: Placed): FieldSource {
 export function readTaggedPeriodic(xbrl: InlineXbrl, blocks: Block[], period: string | null): TaggedPeriodic {
   const evidence: Record<string, string> = {};
   const sources: Record<string, FieldSource> = {};
-  const out: TaggedPeriodic = { warrants: [], warrants_total: null, shares_outstanding: null, evidence, sources };
+  const out: TaggedPeriodic = { warrants: [], labelledByRow: new Set(), warrants_total: null, shares_outstanding: null, evidence, sources };
   const placed: Placed[] = [];
   for (const fact of xbrl.facts) {
     const field = fieldOf(fact);
@@ -297,6 +306,7 @@ export function readTaggedPeriodic(xbrl: InlineXbrl, blocks: Block[], period: st
       expiry: expiry ? (expiry.fact.value as string) : null,
       as_of: period,
     };
+    if (ownLabel([count, price].filter((p): p is Placed => p !== null), blocks)) out.labelledByRow.add(at);
     if (PRE_FUNDED.test(series) || PRE_FUNDED.test(item.series ?? "")) item.pre_funded = true;
     out.warrants.push(item);
     const first = count ?? price!;
@@ -386,7 +396,8 @@ export function mergeTagged(reading: PeriodicReading, tagged: TaggedPeriodic): P
     const text = report.warrants[match]!;
     for (const field of WARRANT_FIELDS) {
       const path = `warrants[${match}].${field}`;
-      if (text[field] === null || text[field] === undefined) {
+      const ownName = field === "series" && tagged.labelledByRow.has(t);
+      if (text[field] === null || text[field] === undefined || ownName) {
         if (tag[field] === null) continue;
         (text as unknown as Record<string, unknown>)[field] = tag[field];
         take(path, `warrants[${t}].${field}`);
