@@ -916,6 +916,20 @@ describe("periodic reports: real small-cap wordings", () => {
     expect(result.evidence["warrants_total.shares_outstanding"]).toBe("Warrants outstanding, ending balance 2,578,419 3,045");
   });
 
+  it("takes no warrant count from a warrant liability's roll-forward in dollars (“Ending balance $ 412,000”)", () => {
+    const result = read(
+      report(
+        "<p>The following table presents the changes in the fair value of the warrant liability:</p>" +
+          "<table><tr><td></td><td>September 30,</td><td>December 31,</td></tr><tr><td></td><td>2025</td><td>2024</td></tr>" +
+          "<tr><td>Warrants outstanding, beginning balance</td><td>$</td><td>1,204,000</td><td>$</td><td>980,000</td></tr><tr><td>Change in fair value</td><td></td><td>(792,000</td><td>)</td><td></td></tr>" +
+          "<tr><td>Warrants outstanding, ending balance</td><td>$</td><td>412,000</td><td>$</td><td>1,204,000</td></tr></table>",
+        { period: "September 30, 2025" },
+      ),
+    );
+    expect(result.warrants_total).toBeNull();
+    expect(result.warrants).toEqual([]);
+  });
+
   // SEC EDGAR 1574235/000149315220021038/R13.htm (10-Q, September 30, 2020), Note 7 "Warrants": the roll-forward's closing row
   it("reads a roll-forward closed by “Outstanding September 30, 2020” (no “as of”)", () => {
     const result = read(

@@ -355,6 +355,8 @@ function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: Warrant
       }
       // the closing balance by the period end's column: "Warrants outstanding, ending balance | 2,578,419 | 3,045" under "September 30, | December 31," / "2025 | 2024"
       if (!total && /^(?:warrants?\s+)?(?:outstanding|balance)\b[^0-9]*\b(?:ending balance|end of (?:the )?(?:period|year|quarter))\b|^(?:ending balance|balance,? end of (?:the )?(?:period|year|quarter))\b/i.test(cells[0] ?? "")) {
+        // a row in dollars ("Ending balance | $ | 412,000", a warrant liability's roll-forward) counts no warrants
+        if (row.cells!.some((c) => c.startsWith("$")) || /\bfair value\b|\bliabilit/i.test(context)) continue;
         const column = periodColumn(r, rows, row.index);
         const counts = cells.slice(1).filter((c) => /^(?:\d{1,3}(?:,\d{3})+|\d+)$|^[—–-]$/.test(c));
         if (column && counts.length === column.of && counts.length === cells.length - 1) {
