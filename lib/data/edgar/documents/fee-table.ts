@@ -1,4 +1,5 @@
-import { htmlBlocks, type Block } from "./html";
+import type { Block } from "./html";
+import { readInlineXbrl, type InlineXbrl, type XbrlFact } from "./inline-xbrl";
 import { documentLines, parseDollars, quoteAround, type Line } from "./text";
 
 /**
@@ -155,8 +156,43 @@ export const NO_FEE_TABLE: FeeTable = {
  */
 const NARRATIVE_MAXIMUM = /\bmaximum aggregate offering price (?:for|of) (?:such|the|this) offering is \$\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)/i;
 
-/** The fee table of an Exhibit 107 document. */
-export function readFeeExhibit(blocks: Block[]): FeeTable {
+/**
+ * What an Exhibit 107 tags in inline XBRL (the SEC's `ffd:` taxonomy, since
+ * 2022): the total offering amount (`ffd:TtlOfferingAmt`, else the sum of
+ * each offering's `ffd:MaxAggtOfferingPric`) and each offering's security
+ * type (`ffd:OfferingSctyTp`). Read only where the table's text gives none:
+ * the text wins where both state it.
+ */
+function taggedFees(xbrl: InlineXbrl | null): { total: { value: number; quote: string } | null; types: string[] } {
+  const facts = (xbrl?.facts ?? []).filter((f) => /^ffd:/i.test(f.concept));
+  const amount = (f: XbrlFact) => (typeof f.value === "number" && f.quote ? { value: f.value, quote: f.quote } : null);
+  const totals = facts.filter((f) => f.concept === "ffd:TtlOfferingAmt").map(amount).filter((a) => a !== null);
+  const rows = facts.filter((f) => f.concept === "ffd:MaxAggtOfferingPric").map(amount).filter((a) => a !== null);
+  const sum = rows.length ? { value: rows.reduce((n, a) => n + a.value, 0), quote: rows[0]!.quote } : null;
+  const total = totals.length === 1 ? totals[0]! : sum;
+  const types = [...new Set(facts.filter((f) => f.concept === "ffd:OfferingSctyTp" && typeof f.value === "string").map((f) => f.value as string))];
+  return { total: total && total.value >= PLACEHOLDER_LIMIT ? total : null, types };
+}
+
+/** The fee table of an Exhibit 107 document (its inline-XBRL `ffd:` facts, when it has them, fill what the text leaves empty). */
+export function readFeeExhibit(blocks: Block[], xbrl: InlineXbrl | null = null): FeeTable {
+  const table = readFeeExhibitText(blocks);
+  const tagged = taggedFees(xbrl);
+  if (!tagged.total && tagged.types.length === 0) return table;
+  const filled: FeeTable = table.kind === "none" ? { ...NO_FEE_TABLE, kind: "exhibit_107", titleQuote: tagged.total?.quote ?? null } : { ...table };
+  if (filled.maxAggregateOffering === null && tagged.total) {
+    filled.maxAggregateOffering = tagged.total.value;
+    filled.maxAggregateQuote = tagged.total.quote;
+  }
+  if (filled.securityTypes.length === 0 && tagged.types.length) {
+    filled.securityTypes = tagged.types;
+    filled.registersEquity ||= tagged.types.some((t) => /equity/i.test(t));
+    filled.onlyDebt = table.kind === "none" ? tagged.types.every((t) => /debt/i.test(t)) : filled.onlyDebt;
+  }
+  return filled.titleQuote ? filled : table;
+}
+
+function readFeeExhibitText(blocks: Block[]): FeeTable {
   const lines = documentLines(blocks);
   const range = feeTableLines(lines, "exhibit_107");
   if (range) return readTable(range);
@@ -183,6 +219,7 @@ export function readCoverFeeTable(lines: Line[]): FeeTable {
  * none (an automatic shelf deferring its fees, a carried-forward placeholder).
  */
 export function feeExhibitCents(html: string): bigint | null {
-  const table = readFeeExhibit(htmlBlocks(html));
+  const { blocks, xbrl } = readInlineXbrl(html);
+  const table = readFeeExhibit(blocks, xbrl);
   return table.maxAggregateOffering === null ? null : BigInt(Math.round(table.maxAggregateOffering * 100));
 }

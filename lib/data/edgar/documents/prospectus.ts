@@ -725,7 +725,7 @@ export function readOfferingTerms(filing: Filing): OfferingReading {
   const r: Reading = { lines, cover: coverLines(lines), titles: prospectusTitleLines(lines), pairs: labelledValues(lines), terms, evidence: {} };
 
   const exhibit = filing.documents.find((d) => /^EX-(?:FILING FEES|107)\b/i.test(d.type));
-  const fees = exhibit ? readFeeExhibit(exhibit.blocks()) : REGISTRATION_FORMS.test(form) || PROSPECTUS_FORMS.test(form) ? readCoverFeeTable(lines) : NO_FEE_TABLE;
+  const fees = exhibit ? readFeeExhibit(exhibit.blocks(), exhibit.inlineXbrl()) : REGISTRATION_FORMS.test(form) || PROSPECTUS_FORMS.test(form) ? readCoverFeeTable(lines) : NO_FEE_TABLE;
   if (fees.kind !== "none" && fees.titleQuote) {
     r.terms.fee_table_kind = fees.kind;
     r.evidence.fee_table_kind = fees.titleQuote;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { blocksText, htmlBlocks } from "./html";
-import { readFeeExhibit } from "./fee-table";
+import { feeExhibitCents, readFeeExhibit } from "./fee-table";
+import { readInlineXbrl } from "./inline-xbrl";
 import { coverIdentity, inspectAny, inspectText } from "./inspect";
 import { FilingFormatError, readSubmission } from "./submission";
 import { labelledValues, documentLines, parseCount, parseDollars, quoteAround } from "./text";
@@ -182,6 +183,31 @@ describe("fee tables: what is still registered, and a sentence for a table", () 
     const exhibit = readFeeExhibit(htmlBlocks(`<p>Exhibit 107</p><p>The prospectus to which this Exhibit is attached is a final prospectus for the related offering. The maximum aggregate offering price for such offering is $9,720,000.00.</p>`));
     expect(exhibit).toMatchObject({ kind: "exhibit_107", maxAggregateOffering: 9_720_000 });
     expect(readFeeExhibit(htmlBlocks(`<p>Exhibit 107</p><p>Filing fees were paid with the registration statement.</p>`)).kind).toBe("none");
+  });
+});
+
+describe("fee tables in inline XBRL", () => {
+  const NS = `xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:xbrldi="http://xbrl.org/2006/xbrldi" xmlns:ffd="http://xbrl.sec.gov/ffd/2024"`;
+  const header = `<div style="display:none"><ix:header><ix:resources><xbrli:context id="c"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0009990003</xbrli:identifier></xbrli:entity><xbrli:period><xbrli:startDate>2025-07-01</xbrli:startDate><xbrli:endDate>2025-07-01</xbrli:endDate></xbrli:period></xbrli:context><xbrli:context id="c1"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0009990003</xbrli:identifier><xbrli:segment><xbrldi:typedMember dimension="ffd:OfferingAxis"><ffd:OfferingAxis.domain>1</ffd:OfferingAxis.domain></xbrldi:typedMember></xbrli:segment></xbrli:entity><xbrli:period><xbrli:startDate>2025-07-01</xbrli:startDate><xbrli:endDate>2025-07-01</xbrli:endDate></xbrli:period></xbrli:context><xbrli:unit id="USD"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit></ix:resources></ix:header></div>`;
+
+  it("takes the tagged total and security type where the exhibit's text lays out no table the reader knows", () => {
+    // a layout without the "Calculation of Filing Fee Tables" heading: only the tags say what it registers
+    const html = `<html ${NS}><body>${header}<p>Exhibit 107</p><table><tr><td>Type</td><td>Amount</td></tr>` +
+      `<tr><td><ix:nonNumeric name="ffd:OfferingSctyTp" contextRef="c1">Equity</ix:nonNumeric></td><td>$<ix:nonFraction name="ffd:MaxAggtOfferingPric" contextRef="c1" unitRef="USD" decimals="2" format="ixt:num-dot-decimal">25,000,000.00</ix:nonFraction></td></tr>` +
+      `<tr><td>Total</td><td>$<ix:nonFraction name="ffd:TtlOfferingAmt" contextRef="c" unitRef="USD" decimals="2" format="ixt:num-dot-decimal">25,000,000.00</ix:nonFraction></td></tr></table></body></html>`;
+    const { blocks, xbrl } = readInlineXbrl(html);
+    expect(readFeeExhibit(blocks).kind).toBe("none");
+    expect(readFeeExhibit(blocks, xbrl)).toMatchObject({ kind: "exhibit_107", maxAggregateOffering: 25_000_000, maxAggregateQuote: "Total $25,000,000.00", securityTypes: ["Equity"], registersEquity: true, onlyDebt: false });
+    expect(feeExhibitCents(html)).toBe(2_500_000_000n);
+  });
+
+  it("keeps the table's text where it states the total (a tag that says otherwise does not win)", () => {
+    const html = `<html ${NS}><body>${header}<p>Calculation of Filing Fee Tables</p><table>` +
+      `<tr><td>Security Type</td><td>Security Class Title</td><td>Fee Rule</td><td>Maximum Aggregate Offering Price</td><td>Fee</td></tr>` +
+      `<tr><td>Fees to Be Paid</td><td>Equity</td><td>Common Stock</td><td>457(o)</td><td>$</td><td>40,000,000</td><td>$</td><td>6,124</td></tr>` +
+      `<tr><td>Total Offering Amounts</td><td>$</td><td><ix:nonFraction name="ffd:TtlOfferingAmt" contextRef="c" unitRef="USD" decimals="0" scale="3" format="ixt:num-dot-decimal">40,000,000</ix:nonFraction></td><td>$</td><td>6,124</td></tr></table></body></html>`;
+    const { blocks, xbrl } = readInlineXbrl(html);
+    expect(readFeeExhibit(blocks, xbrl).maxAggregateOffering).toBe(40_000_000);
   });
 });
 
