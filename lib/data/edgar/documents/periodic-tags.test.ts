@@ -62,6 +62,22 @@ describe("a periodic report's tagged warrants", () => {
     expect(evidence["warrants[0].expiry"]).toBe("The warrants may be exercised at any time through August 12, 2026.");
   });
 
+  it("fills a convertible note's conversion price and maturity the text left unread from the tags on its member, never from tags that disagree", () => {
+    const notes = (prices: string[]) =>
+      `<p>On March 3, 2025, the Company issued $2,000,000 in aggregate principal amount of its 8% Convertible Notes due 2027 (the “2027 Notes”). As of September 30, 2025, $2,000,000 principal amount of the 2027 Notes remained outstanding.</p>` +
+      `<table><tr><td>Terms of the 2027 Notes</td><td></td></tr>${prices.map((p, i) => `<tr><td>Conversion price per share (${i + 1})</td><td>$${num("us-gaap:DebtInstrumentConvertibleConversionPrice1", `n${i}`, "usdps", p)}</td></tr>`).join("")}` +
+      `<tr><td>Maturity date</td><td><ix:nonNumeric name="us-gaap:DebtInstrumentMaturityDate" contextRef="n0" format="ixt:date-monthname-day-year-en">March 3, 2027</ix:nonNumeric></td></tr></table>`;
+    const withContexts = (html: string) =>
+      html.replace("</ix:resources>", `${context("n0", "2025-03-03", [["us-gaap:DebtInstrumentAxis", "tst:ConvertibleNotesDue2027Member"]])}${context("n1", "2025-06-30", [["us-gaap:DebtInstrumentAxis", "tst:ConvertibleNotesDue2027Member"]])}</ix:resources>`);
+    const one = read(withContexts(tenQ("", notes(["0.50"]))));
+    expect(one.report.convertibles).toEqual([{ kind: "note", name: "8% Convertible Notes due 2027", principal_or_stated_outstanding: null, conversion_price: 0.5, maturity: "2027-03-03", as_of: "2025-09-30" }]);
+    expect(one.evidence["convertibles[0].conversion_price"]).toBe("Conversion price per share (1) $0.50");
+    expect(one.sources?.["convertibles[0].maturity"]).toEqual({ from: "xbrl", concept: "us-gaap:DebtInstrumentMaturityDate", context: "n0" });
+    // repriced in the period with no word on which applies: no price
+    const two = read(withContexts(tenQ("", notes(["0.50", "0.35"]))));
+    expect(two.report.convertibles[0]).toMatchObject({ conversion_price: null, maturity: "2027-03-03" });
+  });
+
   it("names a series by its member's words when no row names it", () => {
     expect(memberWords("aeon:PublicWarrantsMember")).toBe("Public Warrants");
     expect(memberWords("tst:SeriesDWarrants2022Member")).toBe("Series D Warrants 2022");

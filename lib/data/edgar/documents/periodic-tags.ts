@@ -29,6 +29,9 @@ const STANDARD = {
   warrantPrice: ["ClassOfWarrantOrRightExercisePriceOfWarrantsOrRights1", "ClassOfWarrantOrRightExercisePriceOfWarrantsOrRights"],
   warrantExpiry: ["WarrantsAndRightsOutstandingMaturityDate"],
   sharesOutstanding: ["EntityCommonStockSharesOutstanding"],
+  noteConversionPrice: ["DebtInstrumentConvertibleConversionPrice1"],
+  noteMaturity: ["DebtInstrumentMaturityDate"],
+  preferredConversionPrice: ["PreferredStockConvertibleConversionPrice"],
 };
 
 /** Words in an extension concept's name that say what it states (all of a row's words must be there). */
@@ -54,6 +57,8 @@ const SUBSEQUENT_AXES = /(?:^|:)SubsequentEventTypeAxis$/;
 const WARRANT_MEMBER = /warrant/i;
 const WARRANT_AXIS = /(?:^|:)ClassOfWarrantOrRightAxis$/;
 const PRE_FUNDED = /pre-?funded/i;
+
+const CONVERTIBLE_FIELDS = new Set<keyof typeof STANDARD>(["noteConversionPrice", "noteMaturity", "preferredConversionPrice"]);
 
 const STANDARD_NAMESPACE = /^http:\/\/(?:fasb\.org\/(?:us-gaap|srt)|xbrl\.sec\.gov\/dei)\/\d{4}/;
 
@@ -84,7 +89,7 @@ function fieldOf(fact: XbrlFact): keyof typeof STANDARD | null {
 
 // ───────────────────────────── contexts ─────────────────────────────
 
-interface Placed {
+export interface Placed {
   fact: XbrlFact;
   field: keyof typeof STANDARD;
   /** the warrant member(s) naming the series, joined; "" for a fact about all warrants */
@@ -110,7 +115,7 @@ function place(fact: XbrlFact, field: keyof typeof STANDARD): Placed | null {
   for (const d of context.dimensions) {
     if (EXCLUDED_AXES.test(d.dimension) || (d.member && EXCLUDED_MEMBERS.test(d.member))) return null;
     if (SUBSEQUENT_AXES.test(d.dimension)) subsequent = true;
-    else if (d.member && (WARRANT_AXIS.test(d.dimension) || WARRANT_MEMBER.test(local(d.member)))) series.push(d.member);
+    else if (d.member && (CONVERTIBLE_FIELDS.has(field) || WARRANT_AXIS.test(d.dimension) || WARRANT_MEMBER.test(local(d.member)))) series.push(d.member);
   }
   return { fact, field, series: series.sort().join("+"), instant: instantOf(context), subsequent };
 }
@@ -212,6 +217,8 @@ export interface TaggedPeriodic {
   labelledByRow: Set<number>;
   warrants_total: WarrantsTotal | null;
   shares_outstanding: SharesOutstanding | null;
+  /** conversion prices and maturities tagged up to the period end, with the members they are tagged on, for the text's convertibles */
+  convertibleTags: Placed[];
   evidence: Record<string, string>;
   sources: Record<string, FieldSource>;
 }
@@ -254,13 +261,14 @@ function sourceOf(p: Placed): FieldSource {
 export function readTaggedPeriodic(xbrl: InlineXbrl, blocks: Block[], period: string | null): TaggedPeriodic {
   const evidence: Record<string, string> = {};
   const sources: Record<string, FieldSource> = {};
-  const out: TaggedPeriodic = { warrants: [], labelledByRow: new Set(), warrants_total: null, shares_outstanding: null, evidence, sources };
+  const out: TaggedPeriodic = { warrants: [], labelledByRow: new Set(), warrants_total: null, shares_outstanding: null, convertibleTags: [], evidence, sources };
   const placed: Placed[] = [];
   for (const fact of xbrl.facts) {
     const field = fieldOf(fact);
     if (!field) continue;
     if ((field === "warrantsOutstanding" || field === "warrantsCalledShares" || field === "sharesOutstanding") && !isCount(fact)) continue;
-    if (field === "warrantPrice" && !isPerShare(fact)) continue;
+    if ((field === "warrantPrice" || field === "noteConversionPrice" || field === "preferredConversionPrice") && !isPerShare(fact)) continue;
+    if (field === "noteMaturity" && !(typeof fact.value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(fact.value))) continue;
     if (field === "warrantExpiry" && !(typeof fact.value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(fact.value))) continue;
     const at = place(fact, field);
     if (at) placed.push(at);
@@ -280,9 +288,10 @@ export function readTaggedPeriodic(xbrl: InlineXbrl, blocks: Block[], period: st
   }
   if (!period) return out;
 
+  out.convertibleTags = placed.filter((p) => CONVERTIBLE_FIELDS.has(p.field) && quoted(p) && !p.subsequent && p.instant !== null && p.instant <= period);
   const bySeries = new Map<string, Placed[]>();
   for (const p of placed) {
-    if (p.field === "sharesOutstanding") continue;
+    if (p.field === "sharesOutstanding" || CONVERTIBLE_FIELDS.has(p.field)) continue;
     bySeries.set(p.series, [...(bySeries.get(p.series) ?? []), p]);
   }
   for (const [series, facts] of bySeries) {
@@ -335,6 +344,30 @@ function isPerShare(fact: XbrlFact): boolean {
   return typeof fact.value === "number" && fact.value > 0 && fact.unit !== null && /^[A-Z]{3}\/shares$/i.test(fact.unit);
 }
 
+// ───────────────────────────── convertibles ─────────────────────────────
+
+/** Words every convertible's name has, which tell no instrument from another. */
+const GENERIC_WORDS = /\b(?:convertible|notes?|debentures?|stock|shares?|preferred|member|the|of|and|company|s)\b/gi;
+
+function distinctive(text: string): string {
+  return nameKey(text.replace(GENERIC_WORDS, " "));
+}
+
+/**
+ * The tag for a convertible the text read without the field: on a member
+ * whose words name it ("SeriesAPreferredStockMember" for "Series A Preferred
+ * Stock"), or, when the report has one convertible of that kind, untagged by
+ * any member; used only when every such tag up to the period end agrees.
+ */
+function convertibleTag(tags: Placed[], field: keyof typeof STANDARD, name: string, ofKind: number): Placed | null {
+  const key = distinctive(name);
+  const candidates = tags.filter((p) => p.field === field);
+  const named = key ? candidates.filter((p) => p.series.split("+").some((m) => { const words = distinctive(memberWords(m)); return words !== "" && (words.includes(key) || key.includes(words)); })) : [];
+  const chosen = named.length ? named : ofKind === 1 ? candidates.filter((p) => p.series === "") : [];
+  const value = agreed(chosen.map((p) => p.fact.value));
+  return value === null ? null : chosen.find((p) => p.fact.value === value)!;
+}
+
 // ───────────────────────────── laying tags under the text ─────────────────────────────
 
 /**
@@ -362,7 +395,7 @@ const WARRANT_FIELDS = ["series", "shares_outstanding", "exercise_price", "expir
  * fill only what the text left empty.
  */
 export function mergeTagged(reading: PeriodicReading, tagged: TaggedPeriodic): PeriodicReading {
-  const report = { ...reading.report, warrants: reading.report.warrants.map((w) => ({ ...w })) };
+  const report = { ...reading.report, warrants: reading.report.warrants.map((w) => ({ ...w })), convertibles: [...reading.report.convertibles] };
   const evidence = { ...reading.evidence };
   const sources: Record<string, FieldSource> = {};
   for (const path of Object.keys(evidence)) sources[path] = { from: "text" };
@@ -407,6 +440,21 @@ export function mergeTagged(reading: PeriodicReading, tagged: TaggedPeriodic): P
       }
     }
     if (tag.pre_funded) text.pre_funded = true;
+  });
+
+  report.convertibles = report.convertibles.map((c, i) => {
+    const filled = { ...c };
+    const fill = (field: "conversion_price" | "maturity", from: keyof typeof STANDARD) => {
+      if (filled[field] !== null) return;
+      const tag = convertibleTag(tagged.convertibleTags, from, c.name, report.convertibles.filter((x) => x.kind === c.kind).length);
+      if (!tag) return;
+      (filled as Record<string, unknown>)[field] = tag.fact.value;
+      evidence[`convertibles[${i}].${field}`] = tag.fact.quote!;
+      sources[`convertibles[${i}].${field}`] = sourceOf(tag);
+    };
+    fill("conversion_price", c.kind === "note" ? "noteConversionPrice" : "preferredConversionPrice");
+    if (c.kind === "note") fill("maturity", "noteMaturity");
+    return filled;
   });
 
   if (!report.warrants_total && tagged.warrants_total) {
