@@ -54,6 +54,13 @@ describe("data:edgar inspect", () => {
     expect(result.stdout).toContain("having an aggregate offering price of up to $3,000,000 from time to time through ACM");
   });
 
+  it("says which periodic-report values are the filer's inline-XBRL tags", async () => {
+    const riot = path.resolve("fixtures/edgar/Archives/edgar/data/1167419/000155837024001550/riot-20231231x10k.htm");
+    const result = await runInspect([riot], { json: false });
+    expect(result.stdout).toMatch(/warrants\[0\]\.exercise_price: “[^”]*\$48\.37[^”]*”  \[tag us-gaap:ClassOfWarrantOrRightExercisePriceOfWarrantsOrRights1\]/);
+    expect(result.stdout).not.toContain("sources");
+  });
+
   it("fetches an accession through the folder source and refuses unknown options", async () => {
     const fetched = await runFilingCommand(["inspect", "749647:0001493152-25-029712", "--json", "--source", FIXTURES], {});
     expect(fetched.exitCode).toBe(0);

@@ -46,13 +46,20 @@ const show = (value: unknown) =>
 /** The readable form: one block per filing, a line per stated value with its quote (each quote of a list or object under it). */
 export function formatInspection(name: string, inspection: Inspection | PeriodicInspection): string {
   const lines = [`${name}: ${inspection.form ?? "?"} filed ${inspection.filed ?? "?"} by ${inspection.company ?? "?"} (CIK ${inspection.cik ?? "?"}, file ${inspection.file_number ?? "—"})`];
+  const sources = "sources" in inspection ? inspection.sources : {};
+  /** where a periodic report's value came from, when it is a tag or the text was preferred to one */
+  const origin = (path: string) => {
+    const source = sources[path];
+    if (!source?.concept) return "";
+    return source.from === "xbrl" ? `  [tag ${source.concept}]` : `  [text; ${source.note ?? `not the tag ${source.concept}`}]`;
+  };
   for (const [field, value] of Object.entries(inspection)) {
-    if (["evidence", "accession", "cik", "company", "form", "filed", "file_number"].includes(field)) continue;
+    if (["evidence", "sources", "accession", "cik", "company", "form", "filed", "file_number"].includes(field)) continue;
     if (value === null || (Array.isArray(value) && value.length === 0)) continue;
     lines.push(`  ${field.padEnd(28)}${show(value)}`);
     for (const [path, quote] of Object.entries(inspection.evidence)) {
       if (path !== field && !path.startsWith(`${field}.`) && !path.startsWith(`${field}[`)) continue;
-      lines.push(path === field ? `  ${"".padEnd(28)}“${quote}”` : `    ${path}: “${quote}”`);
+      lines.push(path === field ? `  ${"".padEnd(28)}“${quote}”` : `    ${path}: “${quote}”${origin(path)}`);
     }
   }
   const nulls = Object.entries(inspection).filter(([, v]) => v === null).map(([k]) => k);

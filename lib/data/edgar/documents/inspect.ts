@@ -1,6 +1,6 @@
 import { readEightKTerms, eightKItems, type EightKTerms } from "./eight-k-terms";
 import { blocksText, rowText } from "./html";
-import { isPeriodicReport, periodicFormOf, readPeriodicReport, type PeriodicReport } from "./periodic-report";
+import { isPeriodicReport, periodicFormOf, readPeriodicReport, type FieldSource, type PeriodicReport } from "./periodic-report";
 import { readOfferingTerms, type OfferingTerms } from "./prospectus";
 import { readSubmission, type Filing } from "./submission";
 
@@ -44,6 +44,8 @@ export type PeriodicInspection = {
   primary_document: string | null;
 } & PeriodicReport & {
     evidence: Record<string, string>;
+    /** per field path, whether the value is the filer's inline-XBRL tag or the text (./periodic-tags.ts) */
+    sources: Record<string, FieldSource>;
   };
 
 /** The CIK of the EDGAR folder a file sits in (`…/Archives/edgar/data/<cik>/…`), when its path says. */
@@ -84,7 +86,7 @@ export function inspectPeriodic(filing: Filing, options: { path?: string | null 
   const { header } = filing;
   const place = placeFromPath(options.path);
   const directoryCik = cikFromPath(options.path);
-  const { report, evidence } = readPeriodicReport(filing);
+  const { report, evidence, sources } = readPeriodicReport(filing);
   return {
     accession: header.accession ?? place.accession,
     cik: header.cik ?? directoryCik,
@@ -92,6 +94,7 @@ export function inspectPeriodic(filing: Filing, options: { path?: string | null 
     primary_document: filing.primary?.filename ?? place.document,
     ...report,
     evidence,
+    sources: sources ?? {},
   };
 }
 
