@@ -54,11 +54,14 @@ describe("data:edgar inspect", () => {
     expect(result.stdout).toContain("having an aggregate offering price of up to $3,000,000 from time to time through ACM");
   });
 
-  it("says which periodic-report values are the filer's inline-XBRL tags", async () => {
+  it("says which periodic-report values are the filer's inline-XBRL tags, and which a table's column", async () => {
     const riot = path.resolve("fixtures/edgar/Archives/edgar/data/1167419/000155837024001550/riot-20231231x10k.htm");
     const result = await runInspect([riot], { json: false });
     expect(result.stdout).toMatch(/warrants\[0\]\.exercise_price: “[^”]*\$48\.37[^”]*”  \[tag us-gaap:ClassOfWarrantOrRightExercisePriceOfWarrantsOrRights1\]/);
     expect(result.stdout).not.toContain("sources");
+    const plymouth = path.resolve("fixtures/edgar/Archives/edgar/data/1639142/000106299321003193/form20f.htm");
+    const table = await runInspect([plymouth], { json: false });
+    expect(table.stdout).toMatch(/warrants\[\d\]\.shares_outstanding: “April 24, 2022 \$ 0\.20 2,145,000 0\.48 \$ 0\.07”  \[table; the column “Numbers of warrants outstanding”\]/);
   });
 
   it("fetches an accession through the folder source and refuses unknown options", async () => {

@@ -47,9 +47,10 @@ const show = (value: unknown) =>
 export function formatInspection(name: string, inspection: Inspection | PeriodicInspection): string {
   const lines = [`${name}: ${inspection.form ?? "?"} filed ${inspection.filed ?? "?"} by ${inspection.company ?? "?"} (CIK ${inspection.cik ?? "?"}, file ${inspection.file_number ?? "—"})`];
   const sources = "sources" in inspection ? inspection.sources : {};
-  /** where a periodic report's value came from, when it is a tag or the text was preferred to one */
+  /** where a periodic report's value came from, when it is a tag, a table's column, or the text preferred to a tag */
   const origin = (path: string) => {
     const source = sources[path];
+    if (source?.from === "table") return `  [table; ${source.note ?? "its row"}]`;
     if (!source?.concept) return "";
     return source.from === "xbrl" ? `  [tag ${source.concept}]` : `  [text; ${source.note ?? `not the tag ${source.concept}`}]`;
   };

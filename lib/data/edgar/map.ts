@@ -144,7 +144,7 @@ const PRICING_PROSPECTUS_DAYS = 15;
  * report read by an older version is read again (from its stored document, or
  * fetched again when it is one of the latest): raise it when the reader changes.
  */
-export const PERIODIC_READER_VERSION = 4;
+export const PERIODIC_READER_VERSION = 5;
 
 /** 8-K items whose text the sync reads: listing deficiencies (3.01), splits (5.03), financing agreements (1.01) and unregistered sales (3.02). */
 const EIGHT_K_ITEMS_READ = new Set(["1.01", "3.01", "3.02", "5.03"]);

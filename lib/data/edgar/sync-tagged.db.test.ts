@@ -101,7 +101,16 @@ describe("a 10-Q's tagged warrant series, through the sync", () => {
         as_of: "2025-09-30",
         quotes: { ...row("Series A warrants 1,500,000 $2.50 March 15, 2029"), expiration_date: "Series A warrants 1,500,000 $2.50 March 15, 2029" },
       },
-      { name: `Series B warrants (reported 2025-09-30, 10-Q ${ACCESSION})`, shares: 800_000, price: 4, expiry: null, pre_funded: false, as_of: "2025-09-30", quotes: row("Series B warrants (1) 800,000 $4.00 (was $0.40) June 1, 2030") },
+      {
+        name: `Series B warrants (reported 2025-09-30, 10-Q ${ACCESSION})`,
+        shares: 800_000,
+        price: 4,
+        // untagged, but its row shows it under "Expiration"
+        expiry: "2030-06-01",
+        pre_funded: false,
+        as_of: "2025-09-30",
+        quotes: { ...row("Series B warrants (1) 800,000 $4.00 (was $0.40) June 1, 2030"), expiration_date: "Series B warrants (1) 800,000 $4.00 (was $0.40) June 1, 2030" },
+      },
     ]);
     for (const r of rows) expect((r.source as { accession_number: string }).accession_number).toBe(ACCESSION);
     // the range end, the scenario and the amount issued in the period are no instruments

@@ -20,6 +20,8 @@ export interface TableBlock {
   kind: "table";
   /** Rows with at least one non-empty cell; each cell's text as shown (a cell may be ""). */
   rows: string[][];
+  /** Each cell's `colspan` (1 when not given), parallel to `rows`: where a heading cell spans the cells of its column (./tables.ts). */
+  spans: number[][];
 }
 
 export type Block = TextBlock | TableBlock;
@@ -82,8 +84,12 @@ interface PendingPlace {
 
 interface TableState {
   rows: string[][];
+  spans: number[][];
   row: string[] | null;
+  rowSpans: number[];
   cell: string[] | null;
+  /** the open cell's colspan */
+  cellSpan?: number;
   cellPlaces: PendingPlace[];
   rowPlaces: TextPlace[];
   tablePlaces: TextPlace[];
@@ -122,7 +128,7 @@ export class BlockBuilder {
     if (this.hiddenDepth > 0) return;
     if (name === "table") {
       if (this.tables.length === 0) this.flushParagraph();
-      this.tables.push({ rows: [], row: null, cell: null, cellPlaces: [], rowPlaces: [], tablePlaces: [] });
+      this.tables.push({ rows: [], spans: [], row: null, rowSpans: [], cell: null, cellPlaces: [], rowPlaces: [], tablePlaces: [] });
       return;
     }
     const state = this.table();
@@ -132,6 +138,7 @@ export class BlockBuilder {
         this.endCell(state);
         if (!state.row) state.row = [];
         state.cell = [];
+        state.cellSpan = columnSpan(attributes.colspan);
       } else if (BLOCK_TAGS.has(name)) this.sink().push(" ");
     } else if (state) {
       // inside a nested table: its cells and rows are separated by spaces in the outer cell
@@ -231,10 +238,12 @@ export class BlockBuilder {
     if (state.cell) {
       if (!state.row) state.row = [];
       state.row.push(cleanText(state.cell.join("")));
+      state.rowSpans.push(state.cellSpan ?? 1);
     }
     state.rowPlaces.push(...state.cellPlaces.map((p) => p.place));
     state.cellPlaces = [];
     state.cell = null;
+    state.cellSpan = undefined;
   }
 
   private endRow(state: TableState) {
@@ -243,9 +252,11 @@ export class BlockBuilder {
       for (const place of state.rowPlaces) place.row = state.rows.length;
       state.tablePlaces.push(...state.rowPlaces);
       state.rows.push(state.row);
+      state.spans.push(state.rowSpans);
       state.rowPlaces = [];
     }
     state.row = null;
+    state.rowSpans = [];
   }
 
   private pushTable(state: TableState) {
@@ -256,8 +267,14 @@ export class BlockBuilder {
     }
     this.settleCarried(0);
     for (const place of state.tablePlaces) place.block = this.blocks.length;
-    this.blocks.push({ kind: "table", rows: state.rows });
+    this.blocks.push({ kind: "table", rows: state.rows, spans: state.spans });
   }
+}
+
+/** A `colspan` attribute as a count of columns: 1 when absent or not a sensible number. */
+function columnSpan(value: string | undefined): number {
+  const n = value === undefined ? 1 : Number.parseInt(value, 10);
+  return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : 1;
 }
 
 /** Options of every htmlparser2 pass over a filing. */

@@ -113,7 +113,8 @@ export interface PeriodicReading {
 
 /** Where a field's value came from. */
 export interface FieldSource {
-  from: "xbrl" | "text";
+  /** a tag of the document's inline XBRL, a table read by its headings, or the prose */
+  from: "xbrl" | "table" | "text";
   /** the concept and context of the tag used, or that the text was preferred to */
   concept?: string;
   context?: string;

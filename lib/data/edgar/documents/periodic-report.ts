@@ -2,10 +2,12 @@ import { CLOSING_CUE, closingsIn, type ClosingEvent } from "./closings";
 import { classifyDeficiency, regainsCompliance } from "./eight-k";
 import { rowText, type Block } from "./html";
 import type { InlineXbrl } from "./inline-xbrl";
-import type { AtmProgram, Convertible, EquityLine, ListingDeficiency, PeriodicReading, PeriodicReport, ReverseSplit, SharesOutstanding, WarrantSeries, WarrantsTotal } from "./periodic-fields";
+import type { AtmProgram, Convertible, EquityLine, FieldSource, ListingDeficiency, PeriodicReading, PeriodicReport, ReverseSplit, SharesOutstanding, WarrantSeries, WarrantsTotal } from "./periodic-fields";
 import { mergeTagged, readTaggedPeriodic } from "./periodic-tags";
 import type { Filing } from "./submission";
 import { readReverseSplits as readSplitsInLines } from "./reverse-splits";
+import { headedTables, tableScale, type HeadedTable } from "./tables";
+import { readWarrantTables as readWarrantTablesByHeading } from "./warrant-tables";
 import { findInLines, isoDate, MONTH_NAMES, MONTH_PATTERN as MONTH, nameKey, parseCount, parseDollars, quoteAround, sentencesOf, WRITTEN_DATE_PATTERN as DATE, type Line } from "./text";
 
 export type { ClosingEvent } from "./closings";
@@ -97,10 +99,14 @@ function thousandsScope(lines: ReportLine[]): boolean[] {
 
 class Reader {
   readonly evidence: Record<string, string> = {};
+  /** where a value came from, when not the prose: a table's column (./tables.ts) */
+  readonly sources: Record<string, FieldSource> = {};
   readonly thousands: boolean[];
   constructor(
     readonly lines: ReportLine[],
     readonly period: string | null,
+    /** the document's tables read by their headings */
+    readonly tables: HeadedTable[] = [],
   ) {
     this.thousands = thousandsScope(lines);
   }
@@ -301,146 +307,34 @@ function lineAbove(r: Reader, first: ReportLine, pattern: RegExp): ReportLine | 
 }
 
 /**
- * How the counts of a table are written: "(in thousands)" or "(in millions)"
- * in its heading rows or the line above multiply them, unless it excepts
- * shares ("in thousands, except share data"). Prices are never scaled.
+ * The warrant tables read by their headings (./warrant-tables.ts): each
+ * series quoted by its row, the heading of the column each value stood
+ * under kept as the value's source. A series labelled only by its expiry is
+ * named by the grant the notes date to it, or by its expiry.
  */
-function countScale(context: string): number {
-  const m = /\bin (thousands|millions)\b([^)]*)/i.exec(context);
-  if (!m || /\bexcept (?:for )?(?:the )?(?:number of )?(?:share|shares|warrant|warrants)\b(?! price| amounts? per)/i.test(m[2]!)) return 1;
-  return /^thousands$/i.test(m[1]!) ? 1000 : 1_000_000;
-}
-
-function isPeriodDate(r: Reader, iso: string | null): boolean {
-  return iso !== null && iso === r.period;
-}
-
-/**
- * Warrant tables: an activity table ("Number of Warrants | Weighted Average
- * Exercise Price", its closing "Outstanding as of <period end>" or "Balance,
- * <period end>" row is the total) and a table of warrants outstanding by
- * expiry ("Expiry Date | Exercise Price | Number of warrants outstanding"),
- * one series per dated row.
- */
-function readWarrantTables(r: Reader): { series: WarrantSeries[]; total: WarrantsTotal | null; totalQuote: string | null } {
+function readTableWarrants(r: Reader): { series: WarrantSeries[]; total: WarrantsTotal | null; totalQuote: string | null } {
+  const found = readWarrantTablesByHeading(r.tables, r.period);
   const series: WarrantSeries[] = [];
-  let total: WarrantsTotal | null = null;
-  let totalQuote: string | null = null;
-  const tables = [...new Set(r.lines.filter((l) => l.table !== null).map((l) => l.table!))];
-  for (const table of tables) {
-    const rows = tableRows(r, table);
-    let headerAt = rows.findIndex((row) => /warrants?\b/i.test(row.text) && /exercise price/i.test(row.text) && !/^(?:balance|outstanding)/i.test(row.text));
-    const above = rows.length ? lineAbove(r, rows[0]!, /warrant/i) : null;
-    // "A summary of the Company’s warrant activity …" above a table headed "Shares | Weighted Average Exercise Price"
-    if (headerAt < 0 && above) headerAt = rows.findIndex((row) => /exercise price/i.test(row.text) && !/^(?:balance|outstanding)/i.test(row.text));
-    if (headerAt < 0 && !above) continue;
-    const context = `${above?.text ?? ""} ${headerAt >= 0 ? rows[headerAt]!.text : ""}`;
-    if (!/warrant/i.test(context) || /option|restricted stock|RSU/i.test(context)) continue;
-    const scale = countScale(`${lineAbove(r, rows[0]!, /\bin (?:thousands|millions)\b/i)?.text ?? ""} ${rows.slice(0, Math.max(headerAt, 0) + 1).map((row) => row.text).join(" ")}`);
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      const cells = valueCells(row.cells!);
-      // the closing balance: "Outstanding as of June 30, 2023 | 324,375 | 25.00 | 2.0"
-      const closing = /^(?:warrants? )?(?:outstanding|balance)\b[^0-9]*?(?:as of|as at|at)?,?\s*/i.exec(cells[0] ?? "");
-      const closingDate = closing ? firstDate(cells[0]!) : null;
-      if (closing && closingDate && isPeriodDate(r, closingDate.iso) && !total && headerAt >= 0 && headerAt < i) {
-        // a count, not a dollar balance of a warrant liability
-        const count = cells[1] && row.cells![1] !== "$" && !row.cells![1]!.startsWith("$") ? parseCount(cells[1]) : null;
-        const price = cells[2] ? parseDollars(cells[2]) : null;
-        if (count !== null) {
-          total = { shares_outstanding: count * scale, weighted_average_exercise_price: price, as_of: closingDate.iso };
-          totalQuote = row.text;
-        }
-        continue;
-      }
-      // the closing balance by the period end's column: "Warrants outstanding, ending balance | 2,578,419 | 3,045" under "September 30, | December 31," / "2025 | 2024"
-      if (!total && /^(?:warrants?\s+)?(?:outstanding|balance)\b[^0-9]*\b(?:ending balance|end of (?:the )?(?:period|year|quarter))\b|^(?:ending balance|balance,? end of (?:the )?(?:period|year|quarter))\b/i.test(cells[0] ?? "")) {
-        // a row in dollars ("Ending balance | $ | 412,000", a warrant liability's roll-forward) counts no warrants
-        if (row.cells!.some((c) => c.startsWith("$")) || /\bfair value\b|\bliabilit/i.test(context)) continue;
-        const column = periodColumn(r, rows, row.index);
-        const counts = cells.slice(1).filter((c) => /^(?:\d{1,3}(?:,\d{3})+|\d+)$|^[—–-]$/.test(c));
-        if (column && counts.length === column.of && counts.length === cells.length - 1) {
-          const cell = counts[column.at]!;
-          const count = /^[—–-]$/.test(cell) ? 0 : parseCount(cell);
-          if (count !== null) {
-            total = { shares_outstanding: count * scale, weighted_average_exercise_price: null, as_of: r.period };
-            totalQuote = row.text;
-          }
-        }
-        continue;
-      }
-      // a row of a table of warrants outstanding by series name: "June 2023 Tranche A Warrants (2) | 2,173,912 | $ 1.59 | 2.7 | Warrant | Liability"
-      if (!(headerAt >= 0 && /expir/i.test(rows[headerAt]!.text))) {
-        const named = namedSeriesRow(r, rows, row, cells, scale);
-        if (named) {
-          if (series.some((x) => x.series === named.entry.series && x.shares_outstanding === named.entry.shares_outstanding)) continue;
-          const at = series.length;
-          series.push(named.entry);
-          for (const field of ["series", "shares_outstanding", "exercise_price"]) r.quote(`warrants[${at}].${field}`, row.text);
-          if (named.asOfQuote) r.quote(`warrants[${at}].as_of`, named.asOfQuote);
-        }
-        continue;
-      }
-      // a row of warrants outstanding by expiry: "April 24, 2022 | 0.20 | 2,145,000 | 0.48 | 0.07"
-      if (headerAt < 0 || i <= headerAt) continue;
-      const header = valueCells(rows[headerAt]!.cells!);
-      const dateCol = header.findIndex((c) => /expir/i.test(c));
-      const priceCol = header.findIndex((c) => /exercise price/i.test(c) && !/weighted/i.test(c));
-      const countCol = header.findIndex((c) => /number|outstanding/i.test(c) && !/life|price/i.test(c));
-      if (dateCol < 0 || priceCol < 0 || countCol < 0 || cells.length !== header.length) continue;
-      const expiry = isoDate(cells[dateCol]!);
-      const price = parseDollars(cells[priceCol]!);
-      const count = parseCount(cells[countCol]!);
-      if (!expiry || price === null || count === null) continue;
-      const asOfLine = lineAbove(r, rows[0]!, new RegExp(`outstanding (?:as (?:at|of)|at) ${DATE}`, "i"));
-      const asOfDate = asOfLine ? firstDate(asOfLine.text.slice(asOfLine.text.search(/outstanding (?:as (?:at|of)|at) /i))) : null;
-      const at = series.length;
-      if (series.some((s) => s.expiry === expiry && s.exercise_price === price && s.shares_outstanding === count * scale)) continue;
-      const label = seriesLabel(r, expiry);
-      series.push({ series: label?.name ?? `warrants expiring ${cells[dateCol]}`, shares_outstanding: count * scale, exercise_price: price, expiry, as_of: asOfDate?.iso ?? null });
-      r.quote(`warrants[${at}].series`, label?.quote ?? row.text);
-      r.quote(`warrants[${at}].shares_outstanding`, row.text);
-      r.quote(`warrants[${at}].exercise_price`, row.text);
-      r.quote(`warrants[${at}].expiry`, row.text);
-      if (asOfLine && asOfDate) r.quote(`warrants[${at}].as_of`, quoteAround(asOfLine.text, asOfLine.text.indexOf(asOfDate.text), asOfLine.text.indexOf(asOfDate.text) + asOfDate.text.length));
+  const column = (heading: string | null): FieldSource => ({ from: "table", note: heading ? `the column “${heading}”` : "the row" });
+  for (const row of found.series) {
+    const label = row.series === null && row.expiry ? seriesLabel(r, row.expiry) : null;
+    const at = series.length;
+    const entry: WarrantSeries = { series: row.series ?? label?.name ?? `warrants expiring ${row.label}`, shares_outstanding: row.shares_outstanding, exercise_price: row.exercise_price, expiry: row.expiry, as_of: row.as_of };
+    if (row.pre_funded) entry.pre_funded = true;
+    series.push(entry);
+    r.quote(`warrants[${at}].series`, label?.quote ?? row.quote);
+    r.quote(`warrants[${at}].shares_outstanding`, row.quote);
+    r.sources[`warrants[${at}].shares_outstanding`] = column(row.countHeading);
+    if (row.exercise_price !== null) {
+      r.quote(`warrants[${at}].exercise_price`, row.quote);
+      r.sources[`warrants[${at}].exercise_price`] = column(row.priceHeading);
     }
+    if (row.expiry) r.quote(`warrants[${at}].expiry`, row.quote);
+    if (row.as_of) r.quote(`warrants[${at}].as_of`, row.asOfQuote ?? row.quote);
   }
-  return { series, total, totalQuote };
-}
-
-/**
- * A row of a table of warrants outstanding by series, under a heading that
- * dates it at the period end ("The number of warrants and prefunded warrants
- * outstanding as of September 30, 2025, is as follows:"): a label naming the
- * series ("June 2023 Tranche B Prefunded Warrants (3)"), its count and its
- * exercise price in the order the heading rows give them. Rows of activity
- * (issued, exercised, balances) and bare "Warrants" are not series.
- */
-function namedSeriesRow(r: Reader, rows: ReportLine[], row: ReportLine, cells: string[], scale: number): { entry: WarrantSeries; asOfQuote: string | null } | null {
-  const label = (cells[0] ?? "").replace(/\s*\(\w{1,2}\)\s*$/, "").trim();
-  if (!/^\S.*\bwarrants?$/i.test(label) || /^(?:common stock |stock |purchase |total )?warrants?$/i.test(label)) return null;
-  if (/\b(?:issued|granted|exercised|expired|forfeited|cancell?ed|cancell?ations?|balance|outstanding|exercisable|vested|modified|total)\b/i.test(label)) return null;
-  const first = rows.findIndex((x) => x.index === row.index);
-  const firstData = rows.findIndex((x) => /\bwarrants?\b/i.test(valueCells(x.cells!)[0] ?? "") && valueCells(x.cells!).slice(1).some((c) => /\d/.test(c)));
-  const heading = rows.slice(0, firstData >= 0 ? Math.min(firstData, first) : first).map((x) => x.text).join(" ");
-  const countAt = heading.search(/\b(?:number|outstanding|shares)\b/i);
-  const priceAt = heading.search(/\bprice\b/i);
-  if (countAt < 0 || priceAt < 0 || /weighted/i.test(heading.slice(Math.max(0, priceAt - 30), priceAt))) return null;
-  const above = lineAbove(r, rows[0]!, new RegExp(`\\boutstanding (?:as (?:of|at)|at) ${DATE}`, "i"));
-  const asOf = above ? new RegExp(`\\boutstanding (?:as (?:of|at)|at) ${DATE}`, "i").exec(above.text) : null;
-  const asOfIso = asOf ? isoDate(asOf[1]!) : null;
-  if (!asOfIso || asOfIso !== r.period || /anti-?dilutive|excluded/i.test(above!.text)) return null;
-  // the count, a whole number; the price, the decimal or "$" cell after or before it as the heading orders them
-  const values = cells.slice(1);
-  const countCell = values.findIndex((c) => /^(?:\d{1,3}(?:,\d{3})+|\d+)$/.test(c));
-  const priceCell = values.findIndex((c, k) => k !== countCell && /^\d*\.\d+$|^\d+$/.test(c));
-  if (countCell < 0 || priceCell < 0 || (countAt < priceAt) !== countCell < priceCell) return null;
-  const count = parseCount(values[countCell]!);
-  const price = parseDollars(values[priceCell]!);
-  if (count === null || price === null) return null;
-  const entry: WarrantSeries = { series: label, shares_outstanding: count * scale, exercise_price: price, expiry: null, as_of: asOfIso };
-  if (/pre-?funded/i.test(label)) entry.pre_funded = true;
-  return { entry, asOfQuote: quoteOf(above!, asOf!.index, asOf!.index + asOf![0].length) };
+  const total = found.total ? { shares_outstanding: found.total.shares_outstanding, weighted_average_exercise_price: found.total.weighted_average_exercise_price, as_of: found.total.as_of } : null;
+  if (found.total) r.sources["warrants_total.shares_outstanding"] = column(found.total.countHeading);
+  return { series, total, totalQuote: found.total?.quote ?? null };
 }
 
 /** The grant a series of warrants expiring on a date came from: "On April 24, 2020, the Company granted … warrants … until April 24, 2022." */
@@ -775,7 +669,7 @@ function readAntiDilutiveWarrants(r: Reader): { total: WarrantsTotal; quote: str
     const cells = valueCells(line.cells!);
     const count = cells[1] ? parseCount(cells[1]) : null;
     if (count === null) continue;
-    const scale = countScale(`${above?.text ?? ""} ${headerText}`);
+    const scale = tableScale(`${above?.text ?? ""} ${headerText}`).counts;
     const previous = r.lines[line.index - 1]!;
     const asOfQuote = previous.table === line.table && new RegExp(monthDay, "i").test(previous.text) && previous.text.length + line.text.length < 199 ? `${previous.text} ${line.text}` : line.text;
     return { total: { shares_outstanding: count * scale, weighted_average_exercise_price: null, as_of: r.period }, quote: line.text, asOfQuote };
@@ -828,7 +722,7 @@ function readWarrantTotalProse(r: Reader): { total: WarrantsTotal; quote: string
 }
 
 function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTotal | null } {
-  const { series, total, totalQuote } = readWarrantTables(r);
+  const { series, total, totalQuote } = readTableWarrants(r);
   readWarrantProse(r, series);
   readNamedWarrants(r, series);
   readSubsequentUnitWarrants(r, series);
@@ -1859,7 +1753,7 @@ function readClosings(r: Reader): ClosingEvent[] {
 export function readPeriodicBlocks(blocks: Block[], filing: Filing | null = null): PeriodicReading {
   const lines = reportLines(blocks);
   const cover = readCover(lines, filing);
-  const r = new Reader(lines, cover.period);
+  const r = new Reader(lines, cover.period, headedTables(blocks));
   const shares = readSharesOutstanding(r);
   const goingConcern = readGoingConcern(r);
   const { warrants, total } = readWarrants(r);
@@ -1876,7 +1770,7 @@ export function readPeriodicBlocks(blocks: Block[], filing: Filing | null = null
     listing_deficiency: readListingDeficiency(r),
     closings: readClosings(r),
   };
-  return { report, evidence: r.evidence };
+  return { report, evidence: r.evidence, sources: r.sources };
 }
 
 /**

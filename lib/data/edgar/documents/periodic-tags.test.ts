@@ -22,12 +22,12 @@ describe("a periodic report's tagged warrants", () => {
     expect(tagged.sources["warrants[1].exercise_price"]).toEqual({ from: "xbrl", concept: "tst:ClassOfWarrantOrRightExercisePriceAfterReverseStockSplit", context: "b" });
     expect(tagged.shares_outstanding).toEqual({ value: 12_345_678, as_of: "2025-11-10" });
 
-    // the report: the same three series (the text reader reads the table's first row by its expiry), the total, the cover
+    // the report: the same three series (the table read by its headings gives Series B the expiry its row shows and no tag does), the total, the cover
     const { report } = read(html);
     expect(report.period).toBe("2025-09-30");
     expect(report.warrants.map((w) => [w.shares_outstanding, w.exercise_price, w.expiry, w.pre_funded ?? false])).toEqual([
       [1_500_000, 2.5, "2029-03-15", false],
-      [800_000, 4, null, false],
+      [800_000, 4, "2030-06-01", false],
       [250_000, 0.001, null, true],
     ]);
     expect(report.warrants_total?.shares_outstanding).toBe(2_550_000);

@@ -398,7 +398,7 @@ export function mergeTagged(reading: PeriodicReading, tagged: TaggedPeriodic): P
   const report = { ...reading.report, warrants: reading.report.warrants.map((w) => ({ ...w })), convertibles: [...reading.report.convertibles] };
   const evidence = { ...reading.evidence };
   const sources: Record<string, FieldSource> = {};
-  for (const path of Object.keys(evidence)) sources[path] = { from: "text" };
+  for (const path of Object.keys(evidence)) sources[path] = reading.sources?.[path] ?? { from: "text" };
   const take = (to: string, from: string) => {
     if (tagged.evidence[from]) evidence[to] = tagged.evidence[from]!;
     if (tagged.sources[from]) sources[to] = tagged.sources[from]!;

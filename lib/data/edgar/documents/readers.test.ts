@@ -39,7 +39,7 @@ describe("HTML as the page shows it", () => {
         `<table><tr><td>Offering price</td><td>$</td><td>3.6100</td><td></td><td>$</td><td>7,000,040.63</td></tr></table>`,
     );
     expect(blocks[0]).toEqual({ kind: "text", text: "We are offering 1,609,114 shares at $ 3.61" });
-    expect(blocks[1]).toEqual({ kind: "table", rows: [["Offering price", "$", "3.6100", "", "$", "7,000,040.63"]] });
+    expect(blocks[1]).toEqual({ kind: "table", rows: [["Offering price", "$", "3.6100", "", "$", "7,000,040.63"]], spans: [[1, 1, 1, 1, 1, 1]] });
     expect(blocksText(blocks)).toBe("We are offering 1,609,114 shares at $ 3.61\nOffering price $ 3.6100 $ 7,000,040.63");
   });
 
@@ -55,7 +55,7 @@ describe("HTML as the page shows it", () => {
 
   it("reads a nested table as the text of its outer cell, and survives unclosed markup", () => {
     const blocks = htmlBlocks(`<table><tr><td>Label<table><tr><td>inner a</td><td>inner b</td></tr></table></td><td>value<tr><td>second`);
-    expect(blocks).toEqual([{ kind: "table", rows: [["Label inner a inner b", "value"], ["second"]] }]);
+    expect(blocks).toEqual([{ kind: "table", rows: [["Label inner a inner b", "value"], ["second"]], spans: [[1, 1], [1]] }]);
   });
 
   it("refuses pathological nesting instead of slowing down with its square", () => {
