@@ -8,6 +8,7 @@ import type { Filing } from "./submission";
 import { readReverseSplits as readSplitsInLines } from "./reverse-splits";
 import { headedTables, tableScale, type HeadedTable } from "./tables";
 import { readWarrantTables as readWarrantTablesByHeading } from "./warrant-tables";
+import { CONVERTIBLE_DEBT, readConvertibleTables } from "./convertible-tables";
 import { findInLines, isoDate, MONTH_NAMES, MONTH_PATTERN as MONTH, nameKey, parseCount, parseDollars, quoteAround, sentencesOf, WRITTEN_DATE_PATTERN as DATE, type Line } from "./text";
 
 export type { ClosingEvent } from "./closings";
@@ -1033,10 +1034,11 @@ interface FoundConvertible {
   term: string;
   /** where its principal came from: a period-end statement outranks the amount it was issued for */
   principalFrom: "period" | "issue" | null;
+  /** the values read from a table's column, by field */
+  sources?: Record<string, FieldSource>;
 }
 
 /** The kinds of convertible debt a report names: convertible senior notes, convertible promissory notes, convertible debentures. */
-const CONVERTIBLE_DEBT = String.raw`convertible (?:senior |secured |unsecured |subordinated |promissory |term |bridge )*(?:notes?|debentures?)`;
 /** A conversion price that is a formula ("the lesser of $0.50 or 70% of the lowest trading price") is no price. */
 const PRICE_FORMULA = /\b(?:lesser|lower|greater|higher) of\b|\d+(?:\.\d+)?\s?% of\b|\bdiscount (?:to|of)\b|\baverage\b|\bVWAP\b|\bvariable\b/i;
 const OWN_ISSUE = /\b(?:the Company|we|the Registrant)\s+(?:also\s+)?(?:issued|sold|entered into|executed|delivered)\b/i;
@@ -1349,32 +1351,6 @@ function readConvertiblePreferred(r: Reader, found: FoundConvertible[]) {
   }
 }
 
-/** "(in millions)", "(in thousands …)" above a table or in its heading rows: dollars are multiplied out. */
-function dollarScale(r: Reader, rows: ReportLine[], before: number): number {
-  const heading = `${lineAbove(r, rows[0]!, /\bin (?:thousands|millions)\b/i)?.text ?? ""} ${rows.filter((row) => row.index < before).map((row) => row.text).join(" ")}`;
-  if (/\bin millions\b/i.test(heading)) return 1_000_000;
-  if (/\bin thousands\b/i.test(heading) || r.thousands[rows[0]!.index]) return 1000;
-  return 1;
-}
-
-/** The column of a table's heading rows that is the period end: its place among the heading's dates. */
-function periodColumn(r: Reader, rows: ReportLine[], before: number): { at: number; of: number; quote: string } | null {
-  if (!r.period) return null;
-  const heading = rows.filter((row) => row.index < before);
-  const monthDay = periodWritten(r.period).replace(/, \d{4}$/, "");
-  for (let i = heading.length - 1; i >= 0; i--) {
-    const cells = valueCells(heading[i]!.cells!);
-    const dates = cells.map((c) => isoDate(c) ?? (/^(?:19|20)\d{2}$/.test(c) ? c : null)).filter((d): d is string => d !== null);
-    if (dates.length === 0) continue;
-    const years = dates.every((d) => d.length === 4);
-    const headingText = heading.map((row) => row.text).join(" ");
-    if (years && !headingText.includes(monthDay)) return null;
-    const at = dates.findIndex((d) => (years ? d === r.period!.slice(0, 4) : d === r.period));
-    return at < 0 ? null : { at, of: dates.length, quote: heading[i]!.text };
-  }
-  return null;
-}
-
 /**
  * A debt table's row for convertible debt ("Convertible notes (a) | 2,300 |
  * 2,300" under "(in millions)"; "Convertible note | December 1, 2026 | 1% | $
@@ -1384,58 +1360,48 @@ function periodColumn(r: Reader, rows: ReportLine[], before: number): { at: numb
  * maturity, or the only ones), else an instrument of its own.
  */
 function readConvertibleDebtRows(r: Reader, found: FoundConvertible[]) {
-  const label = new RegExp(`^(?:[\\d.]+\\s?% )?(?:senior |secured |unsecured |subordinated )*${CONVERTIBLE_DEBT}\\b`, "i");
-  const rows = r.lines.filter((l) => l.table !== null && label.test(l.cells![0] ?? "") && !/\bnet\b|discount|derivative|interest|receivable|fair value|premium|issuance cost|accrued|shares?\b|exchange/i.test(l.cells![0]!));
+  const firstLine = (block: number) => r.lines.find((l) => l.table === block);
+  const rows = readConvertibleTables(r.tables, r.period, (block) => r.thousands[firstLine(block)?.index ?? -1] ?? false);
   const proseNotes = found.filter((f) => f.item.kind === "note");
-  for (const line of rows) {
-    const table = tableRows(r, line.table!);
-    const above = lineAbove(r, table[0]!, /\S/);
-    const context = `${above?.text ?? ""} ${table.filter((row) => row.index < line.index).map((row) => row.text).join(" ")}`;
-    if (!/\b(?:debt|notes? payable|borrowings|convertible notes?|indebtedness)\b/i.test(context) || /anti-?dilutive|excluded from|fair value (?:measure|hierarch)|\bassets\b|investments?|per share|earnings|weighted average|diluted/i.test(context)) continue;
-    const column = periodColumn(r, table, line.index);
-    if (!column) continue;
-    const cells = valueCells(line.cells!).slice(1);
-    const amounts = cells.filter((c) => /^\(?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?$|^[—–-]$/.test(c) && !/^(?:19|20)\d{2}$/.test(c));
-    if (amounts.length !== column.of) continue;
-    const cell = amounts[column.at]!;
-    const value = /^[—–-]$/.test(cell) ? 0 : parseDollars(cell.replace(/[()]/g, ""));
-    if (value === null) continue;
-    const rowName = line.cells![0]!.replace(/\s*\(\w{1,2}\)\s*$/, "").trim();
-    const rowMaturity = cells.map((c) => isoDate(c)).find((d) => d !== null) ?? null;
-    const matches = proseNotes.filter((f) => nameKey(f.item.name).includes(nameKey(rowName)) || nameKey(rowName).includes(nameKey(f.item.name)) || (rowMaturity !== null && f.item.maturity === rowMaturity));
+  const source = (heading: string): FieldSource => ({ from: "table", note: heading ? `the column “${heading}”` : "the row" });
+  for (const row of rows) {
+    const matches = proseNotes.filter((f) => nameKey(f.item.name).includes(nameKey(row.name)) || nameKey(row.name).includes(nameKey(f.item.name)) || (row.maturity !== null && f.item.maturity === row.maturity));
     const target = matches.length === 1 ? matches[0]! : proseNotes.length === 1 && rows.length === 1 ? proseNotes[0]! : null;
-    if (value === 0) {
+    if (row.principal === 0) {
       // none outstanding at the period end
       if (target) found.splice(found.indexOf(target), 1);
       continue;
     }
-    const principal = value * dollarScale(r, table, line.index);
     if (target) {
       if (target.principalFrom !== "period") {
-        target.item.principal_or_stated_outstanding = principal;
-        target.quotes.principal_or_stated_outstanding = line.text;
+        target.item.principal_or_stated_outstanding = row.principal;
+        target.quotes.principal_or_stated_outstanding = row.quote;
         target.principalFrom = "period";
         target.item.as_of = r.period;
-        target.quotes.as_of = column.quote;
+        target.quotes.as_of = row.asOfQuote;
+        target.sources = { ...target.sources, principal_or_stated_outstanding: source(row.principalHeading) };
       }
       continue;
     }
-    if (found.some((f) => nameKey(f.item.name) === nameKey(rowName))) continue;
+    if (found.some((f) => nameKey(f.item.name) === nameKey(row.name))) continue;
     const entry: FoundConvertible = {
-      item: { kind: "note", name: rowName, principal_or_stated_outstanding: principal, conversion_price: null, maturity: rowMaturity, as_of: r.period },
-      quotes: { name: line.text, kind: line.text, principal_or_stated_outstanding: line.text, as_of: column.quote },
-      at: line.index,
-      term: rowName,
+      item: { kind: "note", name: row.name, principal_or_stated_outstanding: row.principal, conversion_price: row.conversion_price, maturity: row.maturity, as_of: r.period },
+      quotes: { name: row.quote, kind: row.quote, principal_or_stated_outstanding: row.quote, as_of: row.asOfQuote },
+      at: firstLine(row.block)?.index ?? 0,
+      term: row.name,
       principalFrom: "period",
+      sources: { principal_or_stated_outstanding: source(row.principalHeading) },
     };
-    if (rowMaturity) entry.quotes.maturity = line.text;
+    if (row.maturity) entry.quotes.maturity = row.quote;
+    if (row.conversion_price !== null) entry.quotes.conversion_price = row.quote;
     // the row's footnote: "(a)As of June 30, 2023, each $1,000 principal amount of the notes will be convertible into … a conversion price of approximately $15.65 per share."
-    const marker = /\((\w{1,2})\)\s*$/.exec(line.cells![0]!);
-    const last = table[table.length - 1]!.index;
-    const note = marker ? r.lines.slice(last + 1, last + 16).find((l) => !l.cells && l.text.startsWith(`(${marker[1]})`)) : undefined;
-    if (note) {
+    const tableLines = r.lines.filter((l) => l.table === row.block);
+    const last = tableLines[tableLines.length - 1]!.index;
+    for (const mark of row.marks) {
+      const note = r.lines.slice(last + 1, last + 16).find((l) => !l.cells && l.text.startsWith(mark));
+      if (!note) continue;
       const price = conversionPriceIn(note.text);
-      if (price) {
+      if (price && entry.item.conversion_price === null) {
         entry.item.conversion_price = price.value;
         entry.quotes.conversion_price = quoteOf(note, price.index, price.end);
       }
@@ -1472,8 +1438,9 @@ function readConvertibles(r: Reader): Convertible[] {
     }
   }
   found.sort((a, b) => a.at - b.at);
-  return found.map(({ item, quotes }, at) => {
+  return found.map(({ item, quotes, sources }, at) => {
     for (const [field, quote] of Object.entries(quotes)) if ((item as unknown as Record<string, unknown>)[field] !== null) r.quote(`convertibles[${at}].${field}`, quote);
+    for (const [field, source] of Object.entries(sources ?? {})) r.sources[`convertibles[${at}].${field}`] = source;
     return item;
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { htmlBlocks } from "./html";
 import { cellNumber, headedTables, measureOf, readHeadedTable, tableScale } from "./tables";
+import { readConvertibleTables } from "./convertible-tables";
 import { readWarrantTables } from "./warrant-tables";
 
 const table = (html: string) => {
@@ -126,5 +127,38 @@ describe("warrant tables read by their headings", () => {
         `<tr><td>2024 Registered Direct Warrants</td><td>1,250</td><td>$ 2.10</td></tr></table>`,
     );
     expect(found.series.map((s) => [s.shares_outstanding, s.exercise_price])).toEqual([[1250000, 2.1]]);
+  });
+});
+
+describe("convertible notes in debt tables read by their headings", () => {
+  const read = (html: string, period = "2025-09-30", thousands = false) => readConvertibleTables(headedTables(htmlBlocks(html)), period, () => thousands);
+
+  it("reads a note's principal under the period end's column, multiplied out, and a dash as none outstanding", () => {
+    const notes = read(
+      `<p>The Company’s debt consisted of the following (in millions):</p><table><tr><td></td><td>September 30, 2025</td><td>December 31, 2024</td></tr>` +
+        `<tr><td>2.25% Convertible senior notes due 2029 (a)</td><td>$ 1,150</td><td>$ 1,150</td></tr><tr><td>Convertible notes due 2026</td><td>—</td><td>$ 300</td></tr>` +
+        `<tr><td>Unamortized discount on convertible notes</td><td>(12)</td><td>(15)</td></tr></table>`,
+    );
+    expect(notes.map((n) => [n.name, n.marks, n.principal, n.principalHeading, n.asOfQuote])).toEqual([
+      ["2.25% Convertible senior notes due 2029", ["(a)"], 1_150_000_000, "September 30, 2025", "September 30, 2025 December 31, 2024"],
+      ["Convertible notes due 2026", [], 0, "September 30, 2025", "September 30, 2025 December 31, 2024"],
+    ]);
+  });
+
+  it("reads a small cap's table of notes by series: principal, conversion price and maturity by their headings, dated by the caption", () => {
+    const notes = read(
+      `<p>Convertible notes payable outstanding as of September 30, 2025 were as follows:</p><table>` +
+        `<tr><td>Note</td><td>Principal amount</td><td>Conversion price</td><td>Maturity date</td><td>Accrued interest</td></tr>` +
+        `<tr><td>Convertible promissory note – Streeterville</td><td>$ 1,250,000</td><td>$ 0.75</td><td>March 31, 2026</td><td>$ 41,000</td></tr></table>`,
+    );
+    expect(notes.map((n) => [n.name, n.principal, n.conversion_price, n.maturity, n.principalHeading])).toEqual([["Convertible promissory note – Streeterville", 1_250_000, 0.75, "2026-03-31", "Principal amount"]]);
+    // a table the caption dates at another day states no principal at the period end
+    expect(read(`<p>Convertible notes payable outstanding as of December 31, 2024:</p><table><tr><td>Note</td><td>Principal amount</td></tr><tr><td>Convertible note</td><td>$ 500,000</td></tr></table>`)).toEqual([]);
+  });
+
+  it("reads the notes' thousands from the scope of the notes when the table says nothing, and no note from a fair-value table", () => {
+    const html = `<p>Debt:</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Convertible notes</td><td>$ 2,300</td></tr></table>`;
+    expect(read(html, "2025-09-30", true).map((n) => n.principal)).toEqual([2_300_000]);
+    expect(read(`<p>Fair value measurements of debt:</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Convertible notes</td><td>$ 2,300</td></tr></table>`)).toEqual([]);
   });
 });

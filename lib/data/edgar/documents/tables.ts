@@ -14,6 +14,8 @@ export interface HeadedTable {
   block: number;
   /** the text lines just above the table, nearest last ("… outstanding as of September 30, 2025 is as follows:") */
   caption: string[];
+  /** the heading rows as shown, top to bottom (how a column's date is quoted) */
+  headingRows: string[];
   /** the heading of the label column ("Expiry Date"), "" when it has none */
   labelHeading: string;
   /** what the label column holds, by its heading */
@@ -202,7 +204,7 @@ export function readHeadedTable(blocks: Block[], at: number): HeadedTable | null
       text: rowText(table.rows[body.row]!),
     });
   }
-  return { block: at, caption, labelHeading, labelMeasure: labelHeading ? measureOf(labelHeading) : null, rows, scale };
+  return { block: at, caption, headingRows: table.rows.slice(0, firstBody).map(rowText), labelHeading, labelMeasure: labelHeading ? measureOf(labelHeading) : null, rows, scale };
 }
 
 /**
