@@ -6,8 +6,8 @@ import type { AtmProgram, Convertible, EquityLine, FieldSource, ListingDeficienc
 import { mergeTagged, readTaggedPeriodic } from "./periodic-tags";
 import type { Filing } from "./submission";
 import { readReverseSplits as readSplitsInLines } from "./reverse-splits";
-import { headedTables, tableScale, type HeadedTable } from "./tables";
-import { readWarrantTables as readWarrantTablesByHeading } from "./warrant-tables";
+import { headedTables, type HeadedTable } from "./tables";
+import { readAntiDilutiveWarrants, readWarrantTables as readWarrantTablesByHeading } from "./warrant-tables";
 import { CONVERTIBLE_DEBT, readConvertibleTables } from "./convertible-tables";
 import { findInLines, isoDate, MONTH_NAMES, MONTH_PATTERN as MONTH, nameKey, parseCount, parseDollars, quoteAround, sentencesOf, WRITTEN_DATE_PATTERN as DATE, type Line } from "./text";
 
@@ -285,27 +285,6 @@ function readReverseSplits(r: Reader, company: string | null): ReverseSplit[] {
 }
 
 // ───────────────────────────── warrants ─────────────────────────────
-
-/** The non-empty cells of a row, "$" and ")" cells folded into their neighbours. */
-function valueCells(cells: string[]): string[] {
-  return cells.filter((c) => !/^[$)(%]$/.test(c)).map((c) => c.replace(/^\$\s*/, ""));
-}
-
-function tableRows(r: Reader, table: number): ReportLine[] {
-  return r.lines.filter((l) => l.table === table);
-}
-
-/** One of the three text lines above a table (tables just above it skipped), e.g. "… outstanding as at November 30, 2020 … are summarized as follows:". */
-function lineAbove(r: Reader, first: ReportLine, pattern: RegExp): ReportLine | null {
-  let texts = 0;
-  for (let i = first.index - 1; i >= Math.max(0, first.index - 40) && texts < 3; i--) {
-    const line = r.lines[i]!;
-    if (line.cells) continue;
-    texts++;
-    if (pattern.test(line.text)) return line;
-  }
-  return null;
-}
 
 /**
  * The warrant tables read by their headings (./warrant-tables.ts): each
@@ -652,32 +631,6 @@ function closingDate(r: Reader): { iso: string; quote: string } | null {
 const nameKeyOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Warrants counted among the anti-dilutive securities, for the period end's column: "Warrants to purchase common stock | 63,000 | 63,000". */
-function readAntiDilutiveWarrants(r: Reader): { total: WarrantsTotal; quote: string; asOfQuote: string } | null {
-  if (!r.period) return null;
-  const [year, month, day] = r.period.split("-");
-  const monthDay = `${MONTH_NAMES[Number(month) - 1]} ${Number(day)}`;
-  for (const line of r.lines) {
-    if (line.table === null || !/^(?:common stock |common share |outstanding |public |private placement |pre-?funded )?(?:purchase )?warrants?\b/i.test(line.cells![0] ?? "")) continue;
-    const rows = tableRows(r, line.table);
-    const before = rows.filter((row) => row.index < line.index);
-    const headerText = before.map((row) => row.text).join(" ");
-    const above = lineAbove(r, rows[0]!, /anti-?dilutive|excluded from|diluted (?:net )?(?:loss|earnings)/i);
-    if (!above && !/anti-?dilutive|excluded/i.test(headerText)) continue;
-    if (!new RegExp(monthDay, "i").test(headerText)) continue;
-    const firstYear = /\b(19|20)\d{2}\b/.exec(headerText.slice(headerText.toLowerCase().indexOf(monthDay.toLowerCase())));
-    if (!firstYear || firstYear[0] !== year) continue;
-    const cells = valueCells(line.cells!);
-    const count = cells[1] ? parseCount(cells[1]) : null;
-    if (count === null) continue;
-    const scale = tableScale(`${above?.text ?? ""} ${headerText}`).counts;
-    const previous = r.lines[line.index - 1]!;
-    const asOfQuote = previous.table === line.table && new RegExp(monthDay, "i").test(previous.text) && previous.text.length + line.text.length < 199 ? `${previous.text} ${line.text}` : line.text;
-    return { total: { shares_outstanding: count * scale, weighted_average_exercise_price: null, as_of: r.period }, quote: line.text, asOfQuote };
-  }
-  return null;
-}
-
 /**
  * The warrants outstanding at the period end told in one sentence: "As of June
  * 30, 2023, there were 5,250,000 warrants outstanding with a weighted average
@@ -745,11 +698,12 @@ function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTo
       r.quote("warrants_total.as_of", prose.quote);
       return { warrants: series, total: prose.total };
     }
-    const anti = readAntiDilutiveWarrants(r);
+    const anti = readAntiDilutiveWarrants(r.tables, r.period);
     if (anti) {
       r.quote("warrants_total.shares_outstanding", anti.quote);
+      r.sources["warrants_total.shares_outstanding"] = { from: "table", note: `the column “${anti.countHeading}”` };
       r.quote("warrants_total.as_of", anti.asOfQuote);
-      return { warrants: series, total: anti.total };
+      return { warrants: series, total: { shares_outstanding: anti.shares_outstanding, weighted_average_exercise_price: null, as_of: anti.as_of } };
     }
   }
   return { warrants: series, total: null };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { htmlBlocks } from "./html";
 import { cellNumber, headedTables, measureOf, readHeadedTable, tableScale } from "./tables";
 import { readConvertibleTables } from "./convertible-tables";
-import { readWarrantTables } from "./warrant-tables";
+import { readAntiDilutiveWarrants, readWarrantTables } from "./warrant-tables";
 
 const table = (html: string) => {
   const blocks = htmlBlocks(html);
@@ -160,5 +160,22 @@ describe("convertible notes in debt tables read by their headings", () => {
     const html = `<p>Debt:</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Convertible notes</td><td>$ 2,300</td></tr></table>`;
     expect(read(html, "2025-09-30", true).map((n) => n.principal)).toEqual([2_300_000]);
     expect(read(`<p>Fair value measurements of debt:</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Convertible notes</td><td>$ 2,300</td></tr></table>`)).toEqual([]);
+  });
+});
+
+describe("warrants among the anti-dilutive securities, by the period end's column", () => {
+  const read = (html: string, period = "2025-09-30") => readAntiDilutiveWarrants(headedTables(htmlBlocks(html)), period);
+
+  it("takes the column the headings date at the period end, wherever it stands, and quotes the heading row with the row", () => {
+    const html =
+      `<p>The following securities were excluded from the computation of diluted net loss per share because including them would have been anti-dilutive:</p>` +
+      `<table><tr><td></td><td colspan="2">Nine Months Ended September 30,</td></tr><tr><td></td><td>2024</td><td>2025</td></tr>` +
+      `<tr><td>Warrants to purchase common stock</td><td>1,200,000</td><td>2,578,419</td></tr><tr><td>Stock options</td><td>300,000</td><td>350,000</td></tr></table>`;
+    expect(read(html)).toMatchObject({ shares_outstanding: 2578419, as_of: "2025-09-30", quote: "Warrants to purchase common stock 1,200,000 2,578,419", asOfQuote: "2024 2025 Warrants to purchase common stock 1,200,000 2,578,419" });
+    expect(read(html, "2025-06-30")).toBeNull();
+  });
+
+  it("reads nothing from a table of shares outstanding that is not of excluded securities", () => {
+    expect(read(`<p>Shares reserved:</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Warrants</td><td>1,000</td></tr></table>`)).toBeNull();
   });
 });

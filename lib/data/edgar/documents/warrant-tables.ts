@@ -145,3 +145,30 @@ export function readWarrantTables(tables: HeadedTable[], period: string | null):
   }
   return { series, total };
 }
+
+/** A caption or heading of the table of securities left out of diluted earnings per share. */
+const ANTI_DILUTIVE = /anti-?dilutive|excluded from|diluted (?:net )?(?:loss|earnings)/i;
+/** The warrants' row of that table: "Warrants to purchase common stock", "Public warrants". */
+const ANTI_DILUTIVE_WARRANT_ROW = /^(?:common stock |common share |outstanding |public |private placement |pre-?funded )?(?:purchase )?warrants?\b/i;
+
+/**
+ * The warrants counted among the anti-dilutive securities, under the column
+ * the headings date at the period end ("September 30, | 2025"; "Three Months
+ * Ended September 30, 2025"): a total, with the heading row and the row as
+ * the date's quote when they stand together.
+ */
+export function readAntiDilutiveWarrants(tables: HeadedTable[], period: string | null): (TableWarrantTotal & { asOfQuote: string }) | null {
+  if (!period) return null;
+  for (const table of tables) {
+    if (!ANTI_DILUTIVE.test(`${table.caption.join(" ")} ${table.headingRows.join(" ")}`)) continue;
+    for (const row of table.rows) {
+      if (!ANTI_DILUTIVE_WARRANT_ROW.test(row.label)) continue;
+      const value = row.values.find((v) => headingDate(v.heading) === period && !v.dollars);
+      if (!value || value.number === null || value.number < 0 || !Number.isInteger(value.number)) continue;
+      const heading = table.headingRows.at(-1) ?? "";
+      const adjacent = row.row === table.headingRows.length && /\b(?:19|20)\d{2}\b/.test(heading) && heading.length + row.text.length < 199;
+      return { shares_outstanding: value.number * table.scale.counts, weighted_average_exercise_price: null, as_of: period, quote: row.text, countHeading: value.heading, asOfQuote: adjacent ? `${heading} ${row.text}` : row.text };
+    }
+  }
+  return null;
+}
