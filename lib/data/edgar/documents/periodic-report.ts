@@ -299,7 +299,8 @@ function readTableWarrants(r: Reader): { series: WarrantSeries[]; total: Warrant
   for (const row of found.series) {
     const label = row.series === null && row.expiry ? seriesLabel(r, row.expiry) : null;
     const at = series.length;
-    const entry: WarrantSeries = { series: row.series ?? label?.name ?? `warrants expiring ${row.label}`, shares_outstanding: row.shares_outstanding, exercise_price: row.exercise_price, expiry: row.expiry, as_of: row.as_of };
+    const keyName = row.key === "price" ? `warrants exercisable at ${row.label}` : `warrants expiring ${row.label}`;
+    const entry: WarrantSeries = { series: row.series ?? label?.name ?? keyName, shares_outstanding: row.shares_outstanding, exercise_price: row.exercise_price, expiry: row.expiry, as_of: row.as_of };
     if (row.pre_funded) entry.pre_funded = true;
     series.push(entry);
     r.quote(`warrants[${at}].series`, label?.quote ?? row.quote);

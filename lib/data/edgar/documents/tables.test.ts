@@ -179,3 +179,31 @@ describe("warrants among the anti-dilutive securities, by the period end's colum
     expect(read(`<p>Shares reserved:</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Warrants</td><td>1,000</td></tr></table>`)).toBeNull();
   });
 });
+
+describe("tables keyed by a price or a date", () => {
+  const read = (html: string, period = "2025-09-30") => readWarrantTables(headedTables(htmlBlocks(html)), period);
+
+  it("reads rows keyed by their exercise price, each a series at that price", () => {
+    const html =
+      `<p>The following table summarizes the warrants outstanding as of September 30, 2025:</p><table>` +
+      `<tr><td colspan="2">Exercise Price</td><td>Number of Warrants</td><td>Remaining Life (years)</td></tr>` +
+      `<tr><td>$</td><td>5.00</td><td>100,000</td><td>2.3</td></tr><tr><td>$</td><td>12.50</td><td>40,000</td><td>4.1</td></tr>` +
+      `<tr><td></td><td></td><td>140,000</td><td></td></tr></table>`;
+    const t = headedTables(htmlBlocks(html))[0]!;
+    expect([t.labelHeading, t.labelMeasure, t.rows.map((r) => r.label)]).toEqual(["Exercise Price", "price", ["$ 5.00", "$ 12.50", ""]]);
+    const found = read(html);
+    expect(found.series.map((s) => [s.key, s.label, s.shares_outstanding, s.exercise_price, s.as_of, s.priceHeading])).toEqual([
+      ["price", "$ 5.00", 100000, 5, "2025-09-30", "Exercise Price"],
+      ["price", "$ 12.50", 40000, 12.5, "2025-09-30", "Exercise Price"],
+    ]);
+    expect(found.total).toMatchObject({ shares_outstanding: 140000 });
+  });
+
+  it("reads rows keyed by an expiry given as a month, with no expiry day invented", () => {
+    const found = read(
+      `<p>Warrants outstanding at September 30, 2025:</p><table><tr><td>Expiration</td><td>Exercise price</td><td>Warrants</td></tr>` +
+        `<tr><td>March 2028</td><td>$ 1.10</td><td>2,000,000</td></tr></table>`,
+    );
+    expect(found.series.map((s) => [s.key, s.label, s.expiry, s.exercise_price, s.shares_outstanding])).toEqual([["expiry", "March 2028", null, 1.1, 2000000]]);
+  });
+});

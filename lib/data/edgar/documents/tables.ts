@@ -134,7 +134,7 @@ function rowValues(cells: GridCell[]): GridCell[] {
 
 /** A body row has a label of words and at least one value that is not a year. */
 function isBodyRow(cells: GridCell[]): boolean {
-  const [first, ...rest] = cells;
+  const [first, ...rest] = rowValues(cells);
   if (!first) return false;
   const labelled = !isValueCell(first.text) && !YEAR.test(first.text);
   return labelled ? rest.some((c) => isValueCell(c.text) && !YEAR.test(c.text)) : false;
@@ -181,30 +181,58 @@ export function readHeadedTable(blocks: Block[], at: number): HeadedTable | null
   const table = blocks[at];
   if (!table || table.kind !== "table") return null;
   const grids = table.rows.map((_, i) => gridOf(table, i));
-  const firstBody = grids.findIndex(isBodyRow);
+  const labelled = grids.findIndex(isBodyRow);
+  // a table whose rows are keyed by a price or a date ("Exercise Price | Number of Warrants" over "$ 5.00 | 100,000") has no words for labels
+  const figured = labelled < 0 ? grids.findIndex(hasFigure) : -1;
+  const firstBody = labelled >= 0 ? labelled : figured;
   if (firstBody < 0) return null;
   const headings = grids.slice(0, firstBody);
-  const bodies = grids.slice(firstBody).map((cells, k) => ({ row: firstBody + k, label: cells[0] && !isValueCell(cells[0].text) && !YEAR.test(cells[0].text) ? cells[0] : null, cells }));
+  const keyHeading = labelled < 0 ? keyColumnHeading(headings, grids.slice(firstBody)) : null;
+  const bodies = grids.slice(firstBody).map((cells, k) => {
+    if (keyHeading) {
+      const [first, ...rest] = rowValues(cells);
+      return first && first.start < keyHeading.end ? { row: firstBody + k, label: first, values: rest } : { row: firstBody + k, label: null, values: first ? [first, ...rest] : [] };
+    }
+    const [first, ...rest] = rowValues(cells);
+    const label = first && !isValueCell(first.text) && !YEAR.test(first.text) ? first : null;
+    return { row: firstBody + k, label, values: label ? rest : first ? [first, ...rest] : [] };
+  });
   // the label column ends where the widest label does
-  const labelEnd = Math.max(0, ...bodies.flatMap((b) => (b.label ? [b.label.end] : [])));
-  const labelHeading = headings.map((cells) => cells.filter((c) => c.end <= labelEnd).map((c) => c.text).join(" ")).filter(Boolean).join(" ");
-  const headingCells = headings.map((cells) => cells.filter((c) => c.end > labelEnd));
+  const labelEnd = keyHeading ? keyHeading.end : Math.max(0, ...bodies.flatMap((b) => (b.label ? [b.label.end] : [])));
+  const labelHeading = headings.map((cells) => cells.filter((c) => c.end <= labelEnd || c === keyHeading).map((c) => c.text).join(" ")).filter(Boolean).join(" ");
+  const headingCells = headings.map((cells) => cells.filter((c) => c.end > labelEnd && c !== keyHeading));
   const caption = captionOf(blocks, at);
   const scale = tableScale(`${caption.join(" ")} ${headings.flat().map((c) => c.text).join(" ")}`);
   const rows: BodyRow[] = [];
   for (const body of bodies) {
-    const values = rowValues(body.label ? body.cells.slice(1) : body.cells);
     const label = body.label?.text ?? "";
     const marks = FOOTNOTE_MARKS.exec(label)?.[0] ?? "";
     rows.push({
       row: body.row,
       label: label.slice(0, label.length - marks.length).trim(),
       marks: marks.match(/\([^)]*\)|\*+|[†‡§]/g) ?? [],
-      values: headedValues(values, headingCells),
+      values: headedValues(body.values, headingCells),
       text: rowText(table.rows[body.row]!),
     });
   }
   return { block: at, caption, headingRows: table.rows.slice(0, firstBody).map(rowText), labelHeading, labelMeasure: labelHeading ? measureOf(labelHeading) : null, rows, scale };
+}
+
+/** A row with a figure that is not a year (nor a lone footnote mark "(1)"). */
+function hasFigure(cells: GridCell[]): boolean {
+  return rowValues(cells).some((c) => isValueCell(c.text) && !YEAR.test(c.text) && !/^\(\d\)$/.test(c.text) && !NIL.test(c.text));
+}
+
+/** The heading of a key column of prices or dates: the leftmost heading cell, over the rows' first figures, that says so. */
+function keyColumnHeading(headings: GridCell[][], bodies: GridCell[][]): GridCell | null {
+  const firstStart = Math.min(...bodies.map((cells) => rowValues(cells)[0]?.start ?? Infinity));
+  for (const cells of [...headings].reverse()) {
+    const first = cells[0];
+    if (!first || first.start > firstStart) continue;
+    const measure = measureOf(first.text);
+    if (measure === "price" || measure === "date") return first;
+  }
+  return null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { headingDate, type BodyRow, type HeadedTable, type TableValue } from "./tables";
+import { cellNumber, headingDate, type BodyRow, type HeadedTable, type TableValue } from "./tables";
 import { isoDate, quoteAround } from "./text";
 
 /**
@@ -27,9 +27,11 @@ const COUNT_LABEL = /\bwarrants?\b|\bshares\b/i;
 const END_OF_PERIOD = /\bend of (?:the )?(?:period|year|quarter)\b|\bending balance\b/i;
 
 export interface TableWarrantSeries {
-  /** the row's label; null when the row is labelled by its expiry date only */
+  /** the row's label; null when the row is keyed by its expiry or its exercise price only */
   series: string | null;
-  /** the row's label as shown ("April 24, 2022" for a row labelled by its expiry) */
+  /** what keys a row that names no series: its expiry or its exercise price */
+  key: "expiry" | "price" | null;
+  /** the row's label as shown ("April 24, 2022", "$ 5.00" for a keyed row) */
   label: string;
   shares_outstanding: number;
   exercise_price: number | null;
@@ -119,21 +121,25 @@ export function readWarrantTables(tables: HeadedTable[], period: string | null):
       }
       if (NOT_SERIES_LABEL.test(row.label) || GENERIC_LABEL.test(row.label)) continue;
       const price = valuesOf(row, "price")[0];
+      // a row keyed by its expiry ("April 24, 2022", "March 2028") or its exercise price ("$ 5.00") names no series
+      const keyed = table.labelMeasure === "date" || (table.labelMeasure === "price" && cellNumber(row.label) !== null);
+      const labelPrice = table.labelMeasure === "price" ? cellNumber(row.label) : null;
       const labelExpiry = table.labelMeasure === "date" ? isoDate(row.label) : null;
       const expiry = labelExpiry ?? valuesOf(row, "date").map((v) => isoDate(v.text)).find((iso) => iso !== null) ?? null;
       // a table dated at another time is left out; an undated one only under "outstanding", with no date given
       if (date ? date.iso !== period : !/\boutstanding\b/i.test(`${countValue.heading} ${table.caption.at(-1) ?? ""}`)) continue;
-      if (price === undefined && !expiry) continue;
+      if (price === undefined && labelPrice === null && !expiry) continue;
       const entry: TableWarrantSeries = {
-        series: labelExpiry ? null : row.label,
+        series: keyed ? null : row.label,
         label: row.label,
+        key: keyed ? (table.labelMeasure === "date" ? "expiry" : "price") : null,
         shares_outstanding: count,
-        exercise_price: priceOf(price),
+        exercise_price: priceOf(price) ?? (labelPrice !== null && labelPrice > 0 ? labelPrice : null),
         expiry,
         as_of: date?.iso ?? null,
         quote: row.text,
         countHeading: countValue.heading,
-        priceHeading: price?.heading ?? null,
+        priceHeading: price?.heading ?? (labelPrice !== null ? table.labelHeading : null),
         asOfQuote: date?.quote ?? null,
       };
       if (/pre-?funded/i.test(row.label)) entry.pre_funded = true;
