@@ -11,11 +11,13 @@ import { isoDate } from "./text";
 export const CONVERTIBLE_DEBT = String.raw`convertible (?:senior |secured |unsecured |subordinated |promissory |term |bridge )*(?:notes?|debentures?)`;
 const DEBT_LABEL = new RegExp(`^(?:[\\d.]+\\s?% )?(?:senior |secured |unsecured |subordinated )*${CONVERTIBLE_DEBT}\\b`, "i");
 /** Rows about a note that are not its principal. */
-const NOT_PRINCIPAL_LABEL = /\bnet\b|discount|derivative|interest|receivable|fair value|premium|issuance cost|accrued|shares?\b|exchange/i;
+const NOT_PRINCIPAL_LABEL = /\bnet\b|discount|derivative|interest|receivable|fair value|premium|issuance cost|accrued|shares?\b|exchange|\b(?:issued|issuances?|converted|conversions?|repaid|repayments?|redeemed|proceeds|additions?|payments?)\b/i;
 /** What makes a table one of the company's debt… */
 const DEBT_TABLE = /\b(?:debt|notes? payable|borrowings|convertible notes?|indebtedness)\b/i;
 /** …and what makes it one of something else. */
-const NOT_DEBT_TABLE = /anti-?dilutive|excluded from|fair value (?:measure|hierarch)|\bassets\b|investments?|per share|earnings|weighted average|diluted/i;
+const NOT_DEBT_TABLE = /anti-?dilutive|excluded from|fair value (?:measure|hierarch)|\bassets\b|investments?|per share|earnings|weighted average|diluted|non-?cash|supplemental|cash flows?/i;
+/** Headings of a note's other amounts, or of flows over a period rather than a balance at its end. */
+const NOT_PRINCIPAL_HEADING = /\b(?:interest|discount|fair value|carrying|net|ended|issued|converted)\b/i;
 const PRINCIPAL_HEADING = /\b(?:principal|face (?:value|amount)|outstanding|balance|amount)\b/i;
 
 export interface TableConvertibleNote {
@@ -40,7 +42,7 @@ function amountOf(value: TableValue): number | null {
 
 /** The principal at the period end: the dated column's value, or the principal column's in a table the caption dates at it. */
 function principalOf(table: HeadedTable, row: BodyRow, period: string): { value: TableValue; asOfQuote: string } | null {
-  const dated = row.values.filter((v) => headingDate(v.heading) !== null && v.measure !== "date" && v.measure !== "price" && v.measure !== "percent");
+  const dated = row.values.filter((v) => headingDate(v.heading) !== null && v.measure !== "date" && v.measure !== "price" && v.measure !== "percent" && !NOT_PRINCIPAL_HEADING.test(v.heading));
   if (dated.length) {
     const value = dated.find((v) => headingDate(v.heading) === period);
     const quote = [...table.headingRows].reverse().find((text) => headingDate(text) !== null || /\b(?:19|20)\d{2}\b/.test(text));
@@ -48,7 +50,7 @@ function principalOf(table: HeadedTable, row: BodyRow, period: string): { value:
   }
   const caption = [...table.caption].reverse().find((line) => /\b(?:as of|at)\b/i.test(line) && headingDate(line) !== null);
   if (!caption || headingDate(caption.slice(caption.search(/\b(?:as of|at)\b/i))) !== period) return null;
-  const value = row.values.find((v) => v.measure === "amount" && PRINCIPAL_HEADING.test(v.heading) && !/\b(?:interest|discount|fair value|carrying|net)\b/i.test(v.heading));
+  const value = row.values.find((v) => v.measure === "amount" && PRINCIPAL_HEADING.test(v.heading) && !NOT_PRINCIPAL_HEADING.test(v.heading));
   return value ? { value, asOfQuote: caption } : null;
 }
 
@@ -67,7 +69,10 @@ export function readConvertibleTables(tables: HeadedTable[], period: string | nu
       if (!found || amount === null) continue;
       const scale = table.scale.dollars !== 1 ? table.scale.dollars : thousandsAt(table.block) ? 1000 : 1;
       const price = row.values.find((v) => v.measure === "price" && /\bconversion\b/i.test(v.heading) && v.number !== null && v.number > 0);
-      const maturity = row.values.map((v) => isoDate(v.text)).find((d) => d !== null) ?? null;
+      // the maturity under a heading that says so, else the row's only date
+      const dates = row.values.filter((v) => isoDate(v.text) !== null);
+      const maturityValue = dates.find((v) => v.measure === "date") ?? (dates.length === 1 && !/\b(?:issu|grant|dated)\w*/i.test(dates[0]!.heading) ? dates[0] : undefined);
+      const maturity = maturityValue ? isoDate(maturityValue.text) : null;
       notes.push({
         name: row.label,
         marks: row.marks,

@@ -172,6 +172,9 @@ export class BlockBuilder {
 
   text(text: string) {
     if (this.hiddenDepth > 0) return;
+    // the markup's line breaks between cells are no cell of their own (they would shift the grid's columns)
+    const outer = this.tables[0];
+    if (outer && !outer.cell && this.tables.length === 1 && !/\S/.test(text)) return;
     this.sink().push(text);
   }
 
@@ -274,7 +277,7 @@ export class BlockBuilder {
 /** A `colspan` attribute as a count of columns: 1 when absent or not a sensible number. */
 function columnSpan(value: string | undefined): number {
   const n = value === undefined ? 1 : Number.parseInt(value, 10);
-  return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : 1;
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, 1000) : 1;
 }
 
 /** Options of every htmlparser2 pass over a filing. */

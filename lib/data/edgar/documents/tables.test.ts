@@ -207,3 +207,62 @@ describe("tables keyed by a price or a date", () => {
     expect(found.series.map((s) => [s.key, s.label, s.expiry, s.exercise_price, s.shares_outstanding])).toEqual([["expiry", "March 2028", null, 1.1, 2000000]]);
   });
 });
+
+describe("what a hostile reading of the table model found (each once read wrong)", () => {
+  const warrants = (html: string, period = "2025-09-30") => readWarrantTables(headedTables(htmlBlocks(html)), period);
+
+  it("keeps headings over their figures when the markup breaks lines between cells", () => {
+    const html =
+      `<p>Warrants outstanding:</p><table>\n<tr>\n<td></td>\n<td colspan="2">Exercise price</td>\n<td colspan="2">December 31, 2024</td>\n<td colspan="2">September 30, 2025</td>\n</tr>\n` +
+      `<tr>\n<td>Series C warrants</td>\n<td>$</td>\n<td>7.00</td>\n<td></td>\n<td>80,000</td>\n<td></td>\n<td></td>\n</tr>\n</table>`;
+    expect(warrants(html).series).toEqual([]);
+  });
+
+  it("takes a scale note in one column's heading for that column only, and no caption from an earlier table", () => {
+    const own = warrants(
+      `<p>Warrants outstanding as of September 30, 2025:</p><table><tr><td></td><td>Number of warrants</td><td>Exercise price</td><td>Aggregate intrinsic value (in thousands)</td></tr>` +
+        `<tr><td>Series A warrants</td><td>1,250,000</td><td>$ 2.10</td><td>$ 500</td></tr></table>`,
+    );
+    expect(own.series.map((s) => s.shares_outstanding)).toEqual([1250000]);
+    const blocks = htmlBlocks(
+      `<p>Long-term debt consisted of the following (in thousands):</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Term loan</td><td>$ 4,000</td></tr></table>` +
+        `<p>Warrants outstanding as of September 30, 2025:</p><table><tr><td></td><td>Number of warrants</td><td>Exercise price</td></tr><tr><td>Series A warrants</td><td>1,250,000</td><td>$ 2.10</td></tr></table>`,
+    );
+    expect(readWarrantTables(headedTables(blocks), "2025-09-30").series.map((s) => s.shares_outstanding)).toEqual([1250000]);
+    const antiDilutive = htmlBlocks(
+      `<p>The following were excluded from diluted net loss per share as anti-dilutive:</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Stock options</td><td>300,000</td></tr></table>` +
+        `<p>Shares of common stock reserved for future issuance:</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Warrants to purchase common stock</td><td>9,999,999</td></tr></table>`,
+    );
+    expect(readAntiDilutiveWarrants(headedTables(antiDilutive), "2025-09-30")).toBeNull();
+  });
+
+  it("takes no issue date for an expiry, no balance dated by its label for a series, and no footnote mark for a count", () => {
+    const issued = warrants(
+      `<p>Warrants outstanding as of September 30, 2025:</p><table><tr><td>Issue Date</td><td>Number of Warrants</td><td>Exercise Price</td><td>Expiration Date</td></tr>` +
+        `<tr><td>March 1, 2023</td><td>100,000</td><td>$ 5.00</td><td>March 1, 2028</td></tr></table>`,
+    );
+    expect(issued.series.map((s) => [s.series, s.expiry])).toEqual([["March 1, 2023", "2028-03-01"]]);
+    const activity = warrants(
+      `<p>A summary of warrant activity is as follows:</p><table><tr><td></td><td>Warrants Outstanding</td><td>Average Exercise Price</td></tr>` +
+        `<tr><td>December 31, 2024</td><td>300,000</td><td>$ 25.00</td></tr><tr><td>Granted</td><td>24,375</td><td>$ 20.00</td></tr><tr><td>September 30, 2025</td><td>324,375</td><td>$ 24.62</td></tr></table>`,
+    );
+    expect(activity.series).toEqual([]);
+    expect(activity.total).toMatchObject({ shares_outstanding: 324375, weighted_average_exercise_price: 24.62 });
+    const marked = warrants(
+      `<p>Warrants outstanding as of September 30, 2025:</p><table><tr><td></td><td></td><td>Number of warrants</td><td>Exercise price</td></tr>` +
+        `<tr><td>Series A warrants</td><td>(1)</td><td>100,000</td><td>$ 5.00</td></tr></table>`,
+    );
+    expect(marked.series.map((s) => s.shares_outstanding)).toEqual([100000]);
+  });
+
+  it("takes no note issued or converted in a period for one outstanding, and the maturity under its own heading", () => {
+    const read = (html: string) => readConvertibleTables(headedTables(htmlBlocks(html)), "2025-09-30", () => false);
+    expect(read(`<p>Supplemental disclosure of non-cash financing activities:</p><table><tr><td></td><td>Nine Months Ended September 30, 2025</td></tr><tr><td>Convertible notes converted into common stock</td><td>$ 250,000</td></tr></table>`)).toEqual([]);
+    expect(read(`<p>Convertible notes payable:</p><table><tr><td></td><td>September 30, 2025</td></tr><tr><td>Convertible notes issued</td><td>$ 400,000</td></tr></table>`)).toEqual([]);
+    const dated = read(
+      `<p>Convertible notes payable outstanding as of September 30, 2025:</p><table><tr><td>Note</td><td>Issuance date</td><td>Maturity date</td><td>Principal amount</td></tr>` +
+        `<tr><td>Convertible note</td><td>March 1, 2024</td><td>March 1, 2026</td><td>$ 500,000</td></tr></table>`,
+    );
+    expect(dated.map((n) => [n.principal, n.maturity])).toEqual([[500000, "2026-03-01"]]);
+  });
+});

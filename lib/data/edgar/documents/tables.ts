@@ -61,9 +61,10 @@ export type Measure = "count" | "price" | "average_price" | "amount" | "years" |
  */
 export const COLUMN_MEASURES: ReadonlyArray<readonly [Measure, RegExp]> = [
   ["years", /\b(?:remaining|contractual)\s+(?:contractual\s+)?(?:life|term)\b|\(in years\)|\b(?:life|term) \(years\)|\byears? remaining\b/i],
-  ["average_price", /\bweighted[- ]average\b[^|]*\b(?:price|per share|fair value)\b/i],
+  ["average_price", /\b(?:weighted[- ])?average\b[^|]*\b(?:price|per share|fair value)\b/i],
   ["price", /\b(?:exercise|conversion|strike|purchase) price\b|\bprice per (?:share|warrant)\b|\bper share\b|\bexercise prices?\b/i],
-  ["date", /\bexpir(?:y|ation|es|ing)\b|\bmaturity\b|\bdue date\b|\bdate\b/i],
+  // an issue or grant date is no expiry: only these words make a column one of dates that end an instrument
+  ["date", /\bexpir(?:y|ation|es|ing)\b|\bmaturity\b|\bdue date\b|\bterminat\w* date\b/i],
   ["percent", /%|\bpercent(?:age)?\b|\binterest rate\b/i],
   ["amount", /\b(?:amount|principal|face value|carrying value|fair value|intrinsic value|proceeds|balance|liabilit(?:y|ies))\b|\$|\bin dollars\b/i],
   ["count", /\bnumber of\b|\bshares\b|\bwarrants?\b|\bunits\b|\boutstanding\b|\bexercisable\b/i],
@@ -73,6 +74,9 @@ export function measureOf(heading: string): Measure | null {
   for (const [measure, pattern] of COLUMN_MEASURES) if (pattern.test(heading)) return measure;
   return null;
 }
+
+/** A heading cell that is only a scale note: "(in thousands, except per share data)", "(Dollars in millions)". */
+const SCALE_NOTE = /^\(?\s*(?:[\w$]+\s+){0,2}in (?:thousands|millions)\b[^)]*\)?$/i;
 
 /** A footnote mark at the end of a label: "(1)", "(a)", "(A)(2)", "*", "†". */
 const FOOTNOTE_MARKS = /(?:\s*(?:\((?:\d{1,2}|[a-z]|[A-Z]|[ivx]{1,4})\)|\*{1,3}|[†‡§]))+$/;
@@ -90,8 +94,12 @@ export function cellNumber(text: string): number | null {
   return m[1] || t.startsWith("-") ? -value : value;
 }
 
-/** A cell that holds a value rather than words: a figure or a dash. */
+/** A cell that is only a footnote mark: "(1)", "(a)", "*". */
+const MARK_CELL = /^(?:\((?:\d{1,2}|[a-z])\)|\*{1,3}|[†‡§])$/;
+
+/** A cell that holds a value rather than words: a figure or a dash (a footnote mark is neither). */
 function isValueCell(text: string): boolean {
+  if (MARK_CELL.test(text)) return false;
   return cellNumber(text) !== null || NIL.test(text) || /^\$\s*[—–-]+$/.test(text);
 }
 
@@ -117,6 +125,8 @@ function rowValues(cells: GridCell[]): GridCell[] {
   const values: GridCell[] = [];
   let pending: GridCell | null = null;
   for (const cell of cells) {
+    // a footnote mark in a cell of its own belongs to the label or figure before it
+    if (MARK_CELL.test(cell.text) && (values.length || pending)) continue;
     if (/^\$\s*\(?$/.test(cell.text)) {
       pending = cell;
       continue;
@@ -154,7 +164,9 @@ export function tableScale(context: string): { counts: number; dollars: number }
   if (!m) return { counts: 1, dollars: 1 };
   const factor = /^thousands$/i.test(m[1]!) ? 1000 : 1_000_000;
   const named = /\b(shares|warrants|units|dollars|amounts)\s*$|\$\s*$/i.exec(context.slice(Math.max(0, m.index - 30), m.index));
-  const exceptShares = /\bexcept (?:for )?(?:the )?(?:number of )?(?:share|shares|warrant|warrants)\b(?! price| amounts? per)/i.test(m[2]!);
+  // "except share and per share data", "except per share and share data": counts as written; "except per share data" alone scales them
+  const excepted = (/\bexcept\b(.*)/i.exec(m[2]!)?.[1] ?? "").replace(/\bper[- ](?:share|warrant)\b|\b(?:share|exercise) prices?\b/gi, "");
+  const exceptShares = /\b(?:shares?|warrants?)\b/i.test(excepted);
   const ofCounts = named ? /^(?:shares|warrants|units)$/i.test(named[1] ?? "") : !exceptShares;
   const ofDollars = named ? !/^(?:shares|warrants|units)$/i.test(named[1] ?? "") : true;
   return { counts: ofCounts ? factor : 1, dollars: ofDollars ? factor : 1 };
@@ -166,6 +178,12 @@ function captionOf(blocks: Block[], at: number): string[] {
   for (let i = at - 1; i >= Math.max(0, at - 40) && caption.length < 3; i--) {
     const block = blocks[i]!;
     if (block.kind === "text") caption.unshift(block.text);
+    // an earlier table of figures has its own caption (a layout table, a page header, is passed over),
+    // which tables right after it, with no text between, share
+    else if (block.rows.some((row) => row.some((cell) => isValueCell(cell) && !YEAR.test(cell) && !NIL.test(cell)))) {
+      if (caption.length === 0) return captionOf(blocks, i);
+      break;
+    }
   }
   return caption;
 }
@@ -197,12 +215,16 @@ export function readHeadedTable(blocks: Block[], at: number): HeadedTable | null
     const label = first && !isValueCell(first.text) && !YEAR.test(first.text) ? first : null;
     return { row: firstBody + k, label, values: label ? rest : first ? [first, ...rest] : [] };
   });
-  // the label column ends where the widest label does
-  const labelEnd = keyHeading ? keyHeading.end : Math.max(0, ...bodies.flatMap((b) => (b.label ? [b.label.end] : [])));
+  // the label column ends where the labels do
+  let narrowest = Infinity;
+  for (const b of bodies) if (b.label) narrowest = Math.min(narrowest, b.label.end);
+  // (a total row's label may span into the value columns: the narrowest label bounds the column)
+  const labelEnd = keyHeading ? keyHeading.end : Number.isFinite(narrowest) ? narrowest : 0;
   const labelHeading = headings.map((cells) => cells.filter((c) => c.end <= labelEnd || c === keyHeading).map((c) => c.text).join(" ")).filter(Boolean).join(" ");
   const headingCells = headings.map((cells) => cells.filter((c) => c.end > labelEnd && c !== keyHeading));
   const caption = captionOf(blocks, at);
-  const scale = tableScale(`${caption.join(" ")} ${headings.flat().map((c) => c.text).join(" ")}`);
+  // a scale note in one column's heading ("Aggregate intrinsic value (in thousands)") is that column's, not the table's
+  const scale = tableScale(`${caption.join(" ")} ${headings.flat().map((c) => c.text).filter((t) => SCALE_NOTE.test(t)).join(" ")}`);
   const rows: BodyRow[] = [];
   for (const body of bodies) {
     const label = body.label?.text ?? "";
@@ -225,7 +247,8 @@ function hasFigure(cells: GridCell[]): boolean {
 
 /** The heading of a key column of prices or dates: the leftmost heading cell, over the rows' first figures, that says so. */
 function keyColumnHeading(headings: GridCell[][], bodies: GridCell[][]): GridCell | null {
-  const firstStart = Math.min(...bodies.map((cells) => rowValues(cells)[0]?.start ?? Infinity));
+  let firstStart = Infinity;
+  for (const cells of bodies) firstStart = Math.min(firstStart, rowValues(cells)[0]?.start ?? Infinity);
   for (const cells of [...headings].reverse()) {
     const first = cells[0];
     if (!first || first.start > firstStart) continue;

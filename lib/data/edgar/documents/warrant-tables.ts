@@ -15,7 +15,9 @@ const WARRANT_TABLE = /\bwarrants?\b/i;
 /** …and those that make it one of something else, or of warrants' dollars. */
 const NOT_WARRANT_TABLE = /\b(?:options?|restricted stock|RSUs?|stock awards?|performance (?:shares|units)|fair value|liabilit(?:y|ies)|level [123]|anti-?dilutive|excluded from|diluted (?:net )?(?:loss|earnings|income))\b/i;
 /** Row labels that are activity, balances or totals, not series. */
-const NOT_SERIES_LABEL = /\b(?:issued|issuances?|granted|grants|exercised|exercises?|expired|expirations?|forfeited|forfeitures?|cancell?ed|cancell?ations?|redeemed|repurchased|modified|modifications?|adjust\w*|reclassif\w*|vested|transferr?ed|converted|additions?|changes?|balance|beginning|ending|outstanding|exercisable|total)\b/i;
+const NOT_SERIES_LABEL = /\b(?:issued|issuances?|granted|grants|exercised|exercises?|expired|expirations?|forfeited|forfeitures?|cancell?ed|cancell?ations?|redeemed|repurchased|modified|modifications?|assumed|repriced|adjust\w*|reclassif\w*|vested|transferr?ed|converted|additions?|changes?|balance|beginning|ending|outstanding|exercisable|total)\b/i;
+/** Rows of a roll-forward's activity. */
+const ACTIVITY_LABEL = /^(?:warrants? )?(?:issued|granted|exercised|expired|forfeited|cancell?ed|assumed|repriced|modified|redeemed|additions?)\b/i;
 /** Labels that name no series: "Warrants", "Common stock warrants". */
 const GENERIC_LABEL = /^(?:(?:common )?(?:stock |share )?(?:purchase )?warrants?|total)$/i;
 /** The closing balance of an activity table: "Outstanding as of June 30, 2023", "Balance, November 30, 2020", "Ending balance". */
@@ -64,7 +66,7 @@ function isWarrantTable(table: HeadedTable): boolean {
 function countOf(value: TableValue | undefined, scale: number): number | null {
   if (!value || value.dollars) return null;
   if (value.nil) return 0;
-  return value.number !== null && value.number >= 0 && Number.isInteger(value.number) ? value.number * scale : null;
+  return value.number !== null && value.number >= 0 && Number.isInteger(value.number) && !/\.\d/.test(value.text) ? value.number * scale : null;
 }
 
 function priceOf(value: TableValue | undefined): number | null {
@@ -98,20 +100,22 @@ export function readWarrantTables(tables: HeadedTable[], period: string | null):
   let total: TableWarrantTotal | null = null;
   for (const table of tables) {
     if (!isWarrantTable(table)) continue;
+    // a roll-forward: rows of activity between balances (whose labels may be their dates alone)
+    const activity = table.rows.some((r) => ACTIVITY_LABEL.test(r.label));
     let closing: TableWarrantTotal | null = null;
     let sum: TableWarrantTotal | null = null;
     let found = 0;
     for (const row of table.rows) {
       // warrants outstanding (not those issued or exercisable); under dated headings, the period end's column
-      const counts = row.values.filter((v) => (v.measure === "count" || (v.measure === null && COUNT_LABEL.test(row.label))) && (!NOT_OUTSTANDING_COUNT.test(v.heading) || /\boutstanding\b/i.test(v.heading)));
+      const counts = row.values.filter((v) => (v.measure === "count" || (v.measure === null && headingDate(v.heading) !== null && COUNT_LABEL.test(row.label))) && (!NOT_OUTSTANDING_COUNT.test(v.heading) || /\boutstanding\b/i.test(v.heading)));
       const dated = counts.filter((v) => headingDate(v.heading));
       const countValue = (dated.length ? dated.filter((v) => headingDate(v.heading) === period) : counts)[0];
       const count = countOf(countValue, table.scale.counts);
       if (count === null || !countValue) continue;
       const date = tableDate(table, countValue.heading);
       const average = priceOf(valuesOf(row, "average_price")[0]);
-      if (CLOSING_LABEL.test(row.label)) {
-        const asOf = headingDate(row.label) ?? (END_OF_PERIOD.test(row.label) ? (date?.iso ?? null) : null);
+      if (CLOSING_LABEL.test(row.label) || (activity && isoDate(row.label) !== null && table.labelMeasure !== "date")) {
+        const asOf = headingDate(row.label) ?? isoDate(row.label) ?? (END_OF_PERIOD.test(row.label) ? (date?.iso ?? null) : null);
         if (asOf !== null && asOf === period) closing ??= { shares_outstanding: count, weighted_average_exercise_price: average, as_of: asOf, quote: row.text, countHeading: countValue.heading };
         continue;
       }
