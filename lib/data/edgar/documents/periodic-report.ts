@@ -286,6 +286,11 @@ function readReverseSplits(r: Reader, company: string | null): ReverseSplit[] {
 
 // ───────────────────────────── warrants ─────────────────────────────
 
+/** A value's source when a table gave it: the column it stood under. */
+function tableColumn(heading: string | null): FieldSource {
+  return { from: "table", note: heading ? `the column “${heading}”` : "the row" };
+}
+
 /**
  * The warrant tables read by their headings (./warrant-tables.ts): each
  * series quoted by its row, the heading of the column each value stood
@@ -295,7 +300,6 @@ function readReverseSplits(r: Reader, company: string | null): ReverseSplit[] {
 function readTableWarrants(r: Reader): { series: WarrantSeries[]; total: WarrantsTotal | null; totalQuote: string | null } {
   const found = readWarrantTablesByHeading(r.tables, r.period);
   const series: WarrantSeries[] = [];
-  const column = (heading: string | null): FieldSource => ({ from: "table", note: heading ? `the column “${heading}”` : "the row" });
   for (const row of found.series) {
     const label = row.series === null && row.expiry ? seriesLabel(r, row.expiry) : null;
     const at = series.length;
@@ -305,16 +309,16 @@ function readTableWarrants(r: Reader): { series: WarrantSeries[]; total: Warrant
     series.push(entry);
     r.quote(`warrants[${at}].series`, label?.quote ?? row.quote);
     r.quote(`warrants[${at}].shares_outstanding`, row.quote);
-    r.sources[`warrants[${at}].shares_outstanding`] = column(row.countHeading);
+    r.sources[`warrants[${at}].shares_outstanding`] = tableColumn(row.countHeading);
     if (row.exercise_price !== null) {
       r.quote(`warrants[${at}].exercise_price`, row.quote);
-      r.sources[`warrants[${at}].exercise_price`] = column(row.priceHeading);
+      r.sources[`warrants[${at}].exercise_price`] = tableColumn(row.priceHeading);
     }
     if (row.expiry) r.quote(`warrants[${at}].expiry`, row.quote);
     if (row.as_of) r.quote(`warrants[${at}].as_of`, row.asOfQuote ?? row.quote);
   }
   const total = found.total ? { shares_outstanding: found.total.shares_outstanding, weighted_average_exercise_price: found.total.weighted_average_exercise_price, as_of: found.total.as_of } : null;
-  if (found.total) r.sources["warrants_total.shares_outstanding"] = column(found.total.countHeading);
+  if (found.total) r.sources["warrants_total.shares_outstanding"] = tableColumn(found.total.countHeading);
   return { series, total, totalQuote: found.total?.quote ?? null };
 }
 
@@ -702,7 +706,7 @@ function readWarrants(r: Reader): { warrants: WarrantSeries[]; total: WarrantsTo
     const anti = readAntiDilutiveWarrants(r.tables, r.period);
     if (anti) {
       r.quote("warrants_total.shares_outstanding", anti.quote);
-      r.sources["warrants_total.shares_outstanding"] = { from: "table", note: `the column “${anti.countHeading}”` };
+      r.sources["warrants_total.shares_outstanding"] = tableColumn(anti.countHeading);
       r.quote("warrants_total.as_of", anti.asOfQuote);
       return { warrants: series, total: { shares_outstanding: anti.shares_outstanding, weighted_average_exercise_price: null, as_of: anti.as_of } };
     }
@@ -1318,7 +1322,6 @@ function readConvertibleDebtRows(r: Reader, found: FoundConvertible[]) {
   const firstLine = (block: number) => r.lines.find((l) => l.table === block);
   const rows = readConvertibleTables(r.tables, r.period, (block) => r.thousands[firstLine(block)?.index ?? -1] ?? false);
   const proseNotes = found.filter((f) => f.item.kind === "note");
-  const source = (heading: string): FieldSource => ({ from: "table", note: heading ? `the column “${heading}”` : "the row" });
   for (const row of rows) {
     const matches = proseNotes.filter((f) => nameKey(f.item.name).includes(nameKey(row.name)) || nameKey(row.name).includes(nameKey(f.item.name)) || (row.maturity !== null && f.item.maturity === row.maturity));
     const target = matches.length === 1 ? matches[0]! : proseNotes.length === 1 && rows.length === 1 ? proseNotes[0]! : null;
@@ -1334,7 +1337,7 @@ function readConvertibleDebtRows(r: Reader, found: FoundConvertible[]) {
         target.principalFrom = "period";
         target.item.as_of = r.period;
         target.quotes.as_of = row.asOfQuote;
-        target.sources = { ...target.sources, principal_or_stated_outstanding: source(row.principalHeading) };
+        target.sources = { ...target.sources, principal_or_stated_outstanding: tableColumn(row.principalHeading) };
       }
       continue;
     }
@@ -1345,7 +1348,7 @@ function readConvertibleDebtRows(r: Reader, found: FoundConvertible[]) {
       at: firstLine(row.block)?.index ?? 0,
       term: row.name,
       principalFrom: "period",
-      sources: { principal_or_stated_outstanding: source(row.principalHeading) },
+      sources: { principal_or_stated_outstanding: tableColumn(row.principalHeading) },
     };
     if (row.maturity) entry.quotes.maturity = row.quote;
     if (row.conversion_price !== null) entry.quotes.conversion_price = row.quote;

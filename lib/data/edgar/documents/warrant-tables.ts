@@ -1,5 +1,5 @@
 import { cellNumber, headingDate, type BodyRow, type HeadedTable, type TableValue } from "./tables";
-import { isoDate, quoteAround } from "./text";
+import { isoDate, quoteAround, WRITTEN_DATE_PATTERN } from "./text";
 
 /**
  * Warrant tables of a periodic report's notes, read by their headings
@@ -73,12 +73,15 @@ function priceOf(value: TableValue | undefined): number | null {
   return value && value.number !== null && value.number > 0 ? value.number : null;
 }
 
+/** "… outstanding as of September 30, 2025 …", "at November 30, 2020": a caption's date. */
+const CAPTION_DATE = new RegExp(`\\b(?:outstanding|issued and outstanding)?\\s*(?:as (?:of|at)|at)\\s+${WRITTEN_DATE_PATTERN}`);
+
 /** The date a table's counts are at: the count heading's own date, else the nearest caption line's "outstanding as of <date>" or "as of <date>". */
 function tableDate(table: HeadedTable, countHeading: string): { iso: string; quote: string | null } | null {
   const own = headingDate(countHeading);
   if (own) return { iso: own, quote: null };
   for (const line of [...table.caption].reverse()) {
-    const m = /\b(?:outstanding|issued and outstanding)?\s*(?:as (?:of|at)|at)\s+((?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+\d{4})/.exec(line);
+    const m = CAPTION_DATE.exec(line);
     const iso = m ? isoDate(m[1]!) : null;
     if (iso) return { iso, quote: quoteAround(line, m!.index, m!.index + m![0].length) };
   }
