@@ -21,6 +21,9 @@ const webhookSecret = "whsec_e2e_only_0123456789abcdef0123456789abcdef";
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? (port === 3100 ? ".data/e2e" : `.data/e2e-${port}`));
 // The tests run the operator CLI against the server's database.
 process.env.E2E_DATA_DIR = dataDir;
+// The server's output, also written here, so a spec can check what a walk of the app logged (e2e/routes.spec.ts).
+const serverLog = `${dataDir}-server.log`;
+if (!externalServer) process.env.E2E_SERVER_LOG = serverLog;
 
 export default defineConfig({
   testDir: "e2e",
@@ -62,7 +65,7 @@ export default defineConfig({
           stderr: "pipe",
         },
         {
-          command: `rm -rf ${dataDir} && npm run build && node scripts/server.mjs -p ${port}`,
+          command: `rm -rf ${dataDir} ${serverLog} && mkdir -p ${path.dirname(dataDir)} && npm run build && node scripts/server.mjs -p ${port} 2>&1 | tee ${serverLog}`,
           url: `${baseURL}/health`,
           timeout: 300_000,
           reuseExistingServer: false,

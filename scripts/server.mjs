@@ -46,8 +46,17 @@ await app.prepare();
 // would otherwise surface inside Next as an uncaught "aborted" error.
 const SERVER_ACTION_BODY_LIMIT = 1_000_000;
 
+// Methods the Fetch standard forbids in a Request: Next fails to build one for a route or a proxied path and
+// answers 500 with a stack trace in the log. Every path refuses them alike, so the console stays unknown.
+const FORBIDDEN_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
+
 const server = createServer((request, response) => {
   request.on("error", () => {}); // a client that hangs up mid-upload is not a server error
+  if (FORBIDDEN_METHODS.has(request.method ?? "")) {
+    response.writeHead(405, { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Method Not Allowed");
+    request.resume();
+    return;
+  }
   if (request.headers["next-action"] && request.method === "POST") {
     const length = request.headers["content-length"];
     const refusal = length === undefined ? [411, "Send the form with a Content-Length."] : Number(length) > SERVER_ACTION_BODY_LIMIT ? [413, "The form is larger than 1 MB."] : null;

@@ -107,4 +107,12 @@ describe("password sign-in through next-auth", () => {
     expect(owner.error).toBeNull();
     expect(owner.signedIn).toBe(true);
   }, 60_000);
+
+  it("the password callback takes only the form's POST: any other method is a 405, not next-auth's 500", async () => {
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const response = await handle(new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, { method }), ["callback", "credentials"]);
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+    }
+  });
 });

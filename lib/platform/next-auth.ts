@@ -146,6 +146,11 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
  * page with the wait in its ?error=.
  */
 export async function handleAuthRequest(request: NextRequest, context: RouteContext): Promise<Response> {
+  // next-auth answers any other method on the password sign-in's callback with a 500 ("not supported").
+  const [action, provider] = (await context.params).nextauth ?? [];
+  if (action === "callback" && provider === "credentials" && request.method !== "POST") {
+    return new Response("Sign in with the form on /sign-in.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
   const handler = NextAuth(authOptions());
   const store: { ip: string; userAgent: string | null; retryAfterSeconds?: number } = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent") };
   const response: Response = await authRequest.run(store, () => handler(request, context));
