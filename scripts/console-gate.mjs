@@ -87,17 +87,45 @@ export function dropInvalidUploadTicket(request) {
 
 const REWRITE_HEADERS = new Set(["x-middleware-rewrite", "x-nextjs-rewritten-path"]);
 
-/** True for Next's note of a rewrite to the unknown path (with or without the request's query). */
+/**
+ * True for Next's note of a rewrite to the unknown path, with or without the request's query. Next writes it
+ * relative when the request's origin is the one it listens on, and absolute (http://localhost:…/_console-not-found)
+ * when it is not, as behind a proxy that forwards https.
+ */
 export function revealsConsoleRewrite(/** @type {string} */ name, /** @type {unknown} */ value) {
-  const text = String(value);
-  return REWRITE_HEADERS.has(name.toLowerCase()) && (text === CONSOLE_NOT_FOUND_PATH || text.startsWith(`${CONSOLE_NOT_FOUND_PATH}?`));
+  if (!REWRITE_HEADERS.has(String(name).toLowerCase())) return false;
+  try {
+    return new URL(String(value), "http://relative.invalid").pathname === CONSOLE_NOT_FOUND_PATH;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Leaves Next's note of the rewrite to the unknown path out of a response.
+ * Leaves Next's note of the rewrite to the unknown path out of a response, however it is written: setHeader,
+ * appendHeader, or the headers given to writeHead (an object or a flat list of names and values).
  * @param {import("node:http").ServerResponse} response
  */
 export function hideConsoleRewrite(response) {
   const setHeader = response.setHeader.bind(response);
   response.setHeader = (name, value) => (revealsConsoleRewrite(name, value) ? response : setHeader(name, value));
+  const appendHeader = response.appendHeader.bind(response);
+  response.appendHeader = (name, value) => (revealsConsoleRewrite(name, value) ? response : appendHeader(name, value));
+  const writeHead = response.writeHead.bind(response);
+  /** @type {(status: number, ...rest: any[]) => import("node:http").ServerResponse} */
+  const hidingWriteHead = (status, ...rest) => {
+    const index = rest.findIndex((part) => part !== null && typeof part === "object");
+    if (index >= 0) rest[index] = withoutConsoleRewrite(rest[index]);
+    return writeHead(status, ...rest);
+  };
+  response.writeHead = /** @type {typeof response.writeHead} */ (/** @type {unknown} */ (hidingWriteHead));
+}
+
+/** @param {Record<string, unknown> | unknown[]} headers */
+function withoutConsoleRewrite(headers) {
+  if (!Array.isArray(headers)) return Object.fromEntries(Object.entries(headers).filter(([name, value]) => !revealsConsoleRewrite(name, value)));
+  if (headers.every(Array.isArray)) return headers.filter((pair) => !revealsConsoleRewrite(pair[0], pair[1]));
+  const kept = [];
+  for (let i = 0; i + 1 < headers.length; i += 2) if (!revealsConsoleRewrite(String(headers[i]), headers[i + 1])) kept.push(headers[i], headers[i + 1]);
+  return kept;
 }

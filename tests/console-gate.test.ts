@@ -60,6 +60,33 @@ describe("the note of a rewrite to the unknown path", () => {
     const other = await start((res) => res.setHeader("x-middleware-rewrite", "/somewhere-else"));
     expect((await other()).headers["x-middleware-rewrite"]).toBe("/somewhere-else");
   });
+
+  it("is left out when Next writes it absolute (a request whose origin is not the one it listens on), or through appendHeader or writeHead", async () => {
+    const absolute = await start((res) => {
+      res.setHeader("X-Middleware-Rewrite", `http://localhost:3000${CONSOLE_NOT_FOUND_PATH}?_rsc=abc`);
+      res.appendHeader("x-nextjs-rewritten-path", CONSOLE_NOT_FOUND_PATH);
+    });
+    const seen = (await absolute()).headers;
+    expect(seen["x-middleware-rewrite"]).toBeUndefined();
+    expect(seen["x-nextjs-rewritten-path"]).toBeUndefined();
+
+    const written = await start((res) => {
+      res.writeHead(404, { "x-middleware-rewrite": `https://example.com:8443${CONSOLE_NOT_FOUND_PATH}`, "x-kept": "1" });
+    });
+    const headers = (await written()).headers;
+    expect(headers["x-middleware-rewrite"]).toBeUndefined();
+    expect(headers["x-kept"]).toBe("1");
+
+    const flat = await start((res) => {
+      res.writeHead(404, "Not Found", ["x-middleware-rewrite", `http://localhost:1${CONSOLE_NOT_FOUND_PATH}`, "x-kept", "2"]);
+    });
+    const flatHeaders = (await flat()).headers;
+    expect(flatHeaders["x-middleware-rewrite"]).toBeUndefined();
+    expect(flatHeaders["x-kept"]).toBe("2");
+
+    const other = await start((res) => res.setHeader("x-middleware-rewrite", "http://localhost:3000/somewhere-else"));
+    expect((await other()).headers["x-middleware-rewrite"]).toBe("http://localhost:3000/somewhere-else");
+  });
 });
 
 describe("the upload ticket", () => {
