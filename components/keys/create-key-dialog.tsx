@@ -4,7 +4,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { createKeyAction } from "@/lib/platform/actions/keys";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
-import { addDays, isoDay } from "@/lib/utils/dates";
+import { earliestKeyExpiryDay, latestKeyExpiryDay } from "@/lib/keys/expiry";
 import { EndpointChoices, FormButtons } from "./key-form-parts";
 import type { EndpointOption } from "./types";
 
@@ -48,7 +48,7 @@ export function CreateKeyDialog({
           {(control) => <Input {...control} name="name" placeholder="e.g. Trading bot" maxLength={64} required data-autofocus />}
         </Field>
         <Field label="Expires (optional)" hint="The key works through this day (UTC) and is refused from 00:00 UTC the next. Leave empty for a key that does not expire.">
-          {(control) => <Input {...control} name="expiresOn" type="date" min={tomorrowUtc()} className="sm:w-48" />}
+          {(control) => <Input {...control} name="expiresOn" type="date" min={earliestKeyExpiryDay()} max={latestKeyExpiryDay()} className="sm:w-48" />}
         </Field>
         <EndpointChoices endpoints={endpoints} selected={selected} onChange={setSelected} />
         <FormButtons busy={busy} onCancel={onClose} submitLabel="Create key" />
@@ -57,6 +57,3 @@ export function CreateKeyDialog({
   );
 }
 
-function tomorrowUtc(): string {
-  return isoDay(addDays(new Date(), 1));
-}

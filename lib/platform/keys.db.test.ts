@@ -8,7 +8,11 @@ import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { seedCast, sessionCookie } from "@/tests/support/platform";
 import type { Principal } from "@/lib/auth/session";
 import { AccessDenied } from "./access";
+import { classifyError } from "@/lib/errors";
+import { latestKeyExpiryDay } from "@/lib/keys/expiry";
 import { configureOrgKey, createOrgKey, deleteOrgKey, endOrgKeyGrace, listOrgKeys, rollOrgKey, setOrgKeyStatus } from "./keys";
+
+const WORDS = { invalid: "invalid", unavailable: "unavailable", internal: "internal", log: "[test]" };
 
 const settings = (endpoints: string[], more: { allowedIps?: string; dailyCap?: string; monthlyCap?: string } = {}) => ({
   endpoints,
@@ -185,6 +189,13 @@ describe("a key made on the dashboard, through the data API, in every state of t
     }
     expect(await t.prisma.apiKey.findUniqueOrThrow({ where: { id } })).toMatchObject({ dailyCapNanos: 100_000n, allowedIps: saved.allowedIps });
     await expect(createOrgKey(t.prisma, owner, orgA, { name: "Bad date", expiresOn: "2099-02-30" })).rejects.toBeDefined();
+    // The year 9999's last day used to reach the database as 10000-01-01 and answer internal_error.
+    for (const expiresOn of ["9999-12-31", "9999-12-30", `${new Date().getUTCFullYear() + 101}-01-01`]) {
+      const refused = await createOrgKey(t.prisma, owner, orgA, { name: "Far future", expiresOn }).catch((error: unknown) => classifyError(error, WORDS));
+      expect(refused, expiresOn).toMatchObject({ code: "invalid_input", fieldErrors: { expiresOn: expect.stringContaining("within 100 years") } });
+    }
+    const latest = await createOrgKey(t.prisma, owner, orgA, { name: "Longest", expiresOn: latestKeyExpiryDay() });
+    expect((await t.prisma.apiKey.findUniqueOrThrow({ where: { id: latest.id } })).expiresAt!.getUTCFullYear()).toBeGreaterThanOrEqual(new Date().getUTCFullYear() + 100);
     const audit = (await listAuditLog(t.prisma, owner, orgA)).entries.find((e) => e.targetId === id && e.action === "key.limits_changed");
     expect(audit?.details).toMatchObject({ daily_cap: "$0.0001", monthly_cap: "$1000.00" });
   });

@@ -6,6 +6,7 @@ import { parseSpendCap } from "@/lib/billing/spend";
 import type { Principal } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import { addDays, isCalendarDate, parseIsoDay } from "@/lib/utils/dates";
+import { latestKeyExpiryDay, LONGEST_KEY_LIFETIME_YEARS } from "@/lib/keys/expiry";
 import { isUuid } from "@/lib/utils/uuid";
 import { auditActor, requireAccess } from "./access";
 
@@ -24,6 +25,10 @@ export const expiresOnSchema = z
   .string()
   .trim()
   .refine((value) => value === "" || isCalendarDate(value), "Enter the expiry as a date (YYYY-MM-DD), or leave it empty.")
+  .refine(
+    (value) => value === "" || !isCalendarDate(value) || value <= latestKeyExpiryDay(),
+    `Choose an expiry within ${LONGEST_KEY_LIFETIME_YEARS} years, or leave it empty for a key that does not expire.`,
+  )
   .transform((value) => (value === "" ? null : addDays(parseIsoDay(value)!, 1)));
 
 export const createKeyInput = z.object({
