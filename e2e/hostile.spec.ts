@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { signUp, unique } from "./support";
+import { ENDPOINT_NAMES } from "../lib/catalog";
+import { cli, createKey, currentOrgId, signUp, unique } from "./support";
 
 /**
  * Hostile input to the platform's server actions and dashboard routes, sent
@@ -69,4 +70,31 @@ test("dashboard routes answer odd parameters with a 4xx, never a 500", async ({ 
       }
     }
   }
+});
+
+test("a parameter named after an object's internals (__proto__, constructor, prototype) is an unknown parameter on every endpoint and /estimate: a free 400, as any other", async ({ page, request }) => {
+  await signUp(page, unique("proto"));
+  const orgId = await currentOrgId(page);
+  cli("credits:add", "--org", orgId, "--dollars", "1", "--reason", "e2e: prototype parameters");
+  cli("org:set-plan", "--org", orgId, "--plan", "enterprise"); // every endpoint, so each reaches its parameters
+  await page.goto("/keys");
+  const key = await createKey(page, "Prototype prober");
+  const balance = async () => (await request.get("/v1/dilution-rating?ticker=ZOFR", { headers: { "API-KEY": key } })).headers()["x-balance-dollars"];
+  const before = await balance();
+  for (const name of ["__proto__", "constructor", "prototype", "%5F%5Fproto%5F%5F"]) {
+    for (const endpoint of ENDPOINT_NAMES) {
+      const response = await request.get(`/v1/${endpoint}?ticker=ZOFR&${name}=x`, { headers: { "API-KEY": key } });
+      expect(response.status(), `${endpoint} ${name}`).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code, `${endpoint} ${name}`).toBe("invalid_parameter");
+    }
+    const estimate = await request.get(`/estimate?endpoint=offerings&ticker=ZOFR&${name}=x`);
+    expect(estimate.status(), `estimate ${name}`).toBe(400);
+  }
+  // Refused at no charge: the balance after the refusals is the one before, less only the next paid call's own cost.
+  const after = await request.get("/v1/dilution-rating?ticker=ZOFR", { headers: { "API-KEY": key } });
+  const nanos = (dollars: string | undefined) => {
+    const [whole, fraction = ""] = dollars!.replace("$", "").split(".");
+    return BigInt(whole!) * 1_000_000_000n + BigInt(fraction.padEnd(9, "0"));
+  };
+  expect(nanos(after.headers()["x-balance-dollars"])).toBe(nanos(before) - nanos(after.headers()["x-cost-dollars"]));
 });

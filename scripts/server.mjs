@@ -6,6 +6,8 @@
 // (scripts/client-address.mjs) before Next sees the request.
 //
 //   node scripts/server.mjs [--dev] [-p PORT] [-H HOST]
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,10 +36,14 @@ try {
   process.exit(1);
 }
 const headerName = clientAddressHeaderName();
+// The request's query as received, for lib/utils/request-url.ts: Next rebuilds the URL a route sees from a plain
+// object, which loses a parameter named __proto__. A random name, so no client can send it.
+const queryHeaderName = (process.env.REQUEST_QUERY_HEADER ??= `x-request-query-${randomBytes(8).toString("hex")}`);
 // Before Next starts, so the console's pages sign upload tickets with it (scripts/console-gate.mjs).
 ensureUploadKey();
 
-const app = next({ dev, dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."), hostname: hostname ?? "localhost", port });
+const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const app = next({ dev, dir: appDir, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -50,10 +56,34 @@ const SERVER_ACTION_BODY_LIMIT = 1_000_000;
 // answers 500 with a stack trace in the log. Every path refuses them alike, so the console stays unknown.
 const FORBIDDEN_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
 
+/**
+ * The server actions of this build (null in development, where they change as files do). A post naming another
+ * gets Next's own answer (which the browser's router reads as "a newer deployment": it reloads the page) from here,
+ * where Next would also log the error with its stack for every made-up id anyone sends.
+ */
+const actionIds = dev ? null : readActionIds();
+function readActionIds() {
+  const manifest = path.join(appDir, process.env.NEXT_DIST_DIR || ".next", "server", "server-reference-manifest.json");
+  const { node = {}, edge = {} } = JSON.parse(readFileSync(manifest, "utf8"));
+  return new Set([...Object.keys(node), ...Object.keys(edge)]);
+}
+// Next's length of an action id (42 hex characters); another length is "invalid" rather than "unavailable".
+const ACTION_ID_LENGTH = 42;
+
+/** A query as a header value: what is not printable ASCII percent-encoded, as a URL parser would. */
+const encodeForHeader = (/** @type {string} */ text) => text.replace(/[^\x21-\x7e]/g, (character) => encodeURIComponent(character));
+
 const server = createServer((request, response) => {
   request.on("error", () => {}); // a client that hangs up mid-upload is not a server error
   if (FORBIDDEN_METHODS.has(request.method ?? "")) {
     response.writeHead(405, { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Method Not Allowed");
+    request.resume();
+    return;
+  }
+  const actionId = request.headers["next-action"];
+  if (actionIds && typeof actionId === "string" && request.method === "POST" && !actionIds.has(actionId)) {
+    const [status, body] = actionId.length === ACTION_ID_LENGTH ? [409, "Server Action unavailable."] : [400, "Invalid Server Action request."];
+    response.writeHead(status, { "x-nextjs-action-not-found": "1", "Content-Type": "text/plain", "Cache-Control": "no-store" }).end(body);
     request.resume();
     return;
   }
@@ -67,6 +97,8 @@ const server = createServer((request, response) => {
     }
   }
   stampClientAddress(request, trust, headerName);
+  const queryStart = (request.url ?? "").indexOf("?");
+  request.headers[queryHeaderName] = queryStart < 0 ? "" : encodeForHeader(request.url.slice(queryStart));
   // The console answers anyone but an administrator as an unknown path, headers included (scripts/console-gate.mjs).
   dropInvalidUploadTicket(request);
   hideConsoleRewrite(response);

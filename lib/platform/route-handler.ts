@@ -5,6 +5,7 @@ import { classifyError } from "@/lib/errors";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { clientIp } from "@/lib/utils/client-ip";
 import { AccessDenied } from "./access";
+import { requestUrl } from "@/lib/utils/request-url";
 
 /**
  * A dashboard route handler (CSV exports, polling): the session from the
@@ -30,7 +31,7 @@ export async function handleDashboardRoute(
   try {
     const { prisma } = await database();
     const principal = await principalFromRequest(prisma, request, clientIp(request.headers));
-    return await fn({ db: prisma, principal, url: new URL(request.url) });
+    return await fn({ db: prisma, principal, url: requestUrl(request) });
   } catch (error) {
     unstable_rethrow(error); // notFound(): the console's routes answer a non-admin as an unknown path
     if (error instanceof AccessDenied) return text(error.code === "signed_out" ? 401 : error.code === "forbidden" ? 403 : 404, error.message);
