@@ -21,6 +21,12 @@ describe("classifyError, what a person is told about a thrown error", () => {
     expect(classifyError(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }), words).status).toBe(503);
   });
 
+  it("recognises an outage thrown by another copy of this module (a bundle's), and ioredis's refusal while Redis is away", () => {
+    const foreign = Object.assign(new Error("redis unavailable", { cause: new Error("Stream isn't writeable and enableOfflineQueue options is false") }), { name: "ServiceUnavailable" });
+    expect(classifyError(foreign, words)).toMatchObject({ status: 503, code: "service_unavailable", message: "Down, try again." });
+    expect(classifyError(new Error("Stream isn't writeable and enableOfflineQueue options is false"), words)).toMatchObject({ status: 503 });
+  });
+
   it("logs anything else under the caller's prefix and never shows it", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     expect(classifyError(new Error("secret stack detail"), words)).toEqual({ status: 500, code: "internal_error", message: "Our fault." });

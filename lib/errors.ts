@@ -97,12 +97,13 @@ export class ServiceUnavailable extends Error {
     options?: { cause?: unknown },
   ) {
     super(`${dependency} unavailable`, options);
+    this.name = "ServiceUnavailable";
   }
 }
 
 const UNAVAILABLE_CODES = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE", "57P01", "57P02", "57P03", "53300", "08000", "08003", "08006", "P1001", "P1017"];
 const UNAVAILABLE_MESSAGES =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|connect ETIMEDOUT|server closed the connection|Can't reach database|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Client has encountered a connection error|is not queryable|timeout exceeded when trying to connect|Connection is closed|MaxRetriesPerRequest|Command timed out/i;
+  /ECONNREFUSED|ECONNRESET|Connection terminated|connect ETIMEDOUT|server closed the connection|Can't reach database|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Client has encountered a connection error|is not queryable|timeout exceeded when trying to connect|Connection is closed|MaxRetriesPerRequest|Command timed out|Stream isn't writeable/i;
 
 /** The database or Redis (or the connection to it) is down, as opposed to a query that is wrong. */
 export function isServiceUnavailable(error: unknown): boolean {
@@ -110,7 +111,8 @@ export function isServiceUnavailable(error: unknown): boolean {
   let current: unknown = error;
   while (current && typeof current === "object" && !seen.has(current)) {
     seen.add(current);
-    if (current instanceof ServiceUnavailable) return true;
+    // By name too: a bundle may hold two copies of this module, and instanceof sees only its own class.
+    if (current instanceof ServiceUnavailable || (current as { name?: unknown }).name === "ServiceUnavailable") return true;
     const e = current as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown };
     if (UNAVAILABLE_CODES.includes(String(e.code ?? ""))) return true;
     if (e.name === "MaxRetriesPerRequestError" || UNAVAILABLE_MESSAGES.test(String(e.message ?? ""))) return true;

@@ -18,7 +18,11 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
+  /** Where the counts live: the health check reports Redis as a dependency of its own. */
+  readonly backend: "database" | "redis";
   hit(bucket: string, limit: number, now: Date, windowMs?: number): Promise<RateLimitDecision>;
+  /** Resolves when the store answers; throws ServiceUnavailable when it does not. */
+  ping(): Promise<void>;
 }
 
 export const RATE_WINDOW_MS = 60_000;
@@ -35,8 +39,13 @@ function decide(count: number, limit: number, windowStart: number, windowMs: num
 }
 
 export class DatabaseRateLimiter implements RateLimiter {
+  readonly backend = "database";
   private hits = 0;
   constructor(private readonly db: DbClient) {}
+
+  async ping(): Promise<void> {
+    await this.db.$queryRaw`SELECT 1`;
+  }
 
   async hit(bucket: string, limit: number, now: Date, windowMs = RATE_WINDOW_MS): Promise<RateLimitDecision> {
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
@@ -61,7 +70,16 @@ return count`;
 type RedisWithHit = Redis & { rateLimitHit(key: string, expiryMs: number): Promise<number> };
 
 export class RedisRateLimiter implements RateLimiter {
+  readonly backend = "redis";
   private readonly redis: RedisWithHit;
+
+  async ping(): Promise<void> {
+    try {
+      await this.redis.ping();
+    } catch (error) {
+      throw new ServiceUnavailable("redis", { cause: error });
+    }
+  }
 
   constructor(redis: Redis, private readonly prefix = "rl:") {
     // EVALSHA with the script's hash, loaded once per connection.

@@ -12,6 +12,7 @@ const ERROR_MESSAGES: Record<string, string> = {
   rate_limited: "Too many sign-in attempts from your network. Wait 15 minutes and try again.",
   locked: "This account is locked. Contact support to have it unlocked.",
   account_locked: "This account is locked. Contact support to have it unlocked.",
+  unavailable: "Sign-in is briefly unavailable. Try again in a few seconds.",
 };
 
 export function authErrorMessage(code: string | undefined | null): string | null {

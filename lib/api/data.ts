@@ -14,6 +14,7 @@ import { chicagoDay, chicagoDayEnd } from "./trial";
 import { clientIp } from "@/lib/utils/client-ip";
 import { isoDay } from "@/lib/utils/dates";
 import { ipAllowed } from "@/lib/utils/ip-ranges";
+import { requestUrl } from "@/lib/utils/request-url";
 
 /**
  * One data request, in the spec's order: authentication (incl. the key's
@@ -177,11 +178,12 @@ export async function handleDataRequest(
   const address = clientIp(request.headers);
   const ip = address === "unknown" ? null : address;
   let access: KeyAccess | null = null;
+  let keyHash: string | null = null;
   let headers: Record<string, string> = {};
   let tickers: string[] = [];
   try {
     const key = authenticate(request);
-    const keyHash = hashApiKey(key);
+    keyHash = hashApiKey(key);
     access = ctx.keys.peek(keyHash, now.getTime()) ?? (await ctx.keys.lookup(keyHash, now.getTime()));
     if (!access) throw new ApiError("invalid_api_key", "The API key is not valid. Check it for typos or create a new one.");
     if (access.status === "DISABLED") {
@@ -232,7 +234,7 @@ export async function handleDataRequest(
       );
     }
 
-    const query = parseDataQuery(new URL(request.url).searchParams, endpoint);
+    const query = parseDataQuery(requestUrl(request).searchParams, endpoint);
     tickers = query.tickers;
     // Cached answers are taken without a promise: on the busy path every await costs.
     const built = buildDataBody(ctx, endpoint, query, now);
@@ -303,10 +305,12 @@ export async function handleDataRequest(
     const error = toApiError(thrown);
     logFailure(error, thrown, `[api] ${requestId} ${endpoint.path}:`);
     const response = errorResponse(error, requestId, headers);
-    if (access) {
+    // A key whose cached entry grew old during a database outage could not be read again: the request is still its.
+    const owner = access ?? (keyHash !== null && error.code === "service_unavailable" ? ctx.keys.lastKnown(keyHash) : null);
+    if (owner) {
       await ctx.usage.record({
-        orgId: access.orgId,
-        keyId: access.keyId,
+        orgId: owner.orgId,
+        keyId: owner.keyId,
         endpoint: endpoint.name,
         tickers,
         statusCode: error.status,

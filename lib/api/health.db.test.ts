@@ -2,7 +2,10 @@ import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { isPostgres } from "@/tests/support/database";
+import { isPostgres, openTestDatabase } from "@/tests/support/database";
+import { canRunServers, ScratchRedis } from "@/tests/support/servers";
+import { DatabaseRateLimiter, RedisRateLimiter } from "@/lib/rate-limit";
+import { connectRedis } from "@/lib/runtime/rate-limiter";
 import { createApiContext } from "./context";
 import { handleApiRequest } from "./handler";
 import { chicagoDay, chicagoDayEnd } from "./trial";
@@ -49,6 +52,33 @@ describe("/health", () => {
     const body = await response.json();
     expect(body).toMatchObject({ status: "error", error: { code: "service_unavailable", details: {} } });
     expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|at /);
+  });
+
+  it("names Redis when the rate limits live there: ok while it answers, degraded (200, naming it, no internal cause) while it is down", async () => {
+    const database = await openTestDatabase();
+    const prisma = database.prisma;
+    const up = await get("/health", createApiContext(prisma, { rateLimiter: new DatabaseRateLimiter(prisma) }));
+    expect(await up.json()).not.toHaveProperty("redis");
+
+    // A running Redis too, where this machine has redis-server (CI does: tests/faults.test.ts requires it there).
+    if (canRunServers()) {
+      const scratch = await ScratchRedis.start();
+      const live = connectRedis(scratch.url, () => {});
+      await new Promise<void>((resolve) => (live.status === "ready" ? resolve() : live.once("ready", () => resolve())));
+      const ok = await (await get("/health", createApiContext(prisma, { rateLimiter: new RedisRateLimiter(live) }))).json();
+      expect(ok).toMatchObject({ status: "ok", database: { status: "ok" }, redis: { status: "ok" } });
+      live.disconnect();
+      await scratch.down();
+    }
+
+    const dead = connectRedis("redis://127.0.0.1:1", () => {});
+    const response = await get("/health", createApiContext(prisma, { rateLimiter: new RedisRateLimiter(dead) }));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ status: "degraded", database: { status: "ok" }, redis: { status: "unavailable" } });
+    expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|writeable/);
+    dead.disconnect();
+    await database.close();
   });
 
   it("answers 503 when the application cannot open its database at all", async () => {

@@ -83,6 +83,14 @@ export class KeyCache {
     return cached && cached.expiresAt > nowMs && cached.epoch === this.epoch() ? cached.value : undefined;
   }
 
+  /**
+   * The last answer this cache had for the hash, however old: only to name whose request was refused while the
+   * database was down (its usage event), never to serve one.
+   */
+  lastKnown(keyHash: string): KeyAccess | null {
+    return this.entries.get(keyHash)?.value ?? null;
+  }
+
   async lookup(keyHash: string, nowMs = Date.now()): Promise<KeyAccess | null> {
     const cached = this.entries.get(keyHash);
     if (cached && cached.expiresAt > nowMs && cached.epoch === this.epoch()) return cached.value;

@@ -163,12 +163,18 @@ type EstimateBody = Awaited<ReturnType<typeof estimate>>;
 
 const healthBody = object<HealthBody>(
   {
-    status: constant("ok"),
+    status: oneOf(["ok", "degraded"], "degraded: a dependency other than the database is down (named below); keyed requests answer 503 until it is back."),
     version: constant("v1"),
-    database: object<HealthBody["database"]>({ status: constant("ok"), latency_ms: integer("Round trip of a trivial query.", { minimum: 0 }) }),
+    database: object<HealthBody["database"]>({ status: literal("ok"), latency_ms: integer("Round trip of a trivial query.", { minimum: 0 }) }),
+    redis: optional(
+      object<NonNullable<HealthBody["redis"]>>(
+        { status: oneOf(["ok", "unavailable"]), latency_ms: integer("Round trip of a PING, or the time it took to fail.", { minimum: 0 }) },
+        "Present when the service keeps its rate limits in Redis (REDIS_URL).",
+      ),
+    ),
     time: dateTime("Server time."),
   },
-  "The service and its database are up.",
+  "The service and its database are up; each other configured dependency with its state.",
 );
 
 const parameterDescription = object<ParameterDescription>(
@@ -605,8 +611,8 @@ export function buildOpenApiDocument(serverUrl: string): object {
     "/health": publicOperation(
       "getHealth",
       "Health check",
-      "Service and database health.",
-      successResponse("The service and its database are up.", "Health"),
+      "Service health: the database (without it, 503) and each other configured dependency (Redis: degraded when down).",
+      successResponse("The service and its database are up; status says whether every other dependency is.", "Health"),
       PUBLIC_ERRORS,
     ),
     "/endpoints": publicOperation(

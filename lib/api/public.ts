@@ -6,13 +6,35 @@ import { buildDataBody, maxBodyBytes } from "./data";
 import { ApiError, ERROR_CODES, ERROR_GUIDE } from "./errors";
 import { DEFAULT_LIMIT, MAX_TICKERS_PER_REQUEST, parseEstimateQuery } from "./params";
 import { describeParameters } from "./describe";
+import { requestUrl } from "@/lib/utils/request-url";
+import { isServiceUnavailable } from "@/lib/errors";
 
 /** /health, /endpoints and /estimate: free, no key. */
 
+/**
+ * The service and each dependency it is configured with. Without the database nothing works: that is a 503 (the
+ * error thrown here). Without Redis (when REDIS_URL is set) the pages and free endpoints work and keyed requests
+ * are refused: the answer is 200 with status "degraded", naming it, so a monitor sees it and a load balancer does
+ * not take every instance out for a store they all share.
+ */
 export async function health(ctx: ApiContext) {
   const started = Date.now();
   await ctx.prisma.$queryRaw`SELECT 1`;
-  return { status: "ok", version: "v1", database: { status: "ok", latency_ms: Date.now() - started }, time: ctx.now().toISOString() };
+  const database = { status: "ok" as const, latency_ms: Date.now() - started };
+  const redis = ctx.rateLimiter.backend === "redis" ? await redisHealth(ctx) : undefined;
+  const status: "ok" | "degraded" = redis?.status === "unavailable" ? "degraded" : "ok";
+  return { status, version: "v1", database, ...(redis ? { redis } : {}), time: ctx.now().toISOString() };
+}
+
+async function redisHealth(ctx: ApiContext): Promise<{ status: "ok" | "unavailable"; latency_ms: number }> {
+  const started = Date.now();
+  try {
+    await ctx.rateLimiter.ping();
+    return { status: "ok", latency_ms: Date.now() - started };
+  } catch (error) {
+    if (!isServiceUnavailable(error)) throw error;
+    return { status: "unavailable", latency_ms: Date.now() - started };
+  }
 }
 
 export async function listEndpoints(ctx: ApiContext) {
@@ -79,7 +101,7 @@ const ESTIMATE_SAMPLE_SIZE = 25;
  */
 export async function estimate(request: Request, ctx: ApiContext) {
   const now = ctx.now();
-  const { endpoint, query } = parseEstimateQuery(new URL(request.url).searchParams, lookupEndpoint);
+  const { endpoint, query } = parseEstimateQuery(requestUrl(request).searchParams, lookupEndpoint);
   const price = await ctx.prices.pricePerGbNanos(endpoint.name, now.getTime());
   let bytes: number;
   let records: number;

@@ -5,7 +5,8 @@ import { authErrorMessage } from "@/components/auth/auth-errors";
 import { SIGN_IN_LIMITS } from "@/lib/auth/accounts";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import type { Database } from "@/lib/db";
-import { DatabaseRateLimiter } from "@/lib/rate-limit";
+import { DatabaseRateLimiter, RedisRateLimiter } from "@/lib/rate-limit";
+import { connectRedis } from "@/lib/runtime/rate-limiter";
 import { openTestDatabase } from "@/tests/support/database";
 import { signUp } from "./accounts";
 import { handleAuthRequest } from "./next-auth";
@@ -107,6 +108,25 @@ describe("password sign-in through next-auth", () => {
     expect(owner.error).toBeNull();
     expect(owner.signedIn).toBe(true);
   }, 60_000);
+
+  it("with Redis down, sign-in answers 503 with Retry-After and the form says it is briefly unavailable, never the internal cause", async () => {
+    await signUp(db.prisma, { email: "ines@example.com", password: "ines's password" });
+    const working = appState("__appRateLimiter").promise;
+    const redis = connectRedis("redis://127.0.0.1:1", () => {});
+    appState("__appRateLimiter").promise = Promise.resolve(new RedisRateLimiter(redis));
+    try {
+      const refused = await signInFrom("192.0.2.61", "ines@example.com", "ines's password");
+      expect(refused.response.status).toBe(503);
+      expect(refused.response.headers.get("retry-after")).toBe("5");
+      expect(refused.error).toBe("unavailable");
+      expect(refused.signedIn).toBe(false);
+      expect(authErrorMessage(refused.error)).toBe("Sign-in is briefly unavailable. Try again in a few seconds.");
+    } finally {
+      appState("__appRateLimiter").promise = working;
+      redis.disconnect();
+    }
+    expect((await signInFrom("192.0.2.61", "ines@example.com", "ines's password")).signedIn).toBe(true);
+  });
 
   it("the password callback takes only the form's POST: any other method is a 405, not next-auth's 500", async () => {
     for (const method of ["GET", "PUT", "DELETE"]) {

@@ -7,7 +7,7 @@ import type { NextRequest } from "next/server";
 import { authenticateWithPassword } from "@/lib/auth/accounts";
 import { authSecret } from "@/lib/utils/app-secret";
 import { endSession, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/auth/session";
-import { DomainError } from "@/lib/errors";
+import { DomainError, isServiceUnavailable } from "@/lib/errors";
 import { getAppDatabase } from "@/lib/runtime/database";
 import { getAppRateLimiter } from "@/lib/runtime/rate-limiter";
 import { clientIp } from "@/lib/utils/client-ip";
@@ -29,7 +29,8 @@ if (!process.env.NEXTAUTH_URL && process.env.NODE_ENV !== "production") process.
  * the audit entries and the session row), and, once authorize() has refused
  * it for its address's limit, how many seconds until it may try again.
  */
-const authRequest = new AsyncLocalStorage<{ ip: string; userAgent: string | null; retryAfterSeconds?: number }>();
+type AuthRequestStore = { ip: string; userAgent: string | null; retryAfterSeconds?: number; unavailable?: boolean };
+const authRequest = new AsyncLocalStorage<AuthRequestStore>();
 
 type OAuthCredentials = { clientId: string; clientSecret: string };
 
@@ -59,6 +60,25 @@ export function oauthProviders(): { id: string; name: string }[] {
  */
 export class SignInRefused extends Error {}
 
+/** Seconds a sign-in refused during an outage is told to wait (Retry-After). */
+const OUTAGE_RETRY_SECONDS = 5;
+
+/**
+ * Runs a step of the sign-in; when the database or Redis is down, refuses it as "unavailable" (the page says
+ * so, and the answer is a 503) rather than letting next-auth put the internal cause in the address bar.
+ */
+async function refusedWhileUnavailable<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!isServiceUnavailable(error)) throw error;
+    const store = authRequest.getStore();
+    if (store) store.retryAfterSeconds = OUTAGE_RETRY_SECONDS;
+    if (store) store.unavailable = true;
+    throw new SignInRefused("unavailable");
+  }
+}
+
 function buildProviders(): NextAuthOptions["providers"] {
   const providers: NextAuthOptions["providers"] = [
     CredentialsProvider({
@@ -66,8 +86,10 @@ function buildProviders(): NextAuthOptions["providers"] {
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials) {
-        const [{ prisma }, limiter] = await Promise.all([getAppDatabase(), getAppRateLimiter()]);
-        const result = await authenticateWithPassword(prisma, limiter, credentials, authRequest.getStore()?.ip ?? "unknown");
+        const result = await refusedWhileUnavailable(async () => {
+          const [{ prisma }, limiter] = await Promise.all([getAppDatabase(), getAppRateLimiter()]);
+          return authenticateWithPassword(prisma, limiter, credentials, authRequest.getStore()?.ip ?? "unknown");
+        });
         if (result.ok) return result.user;
         if (result.reason === "locked") throw new SignInRefused(result.reason);
         if (result.reason === "rate_limited") {
@@ -93,7 +115,7 @@ export function authOptions(): NextAuthOptions {
       async signIn({ account, profile, user }) {
         if (account?.type !== "oauth") return true;
         try {
-          const { prisma } = await getAppDatabase();
+          const { prisma } = await refusedWhileUnavailable(getAppDatabase);
           const dbUser = await findOrCreateOAuthUser(
             prisma,
             { provider: account.provider, providerAccountId: account.providerAccountId, email: user.email ?? profile?.email, name: user.name },
@@ -103,14 +125,14 @@ export function authOptions(): NextAuthOptions {
           return true;
         } catch (error) {
           if (error instanceof DomainError) return `/sign-in?error=${encodeURIComponent(error.code)}`;
+          if (isServiceUnavailable(error) || error instanceof SignInRefused) return "/sign-in?error=unavailable";
           throw error;
         }
       },
       async jwt({ token, user }) {
         // On sign-in `user` is the database user (credentials) or carries its id (OAuth, set above).
         if (!user) return token;
-        const { prisma } = await getAppDatabase();
-        const sid = await startSession(prisma, user.id, authRequest.getStore() ?? {});
+        const sid = await refusedWhileUnavailable(async () => startSession((await getAppDatabase()).prisma, user.id, authRequest.getStore() ?? {}));
         return { uid: user.id, sid, email: user.email, name: user.name };
       },
       async session({ session, token }) {
@@ -152,10 +174,18 @@ export async function handleAuthRequest(request: NextRequest, context: RouteCont
     return new Response("Sign in with the form on /sign-in.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
   const handler = NextAuth(authOptions());
-  const store: { ip: string; userAgent: string | null; retryAfterSeconds?: number } = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent") };
-  const response: Response = await authRequest.run(store, () => handler(request, context));
+  const store: AuthRequestStore = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent") };
+  let response: Response;
+  try {
+    response = await authRequest.run(store, () => handler(request, context));
+  } catch (error) {
+    // A step after authorize() (the session row) found the database down: next-auth lets that through.
+    if (!store.unavailable && !isServiceUnavailable(error)) throw error;
+    const url = new URL("/sign-in?error=unavailable", request.nextUrl.origin).toString();
+    return Response.json({ url }, { status: 503, headers: { "Retry-After": String(OUTAGE_RETRY_SECONDS), "Cache-Control": "no-store" } });
+  }
   if (store.retryAfterSeconds === undefined || response.headers.has("location")) return response;
   const headers = new Headers(response.headers);
   headers.set("Retry-After", String(store.retryAfterSeconds));
-  return new Response(await response.text(), { status: 429, headers });
+  return new Response(await response.text(), { status: store.unavailable ? 503 : 429, headers });
 }
