@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
-import type { RoleOption } from "./types";
+import type { InvitationLimits, RoleOption } from "./types";
 
 /**
  * Invite someone: a form, then the link, shown this once (only its hash is
@@ -20,6 +20,7 @@ export function InviteDialog({
   roles,
   emailEnabled,
   validDays,
+  limits,
   onClose,
   onInvited,
 }: {
@@ -28,6 +29,7 @@ export function InviteDialog({
   roles: RoleOption[];
   emailEnabled: boolean;
   validDays: number;
+  limits: InvitationLimits;
   onClose: () => void;
   onInvited: () => void;
 }) {
@@ -78,11 +80,9 @@ export function InviteDialog({
       open={open}
       onClose={onClose}
       title="Invite someone"
-      description={
-        emailEnabled
-          ? "With an email address we send them the link; you can copy it too."
-          : "You will get a link to copy and send them yourself."
-      }
+      description={`${
+        emailEnabled ? "With an email address we send them the link; you can copy it too." : "You will get a link to copy and send them yourself."
+      } Up to ${limits.perInviterPerHour} invitations an hour per person, and ${limits.perOrganizationPerDay} a day per organization.`}
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <Field

@@ -18,7 +18,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { InvitationsTable } from "./invitations-table";
 import { InviteDialog } from "./invite-dialog";
 import { MembersTable } from "./members-table";
-import type { InvitationRow, MemberRow, RoleOption } from "./types";
+import type { InvitationLimits, InvitationRow, MemberRow, RoleOption } from "./types";
 
 const RANK: Record<Role, number> = { OWNER: 0, ADMIN: 1, MEMBER: 2 };
 
@@ -37,12 +37,13 @@ export interface MembersManagerProps {
   invitations: InvitationRow[];
   roles: RoleOption[];
   emailEnabled: boolean;
+  invitationLimits: InvitationLimits;
   invitationValidDays: number;
   /** Why the viewer cannot leave (the last owner), shown instead of letting them try. */
   leaveBlockedReason: string | null;
 }
 
-export function MembersManager({ orgId, orgName, canManage, members, invitations, roles, emailEnabled, invitationValidDays, leaveBlockedReason }: MembersManagerProps) {
+export function MembersManager({ orgId, orgName, canManage, members, invitations, roles, emailEnabled, invitationValidDays, invitationLimits, leaveBlockedReason }: MembersManagerProps) {
   const router = useRouter();
   const [inviting, setInviting] = useState<number | null>(null); // the dialog's key while open
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -160,6 +161,7 @@ export function MembersManager({ orgId, orgName, canManage, members, invitations
           roles={roles}
           emailEnabled={emailEnabled}
           validDays={invitationValidDays}
+          limits={invitationLimits}
           onClose={() => setInviting(null)}
           onInvited={() => router.refresh()}
         />

@@ -31,3 +31,9 @@ export interface InvitationRow {
   expires: string;
   invitedBy: string;
 }
+
+/** How many invitations may be made (lib/platform/members.ts), as the invite dialog states it. */
+export interface InvitationLimits {
+  perInviterPerHour: number;
+  perOrganizationPerDay: number;
+}

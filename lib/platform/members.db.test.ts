@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { signUp } from "@/lib/platform/accounts";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import type { Database, PrismaClient } from "@/lib/db";
-import { addMembership } from "@/lib/platform/members";
+import { addMembership, INVITATION_LIMITS } from "@/lib/platform/members";
 import { openTestDatabase } from "@/tests/support/database";
 import { CAST_PASSWORD as PASSWORD, seedCast } from "@/tests/support/platform";
 import type { Principal } from "@/lib/auth/session";
@@ -446,4 +446,38 @@ describe("links outlive nobody's role", () => {
     expect((await latestAudit(org.id, "member.removed")).details).toMatchObject({ invitationsRevoked: 1 });
     expect((await latestAudit(org.id, "member.role_changed")).details).toMatchObject({ invitationsRevoked: 1 });
   });
+});
+
+describe("how many invitations can be made", () => {
+  it("one person makes at most 20 an hour (across their organizations), an organization at most 50 a day; refused ones create nothing and say when to try again", async () => {
+    const { org, principal } = await newUser("bulk-inviter");
+    for (let i = 0; i < INVITATION_LIMITS.perInviterPerHour; i++) await createInvitation(prisma, principal, org.id, { email: `stranger-${i}@example.test`, role: "MEMBER" });
+    await expectRefused(() => createInvitation(prisma, principal, org.id, { email: "one-more@example.test", role: "MEMBER" }), "rate_limited");
+    await expect(createInvitation(prisma, principal, org.id, { email: "", role: "MEMBER" })).rejects.toThrow(/20 invitations in the last hour.*again in (59|60) minutes/);
+    // In another organization of theirs too.
+    const second = await prisma.organization.create({ data: { name: "Second", plan: { connect: { slug: "trial" } } } });
+    await addMembership(prisma, { userId: principal.userId, orgId: second.id, role: "OWNER" });
+    await expectRefused(() => createInvitation(prisma, principal, second.id, { email: "elsewhere@example.test", role: "MEMBER" }), "rate_limited");
+
+    // An hour later the person may go on, until the organization has made 50 in a day.
+    await prisma.invitation.updateMany({ where: { orgId: org.id }, data: { createdAt: new Date(Date.now() - 2 * 3_600_000) } });
+    const colleagues = await Promise.all([1, 2].map(async (n) => {
+      const { user } = await newUser(`colleague-${n}`);
+      await addMembership(prisma, { userId: user.id, orgId: org.id, role: "ADMIN" });
+      return { userId: user.id, ip: "198.51.100.8" } satisfies Principal;
+    }));
+    for (let i = INVITATION_LIMITS.perInviterPerHour; i < INVITATION_LIMITS.perOrganizationPerDay; i++) {
+      const by = [principal, ...colleagues][i % 3]!;
+      await createInvitation(prisma, by, org.id, { email: `stranger-${i}@example.test`, role: "MEMBER" });
+    }
+    await expectRefused(() => createInvitation(prisma, colleagues[0]!, org.id, { email: "fifty-first@example.test", role: "MEMBER" }), "rate_limited");
+    await expect(createInvitation(prisma, colleagues[1]!, org.id, { email: "", role: "MEMBER" })).rejects.toThrow(/This organization has made 50 invitations in the last 24 hours/);
+  }, 60_000);
+
+  it("concurrent invitations cannot pass the limit together", async () => {
+    const { org, principal } = await newUser("racing-inviter");
+    const results = await Promise.allSettled(Array.from({ length: INVITATION_LIMITS.perInviterPerHour + 5 }, (_, i) => createInvitation(prisma, principal, org.id, { email: `race-${i}@example.test`, role: "MEMBER" })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(INVITATION_LIMITS.perInviterPerHour);
+    expect(await prisma.invitation.count({ where: { orgId: org.id } })).toBe(INVITATION_LIMITS.perInviterPerHour);
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import type { DbClient, PrismaClient } from "@/lib/db";
 import { emailConfigured, sendInvitationEmail, type InvitationEmail } from "@/lib/email";
 import { DomainError } from "@/lib/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { DAY_MS } from "@/lib/utils/dates";
+import { DAY_MS, formatWait } from "@/lib/utils/dates";
 import { isUuid } from "@/lib/utils/uuid";
 import { auditActor, requireAccess, requireSignedIn } from "./access";
 
@@ -15,6 +15,13 @@ import { auditActor, requireAccess, requireSignedIn } from "./access";
 
 const INVITATION_TTL_DAYS = 7;
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * DAY_MS;
+
+/**
+ * How many invitations may be made, so an account cannot mail strangers in bulk: per person inviting an hour,
+ * and per organization a day (across all their organizations; revoked ones count: they were made, and perhaps sent). The members page says so.
+ */
+export const INVITATION_LIMITS = { perInviterPerHour: 20, perOrganizationPerDay: 50 };
+const HOUR_MS = 3_600_000;
 
 const roleSchema = z.enum(["OWNER", "ADMIN", "MEMBER"], { error: "Choose a role: owner, admin or member." });
 
@@ -78,6 +85,10 @@ export async function createInvitation(db: PrismaClient, principal: Principal | 
   }
   const token = randomBytes(32).toString("base64url");
   const invitation = await db.$transaction(async (tx) => {
+    // One invitation of the person and of the organization at a time, so concurrent ones cannot pass the counts together.
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${access.principal.userId}::uuid FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId}::uuid FOR UPDATE`;
+    await assertWithinInvitationLimits(tx, orgId, access.principal.userId, new Date());
     const created = await tx.invitation.create({
       data: { orgId, email, role, tokenHash: hashToken(token), createdById: access.principal.userId, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
     });
@@ -92,6 +103,22 @@ export async function createInvitation(db: PrismaClient, principal: Principal | 
     return created;
   });
   return { token, invitation, orgName: access.org.name, inviterEmail: access.user.email };
+}
+
+async function assertWithinInvitationLimits(tx: DbClient, orgId: string, inviterId: string, now: Date): Promise<void> {
+  const { perInviterPerHour, perOrganizationPerDay } = INVITATION_LIMITS;
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const byInviter = await tx.invitation.findMany({ where: { createdById: inviterId, createdAt: { gt: hourAgo } }, orderBy: { createdAt: "asc" }, select: { createdAt: true }, take: perInviterPerHour });
+  if (byInviter.length >= perInviterPerHour) {
+    const wait = byInviter[0]!.createdAt.getTime() + HOUR_MS - now.getTime();
+    throw new DomainError("rate_limited", `You have made ${perInviterPerHour} invitations in the last hour, the most one person can. You can invite again in ${formatWait(Math.ceil(wait / 1000))}.`);
+  }
+  const byOrganization = await tx.invitation.findMany({ where: { orgId, createdAt: { gt: dayAgo } }, orderBy: { createdAt: "asc" }, select: { createdAt: true }, take: perOrganizationPerDay });
+  if (byOrganization.length >= perOrganizationPerDay) {
+    const wait = byOrganization[0]!.createdAt.getTime() + DAY_MS - now.getTime();
+    throw new DomainError("rate_limited", `This organization has made ${perOrganizationPerDay} invitations in the last 24 hours, the most it can. It can invite again in ${formatWait(Math.ceil(wait / 1000))}.`);
+  }
 }
 
 /** How the invitation reached (or did not reach) the person invited. */

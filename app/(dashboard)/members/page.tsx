@@ -6,7 +6,7 @@ import { getOrgPage } from "@/lib/platform/session";
 import { emailConfigured } from "@/lib/email";
 import { ROLE_LABELS } from "@/lib/utils/roles";
 import { can } from "@/lib/platform/access";
-import { INVITATION_TTL_MS, listMembers } from "@/lib/platform/members";
+import { INVITATION_LIMITS, INVITATION_TTL_MS, listMembers } from "@/lib/platform/members";
 import { formatDateTime } from "@/lib/utils/dates";
 
 export const metadata: Metadata = { title: "Members" };
@@ -37,6 +37,7 @@ export default async function MembersPage() {
         roles={roles}
         emailEnabled={emailConfigured()}
         invitationValidDays={Math.round(INVITATION_TTL_MS / 86_400_000)}
+        invitationLimits={INVITATION_LIMITS}
         leaveBlockedReason={leaveBlockedReason}
         members={members.map((member) => {
           const editable = canManage && (member.role !== "OWNER" || role === "OWNER");
