@@ -328,6 +328,12 @@ function parseCsvFile(fileName: string, text: string): ParsedImportFile {
     return result;
   }
 
+  // A header far wider than the kind has is refused in one line, not one per column (a file of millions of columns).
+  const widest = IMPORT_FIELDS[kind].length + (kindColumn >= 0 ? 1 : 0);
+  if (columns.length > 2 * widest) {
+    result.errors.push({ line: header.line, message: `the header has ${columns.length.toLocaleString("en-US")} columns; a ${kind} file has at most ${widest}: ${IMPORT_FIELDS[kind].join(", ")}` });
+    return result;
+  }
   const known = new Set(IMPORT_FIELDS[kind]);
   const seen = new Set<string>();
   let headerOk = true;

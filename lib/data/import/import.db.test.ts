@@ -530,6 +530,18 @@ describe("CSV import", () => {
     expect(parseImportFile("financial-reports.csv", "ticker\n").input).toHaveProperty("financial_reports");
   });
 
+  it("a file wrong throughout: a header of two million columns is one clear error, and a million bad rows list the first thousand and count the rest (both answered a stack overflow)", async () => {
+    const wide = parseImportFile("companies.csv", `ticker,${Array.from({ length: 2_000_000 }, (_, i) => `c${i}`).join(",")}\nX\n`);
+    expect(wide.errors.map(formatImportError)).toEqual([expect.stringMatching(/^line 1: the header has 2,000,001 columns; a companies file has at most \d+: ticker, /)]);
+
+    const rows = `ticker,name\n${"A,b,c\n".repeat(1_000_000)}`;
+    const report = await importDataset(db.prisma, parseImportFile("companies.csv", rows), { dryRun: true });
+    expect(report.ok).toBe(false);
+    expect(report.errors).toHaveLength(1000);
+    expect(report.unlistedErrors).toBe(999_000);
+    expect(formatImportError(report.errors[0]!)).toBe("line 2: has 3 fields but the header has 2");
+  }, 120_000);
+
   it("reads a CRLF file with a byte-order mark like the LF one", async () => {
     const lf = await fixture("sample.offerings.csv");
     const crlf = parseImportFile("sample.offerings.csv", `\uFEFF${lf.replace(/\n/g, "\r\n")}`);

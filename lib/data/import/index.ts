@@ -18,7 +18,7 @@ import type { Prisma, PrismaClient } from "@/lib/db";
 import { generateSampleDataset, type SampleOptions } from "../sample";
 import { bumpDatasetVersion, notifyDataChanged } from "../version";
 import type { ParsedImportFile } from "./files";
-import { ImportFailedError, resetWrites, sortErrors, type ImportError, type ImportReport } from "./report";
+import { ImportFailedError, MAX_LISTED_ERRORS, resetWrites, sortErrors, type ImportError, type ImportReport } from "./report";
 import { IMPORT_KINDS, type Dataset, type ImportInput } from "./schema";
 import { validateRecords } from "./validate";
 import { afterWrite, removeFilingRows, unknownTickers, upsertRecords } from "./write";
@@ -75,7 +75,8 @@ export async function importDataset(
   const parsed = isParsedFile(source) ? source : null;
   const input: ImportInput = parsed ? parsed.input : (source as ImportInput);
   const { valid, errors, counts } = validateRecords(input, parsed?.lines ?? {}, { recordRefs: parsed?.format !== "csv" });
-  if (parsed) errors.push(...parsed.errors);
+  // One at a time: a spread of millions of arguments overflows the stack.
+  if (parsed) for (const error of parsed.errors) errors.push(error);
 
   // Companies whose rows are in the file but invalid still count as known, so
   // one bad company row is reported once, not once per record referencing it.
@@ -88,7 +89,8 @@ export async function importDataset(
   const finish = (ok: boolean, allErrors: ImportError[]): ImportReport => ({
     ok,
     dryRun,
-    errors: sortErrors(allErrors),
+    errors: sortErrors(allErrors).slice(0, MAX_LISTED_ERRORS),
+    ...(allErrors.length > MAX_LISTED_ERRORS ? { unlistedErrors: allErrors.length - MAX_LISTED_ERRORS } : {}),
     counts: ok ? counts : resetWrites(counts),
     durationMs: Math.round(performance.now() - started),
   });
@@ -100,7 +102,7 @@ export async function importDataset(
       async (tx) => {
         const { errors: tickerErrors, known } = await unknownTickers(tx, valid, badCompanyTickers);
         if (errors.length > 0 || tickerErrors.length > 0) {
-          failure = [...errors, ...tickerErrors];
+          failure = errors.concat(tickerErrors);
           throw new Rollback();
         }
         await upsertRecords(tx, valid, known, counts);

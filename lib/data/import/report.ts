@@ -39,17 +39,20 @@ export interface ImportReport {
   /** True when the data was valid and (unless dryRun) written. */
   ok: boolean;
   dryRun: boolean;
-  /** Every bad record; when there is any, nothing was written. */
+  /** The bad records, in the order of the file, at most MAX_LISTED_ERRORS; when there is any, nothing was written. */
   errors: ImportError[];
+  /** Errors found beyond those listed (a file wrong throughout would otherwise list millions). */
+  unlistedErrors?: number;
   counts: Record<ImportKind, KindCounts>;
   durationMs: number;
 }
 
 export class ImportFailedError extends Error {
   constructor(readonly report: ImportReport) {
+    const total = report.errors.length + (report.unlistedErrors ?? 0);
     const shown = report.errors.slice(0, 10).map(formatImportError);
-    const more = report.errors.length > shown.length ? `\n… and ${report.errors.length - shown.length} more` : "";
-    super(`Import failed with ${report.errors.length} error(s); nothing was written:\n${shown.join("\n")}${more}`);
+    const more = total > shown.length ? `\n… and ${total - shown.length} more` : "";
+    super(`Import failed with ${total} error(s); nothing was written:\n${shown.join("\n")}${more}`);
   }
 }
 
@@ -86,6 +89,8 @@ export function resetWrites(counts: Record<ImportKind, KindCounts>): Record<Impo
   for (const k of IMPORT_KINDS) counts[k] = { received: counts[k].received, created: 0, updated: 0, unchanged: 0 };
   return counts;
 }
+
+export const MAX_LISTED_ERRORS = 1000;
 
 /** Errors in the order of the file: by line, then kind, then record. */
 export function sortErrors(errors: ImportError[]): ImportError[] {

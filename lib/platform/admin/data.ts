@@ -201,7 +201,7 @@ export function uploadAnswer(report: ImportReport) {
       message: error.message,
       text: formatImportError(error),
     })),
-    error_count: report.errors.length,
+    error_count: report.errors.length + (report.unlistedErrors ?? 0),
     duration_ms: report.durationMs,
   };
 }
