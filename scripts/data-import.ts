@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { runImport } from "@/lib/cli/import";
 import { finish, runWhereTheDatabaseIs } from "@/lib/cli/remote";
@@ -22,11 +21,9 @@ if (files.length !== 1 || unknown.length > 0) {
   console.error(unknown.length ? `unknown option ${unknown.join(", ")}\n${USAGE}` : USAGE);
   process.exit(2);
 }
+const input = { fileName: path.basename(files[0]!), path: path.resolve(files[0]!), dryRun };
 finish(
-  readFile(files[0]!, "utf8").then((text) => {
-    const input = { fileName: path.basename(files[0]!), text, dryRun };
-    return runWhereTheDatabaseIs("/api/internal/import", input, (database) =>
-      runImport(database.prisma, { ...input, database: database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite" }),
-    );
-  }),
+  runWhereTheDatabaseIs("/api/internal/import", input, (database) =>
+    runImport(database.prisma, { ...input, database: database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite" }),
+  ),
 );

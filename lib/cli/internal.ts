@@ -1,5 +1,5 @@
+import { isAbsolute } from "node:path";
 import { z } from "zod";
-import { MAX_IMPORT_BYTES } from "@/lib/data/import";
 import { secretsEqual } from "@/lib/keys";
 import { embeddedLock, getAppDatabase } from "@/lib/runtime/database";
 import { runEdgarCommand } from "./edgar";
@@ -15,8 +15,8 @@ import { runCli, type CliResult } from "./index";
  * token (the machine's own user); anyone else gets a plain 404.
  */
 const cliBody = z.object({ args: z.array(z.string().max(10_000)).max(50) });
-/** A data file's text: at most MAX_IMPORT_BYTES, as for the console's upload. */
-const importBody = z.object({ fileName: z.string().min(1).max(255), text: z.string().max(MAX_IMPORT_BYTES), dryRun: z.boolean() });
+/** A data file on this machine (the CLI that hands it over runs beside the server): read as a stream, at most MAX_IMPORT_BYTES. */
+const importBody = z.object({ fileName: z.string().min(1).max(255), path: z.string().min(1).max(4096).refine((p) => isAbsolute(p), "an absolute path"), dryRun: z.boolean() });
 
 const edgarBody = z.object({
   args: z.array(z.string().max(10_000)).max(50),

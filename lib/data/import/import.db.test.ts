@@ -10,8 +10,11 @@ import {
   formatImportError,
   importDataset,
   loadSampleData,
+  CsvReader,
+  importFileText,
+  openImportFile,
   parseCsv,
-  parseImportFile,
+  readAll,
   type ImportReport,
 } from "@/lib/data/import";
 import { IMPORT_KINDS, type ImportKind } from "./schema";
@@ -19,6 +22,8 @@ import { generateSampleDataset, SAMPLE_SHOWCASE } from "../sample";
 
 const FIXTURES = path.join(process.cwd(), "tests", "fixtures", "import");
 const fixture = (name: string) => readFile(path.join(FIXTURES, name), "utf8");
+/** A file's records and problems as its source reads them. */
+const readFile_ = async (name: string, text: string) => ({ format: (await importFileText(name, text)).format, ...(await readAll(await importFileText(name, text))) });
 
 const TABLES: Record<ImportKind, string> = {
   companies: "companies",
@@ -84,9 +89,9 @@ const offering = (ticker: string, accession: string, amount: number | string = 1
 
 describe("JSON import", () => {
   it("imports every kind with exact values", async () => {
-    const file = parseImportFile("small.json", await fixture("small.json"));
-    expect(file.errors).toEqual([]);
-    const report = await importDataset(db.prisma, file);
+    const text = await fixture("small.json");
+    expect((await readFile_("small.json", text)).errors).toEqual([]);
+    const report = await importDataset(db.prisma, await importFileText("small.json", text));
     expectCounts(report, {
       companies: [2, 0, 0],
       financial_reports: [2, 0, 0],
@@ -127,9 +132,9 @@ describe("JSON import", () => {
 
   it("importing the same file twice changes nothing: counts and rows", async () => {
     const text = await fixture("small.json");
-    await importDataset(db.prisma, parseImportFile("small.json", text));
+    await importDataset(db.prisma, await importFileText("small.json", text));
     const before = await snapshot();
-    const again = await importDataset(db.prisma, parseImportFile("small.json", text));
+    const again = await importDataset(db.prisma, await importFileText("small.json", text));
     expectCounts(again, {
       companies: [0, 0, 2],
       financial_reports: [0, 0, 2],
@@ -144,12 +149,12 @@ describe("JSON import", () => {
 
   it("updates only the records that changed", async () => {
     const text = await fixture("small.json");
-    await importDataset(db.prisma, parseImportFile("small.json", text));
+    await importDataset(db.prisma, await importFileText("small.json", text));
     const before = await db.prisma.company.findMany({ orderBy: { ticker: "asc" } });
     const changed = text
       .replace("Fixture Beta Mining Corp.", "Fixture Beta Mining Corporation")
       .replace('"reg_sho": false', '"reg_sho": true');
-    const report = await importDataset(db.prisma, parseImportFile("small.json", changed));
+    const report = await importDataset(db.prisma, await importFileText("small.json", changed));
     expectCounts(report, {
       companies: [0, 1, 1],
       financial_reports: [0, 1, 1],
@@ -183,7 +188,7 @@ describe("JSON import", () => {
       "}",
     ].join("\n");
     const before = await snapshot();
-    const report = await importDataset(db.prisma, parseImportFile("deals.json", text));
+    const report = await importDataset(db.prisma, await importFileText("deals.json", text));
     expect(report.ok).toBe(false);
     expect(report.errors).toEqual([
       expect.objectContaining({ line: 5, kind: "offerings", index: 1, field: "amount_cents", message: "must be a whole number of cents, got 1.5" }),
@@ -192,7 +197,7 @@ describe("JSON import", () => {
     expect(report.counts.offerings).toEqual({ received: 3, created: 0, updated: 0, unchanged: 0 });
     expect(await snapshot()).toEqual(before);
 
-    const fixed = await importDataset(db.prisma, parseImportFile("deals.json", text.replace("1.5", "150")));
+    const fixed = await importDataset(db.prisma, await importFileText("deals.json", text.replace("1.5", "150")));
     expectCounts(fixed, { offerings: [3, 0, 0] });
   });
 
@@ -201,8 +206,7 @@ describe("JSON import", () => {
     const bad = structuredClone(good);
     bad.float_snapshots[30]!.float_shares = Number(bad.float_snapshots[30]!.outstanding_shares) + 1;
     const text = JSON.stringify(bad, null, 2);
-    const file = parseImportFile("sample.json", text);
-    const report = await importDataset(db.prisma, file);
+    const report = await importDataset(db.prisma, await importFileText("sample.json", text));
     expect(report.ok).toBe(false);
     expect(report.errors).toHaveLength(1);
     const [error] = report.errors;
@@ -288,20 +292,20 @@ describe("JSON import", () => {
   });
 
   it("reports JSON syntax errors and unknown kinds with their lines", async () => {
-    const broken = parseImportFile("x.json", '{\n  "companies": [\n    {"ticker": "A", "name": "x" "exchange": "N"}\n  ]\n}');
+    const brokenText = '{\n  "companies": [\n    {"ticker": "A", "name": "x" "exchange": "N"}\n  ]\n}';
+    const broken = await readFile_("x.json", brokenText);
     expect(broken.errors.map(formatImportError)).toEqual(["line 3: invalid JSON: expected ',' or '}' after a property value (column 33)"]);
-    const unknown = parseImportFile("x.json", '{\n  "companies": [],\n  "ofrerings": []\n}');
+    const unknown = await readFile_("x.json", '{\n  "companies": [],\n  "ofrerings": []\n}');
     expect(unknown.errors.map(formatImportError)).toEqual([
       "line 3: ofrerings: unknown record kind; expected one of companies, financial_reports, registrations, offerings, dilution_instruments, instrument_states, compliance_deficiencies, float_snapshots, reverse_splits, daily_prices, reg_sho_thresholds",
     ]);
-    expect(parseImportFile("x.json", "[]").errors[0]!.message).toMatch(/must be a JSON object/);
-    const report = await importDataset(db.prisma, broken);
+    expect((await readFile_("x.json", "[]")).errors[0]!.message).toMatch(/must be a JSON object/);
+    const report = await importDataset(db.prisma, await importFileText("x.json", brokenText));
     expect(report.ok).toBe(false);
   });
 
   it("validates everything but writes nothing on a dry run", async () => {
-    const file = parseImportFile("small.json", await fixture("small.json"));
-    const report = await importDataset(db.prisma, file, { dryRun: true });
+    const report = await importDataset(db.prisma, await importFileText("small.json", await fixture("small.json")), { dryRun: true });
     expect(report).toMatchObject({ ok: true, dryRun: true });
     expect(report.counts.companies).toEqual({ received: 2, created: 2, updated: 0, unchanged: 0 });
     expect(await rowCounts()).toMatchObject({ companies: 0, offerings: 0 });
@@ -370,12 +374,9 @@ describe("JSON import", () => {
     ]);
     // The same file again changes nothing; from CSV, the holders are the JSON text of the list.
     expectCounts(await importDataset(db.prisma, { companies: [company("AAA")], dilution_instruments: [warrant, unnamed] }), { companies: [0, 0, 1], dilution_instruments: [0, 0, 2] });
-    const csv = parseImportFile(
-      "parties.dilution_instruments.csv",
-      `ticker,instrument_type,name,issued_at,shares_underlying,holders,placement_agent\nAAA,warrant,Common warrants,2026-03-02,1000,"[""Example Capital Master Fund Ltd.""]",Example Securities & Co.\n`,
-    );
-    expect(csv.errors).toEqual([]);
-    expectCounts(await importDataset(db.prisma, csv), { dilution_instruments: [0, 1, 0] });
+    const csvText = `ticker,instrument_type,name,issued_at,shares_underlying,holders,placement_agent\nAAA,warrant,Common warrants,2026-03-02,1000,"[""Example Capital Master Fund Ltd.""]",Example Securities & Co.\n`;
+    expect((await readFile_("parties.dilution_instruments.csv", csvText)).errors).toEqual([]);
+    expectCounts(await importDataset(db.prisma, await importFileText("parties.dilution_instruments.csv", csvText)), { dilution_instruments: [0, 1, 0] });
     expect(await db.prisma.dilutionInstrument.findFirstOrThrow({ where: { name: "Common warrants" } })).toMatchObject({ holders: ["Example Capital Master Fund Ltd."], placementAgent: "Example Securities & Co." });
 
     const six = ["A Fund", "B Fund", "C Fund", "D Fund", "E Fund", "F Fund"];
@@ -447,15 +448,15 @@ describe("JSON import", () => {
 
 describe("CSV import", () => {
   it("imports companies and offerings files (quoted commas, quotes, line breaks, blank lines)", async () => {
-    const companies = parseImportFile("companies.csv", await fixture("companies.csv"));
+    const companies = await readFile_("companies.csv", await fixture("companies.csv"));
     expect(companies.errors).toEqual([]);
     expect(companies.lines.companies).toEqual([2, 3, 5]); // CSVB's quoted name spans lines 3–4
-    expectCounts(await importDataset(db.prisma, companies), { companies: [3, 0, 0] });
+    expectCounts(await importDataset(db.prisma, await importFileText("companies.csv", await fixture("companies.csv"))), { companies: [3, 0, 0] });
 
-    const offerings = parseImportFile("sample.offerings.csv", await fixture("sample.offerings.csv"));
+    const offerings = await readFile_("sample.offerings.csv", await fixture("sample.offerings.csv"));
     expect(offerings.format).toBe("csv");
     expect(offerings.lines.offerings).toEqual([2, 3, 5]);
-    expectCounts(await importDataset(db.prisma, offerings), { offerings: [3, 0, 0] });
+    expectCounts(await importDataset(db.prisma, await importFileText("sample.offerings.csv", await fixture("sample.offerings.csv"))), { offerings: [3, 0, 0] });
 
     const stored = await db.prisma.company.findMany({ orderBy: { ticker: "asc" }, include: { offerings: true } });
     expect(stored.map((c) => [c.ticker, c.name, c.exchange, c.sector, c.isSample])).toEqual([
@@ -469,22 +470,22 @@ describe("CSV import", () => {
 
     // Twice: nothing changes.
     const before = await snapshot();
-    expectCounts(await importDataset(db.prisma, parseImportFile("companies.csv", await fixture("companies.csv"))), { companies: [0, 0, 3] });
-    expectCounts(await importDataset(db.prisma, parseImportFile("sample.offerings.csv", await fixture("sample.offerings.csv"))), { offerings: [0, 0, 3] });
+    expectCounts(await importDataset(db.prisma, await importFileText("companies.csv", await fixture("companies.csv"))), { companies: [0, 0, 3] });
+    expectCounts(await importDataset(db.prisma, await importFileText("sample.offerings.csv", await fixture("sample.offerings.csv"))), { offerings: [0, 0, 3] });
     expect(await snapshot()).toEqual(before);
   });
 
   it("takes the kind from a kind column", async () => {
-    await importDataset(db.prisma, parseImportFile("companies.csv", await fixture("companies.csv")));
-    const file = parseImportFile("upload.csv", await fixture("floats-with-kind-column.csv"));
-    expect(Object.keys(file.input)).toEqual(["float_snapshots"]);
-    expectCounts(await importDataset(db.prisma, file), { float_snapshots: [2, 0, 0] });
+    await importDataset(db.prisma, await importFileText("companies.csv", await fixture("companies.csv")));
+    const text = await fixture("floats-with-kind-column.csv");
+    expect(Object.keys((await readFile_("upload.csv", text)).input)).toEqual(["float_snapshots"]);
+    expectCounts(await importDataset(db.prisma, await importFileText("upload.csv", text)), { float_snapshots: [2, 0, 0] });
   });
 
   it("reports each bad row with its physical line and writes nothing", async () => {
-    await importDataset(db.prisma, parseImportFile("companies.csv", await fixture("companies.csv")));
+    await importDataset(db.prisma, await importFileText("companies.csv", await fixture("companies.csv")));
     const before = await snapshot();
-    const report = await importDataset(db.prisma, parseImportFile("bad.offerings.csv", await fixture("bad.offerings.csv")));
+    const report = await importDataset(db.prisma, await importFileText("bad.offerings.csv", await fixture("bad.offerings.csv")));
     expect(report.ok).toBe(false);
     expect(report.errors.map(formatImportError)).toEqual([
       "line 3: offering_date: is not a real calendar date: 2026-02-30",
@@ -513,29 +514,31 @@ describe("CSV import", () => {
   });
 
   it("reports malformed rows, headers and unknown kinds by line", async () => {
-    const file = (text: string, name = "offerings.csv") => parseImportFile(name, text).errors.map(formatImportError);
-    expect(file('ticker,accession_number\nA,"B\nC",x\nD,E,F')).toEqual([
+    const file = async (text: string, name = "offerings.csv") => (await readFile_(name, text)).errors.map(formatImportError);
+    expect(await file('ticker,accession_number\nA,"B\nC",x\nD,E,F')).toEqual([
       "line 2: has 3 fields but the header has 2",
       "line 4: has 3 fields but the header has 2",
     ]);
-    expect(file("ticker,amount,ticker\n")).toEqual([
+    expect(await file("ticker,amount,ticker\n")).toEqual([
       "line 1: amount: unknown column for offerings; expected: ticker, accession_number, offering_date, offering_type, form_type, shares, price_micros, amount_cents, warrants_issued, warrant_price_micros, underwriter, file_number, status, prefunded_warrants, prefunded_price_micros, net_proceeds_cents, fee_bps, agent_role, overallotment_shares, anticipated_amount_cents, revised_amount_cents, withdrawn_at, quotes, source_accession, source_form, source_filed_at, source_url",
       "line 1: ticker: column appears twice",
     ]);
-    expect(file('ticker,name\nA,"x"y', "companies.csv")).toEqual(["line 2: name: text after the closing quote; double a quote inside a quoted field"]);
-    expect(file("ticker,name\nA,b", "upload.csv")[0]).toMatch(/^line 1: cannot tell the record kind/);
-    expect(file("kind,ticker\noffering,A", "upload.csv")[0]).toMatch(/^line 2: kind: unknown record kind "offering"/);
-    expect(file("kind,ticker\ncompanies,A", "x.offerings.csv")).toEqual(["line 1: kind: the kind column says companies but the file name says offerings"]);
-    expect(file("")).toEqual(["line 1: the file is empty: expected a header row of column names"]);
-    expect(parseImportFile("financial-reports.csv", "ticker\n").input).toHaveProperty("financial_reports");
+    expect(await file('ticker,name\nA,"x"y', "companies.csv")).toEqual(["line 2: name: text after the closing quote; double a quote inside a quoted field"]);
+    expect((await file("ticker,name\nA,b", "upload.csv"))[0]).toMatch(/^line 1: cannot tell the record kind/);
+    expect((await file("kind,ticker\noffering,A", "upload.csv"))[0]).toMatch(/^line 2: kind: unknown record kind "offering"/);
+    expect(await file("kind,ticker\ncompanies,A", "x.offerings.csv")).toEqual(["line 2: kind: the kind column says companies but the file name says offerings"]);
+    expect(await file("")).toEqual(["line 1: the file is empty: expected a header row of column names"]);
+    expect((await readFile_("financial-reports.csv", "ticker\n")).errors).toEqual([]);
   });
 
   it("a file wrong throughout: a header of two million columns is one clear error, and a million bad rows list the first thousand and count the rest (both answered a stack overflow)", async () => {
-    const wide = parseImportFile("companies.csv", `ticker,${Array.from({ length: 2_000_000 }, (_, i) => `c${i}`).join(",")}\nX\n`);
-    expect(wide.errors.map(formatImportError)).toEqual([expect.stringMatching(/^line 1: the header has 2,000,001 columns; a companies file has at most \d+: ticker, /)]);
+    const wide = await readFile_("companies.csv", `ticker,${Array.from({ length: 2_000_000 }, (_, i) => `c${i}`).join(",")}\nX\n`);
+    expect(wide.errors.map(formatImportError)).toEqual([expect.stringMatching(/^line 1: a record longer than 1,048,576 characters starts here/)]);
+    const wideButShort = await readFile_("companies.csv", `ticker,${Array.from({ length: 5_000 }, (_, i) => `c${i}`).join(",")}\nX\n`);
+    expect(wideButShort.errors.map(formatImportError)).toEqual([expect.stringMatching(/^line 1: the header has more than 1,000 columns; a companies file has at most \d+: ticker, /)]);
 
     const rows = `ticker,name\n${"A,b,c\n".repeat(1_000_000)}`;
-    const report = await importDataset(db.prisma, parseImportFile("companies.csv", rows), { dryRun: true });
+    const report = await importDataset(db.prisma, await importFileText("companies.csv", rows), { dryRun: true });
     expect(report.ok).toBe(false);
     expect(report.errors).toHaveLength(1000);
     expect(report.unlistedErrors).toBe(999_000);
@@ -544,11 +547,47 @@ describe("CSV import", () => {
 
   it("reads a CRLF file with a byte-order mark like the LF one", async () => {
     const lf = await fixture("sample.offerings.csv");
-    const crlf = parseImportFile("sample.offerings.csv", `\uFEFF${lf.replace(/\n/g, "\r\n")}`);
+    const crlf = await readFile_("sample.offerings.csv", `\uFEFF${lf.replace(/\n/g, "\r\n")}`);
     expect(crlf.errors).toEqual([]);
-    expect(crlf.input).toEqual(parseImportFile("sample.offerings.csv", lf).input);
+    expect(crlf.input).toEqual((await readFile_("sample.offerings.csv", lf)).input);
     expect(crlf.lines).toEqual({ offerings: [2, 3, 5] });
   });
+});
+
+describe("a file read as a stream", () => {
+  it("a CSV cut anywhere reads as the whole text does (quoted line ends, doubled quotes and CRLF across chunk ends)", () => {
+    const text = 'a,b,c\r\n"x, y","say ""hi""",\r\n"",plain,"multi\r\nline"\r\n\r\nlast,"",z\r\n';
+    const whole = parseCsv(text);
+    for (const size of [1, 2, 3, 5, 8]) {
+      const reader = new CsvReader();
+      const records = [];
+      for (let at = 0; at < text.length; at += size) records.push(...reader.push(text.slice(at, at + size)));
+      records.push(...reader.end());
+      expect(records, `chunks of ${size}`).toEqual(whole);
+    }
+  });
+
+  it("a JSON file may give its companies after the records naming them, and keeps each record's line across chunks", async () => {
+    const text = JSON.stringify({ offerings: [offering("LATE", "L-1")], companies: [company("LATE")] }, null, 2);
+    const bytes = new TextEncoder().encode(text);
+    const inSevens = async function* () {
+      for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
+    };
+    const read = await readAll(await openImportFile("late.json", inSevens));
+    expect(read.errors).toEqual([]);
+    expect(read.lines).toEqual({ companies: [12], offerings: [3] });
+    expectCounts(await importDataset(db.prisma, await importFileText("late.json", text)), { companies: [1, 0, 0], offerings: [1, 0, 0] });
+  });
+
+  it("finds a duplicate key far from its first record (past the keys kept in memory), and writes nothing", async () => {
+    // Prices of tickers this database does not list are skipped, not written: the keys are checked all the same.
+    const day = (d: number) => new Date(Date.UTC(2001, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 110_000 }, (_, i) => `N${i % 110},${day(Math.floor(i / 110))},1.5`);
+    rows.push(rows[7]!.replace(",1.5", ",2.5"));
+    const report = await importDataset(db.prisma, await importFileText("daily-prices.csv", `ticker,date,close\n${rows.join("\n")}\n`), { dryRun: true });
+    expect(report.ok).toBe(false);
+    expect(report.errors.map(formatImportError)).toEqual([`line 110002: ticker, date: duplicate record (ticker "N7", date "${day(0)}"): the same key is on line 9`]);
+  }, 120_000);
 });
 
 describe("sample dataset", () => {
@@ -573,9 +612,9 @@ describe("sample dataset", () => {
     expect(await snapshot()).toEqual(before);
 
     // The same data as an import file (as scripts/data-generate.ts writes it) is also unchanged.
-    const file = parseImportFile("sample.json", JSON.stringify(dataset, null, 1));
-    expect(file.lines.offerings).toHaveLength(dataset.offerings.length);
-    const third = await importDataset(db.prisma, file);
+    const text = JSON.stringify(dataset, null, 1);
+    expect((await readFile_("sample.json", text)).lines.offerings).toHaveLength(dataset.offerings.length);
+    const third = await importDataset(db.prisma, await importFileText("sample.json", text));
     expect(third.ok).toBe(true);
     expect(IMPORT_KINDS.every((k) => third.counts[k].unchanged === dataset[k].length)).toBe(true);
   });

@@ -2,29 +2,30 @@
  * The import pipeline of the dilution data: JSON or CSV files → validated
  * records → one transaction of upserts on the natural keys.
  *
- *   const file = parseImportFile("offerings.csv", text);
- *   const report = await importDataset(prisma, file);        // or (prisma, dataset)
- *   if (!report.ok) report.errors.map(formatImportError);    // nothing was written
+ *   const file = await openImportFile("offerings.csv", fileBytes(path));   // or importFileText(name, text)
+ *   const report = await importDataset(prisma, file);                      // or (prisma, dataset)
+ *   if (!report.ok) report.errors.map(formatImportError);                  // nothing was written
  *
- * All or nothing: every record is validated first (fields, calendar dates,
- * tickers known in the file or the database, natural keys unique in the file);
- * if any is bad, nothing is written and every bad record is reported with its
- * line. Otherwise one transaction upserts everything; a row whose content is
- * already stored is left alone (not even `updated_at` moves), so importing the
- * same file twice changes nothing. Imports never delete. The record format is
+ * All or nothing: every record is checked (fields, calendar dates, tickers
+ * known in the file or the database, natural keys unique in the file); if any
+ * is bad, nothing is written and the bad records are reported with their
+ * lines (the first 1,000, and how many more). A file is read as a stream and
+ * written a chunk at a time inside one transaction, so its size does not
+ * decide the memory it takes (./run.ts). A row whose content is already
+ * stored is left alone (not even `updated_at` moves), so importing the same
+ * file twice changes nothing. Imports never delete. The record format is
  * described in ./schema.ts.
  */
 import type { Prisma, PrismaClient } from "@/lib/db";
 import { generateSampleDataset, type SampleOptions } from "../sample";
 import { bumpDatasetVersion, notifyDataChanged } from "../version";
-import type { ParsedImportFile } from "./files";
-import { ImportFailedError, MAX_LISTED_ERRORS, resetWrites, sortErrors, type ImportError, type ImportReport } from "./report";
-import { IMPORT_KINDS, type Dataset, type ImportInput } from "./schema";
-import { validateRecords } from "./validate";
-import { afterWrite, removeFilingRows, unknownTickers, upsertRecords } from "./write";
+import { datasetSource, type RecordSource } from "./files";
+import { ImportFailedError, resetWrites, sortErrors, type ImportReport } from "./report";
+import { ImportRun } from "./run";
+import type { Dataset, ImportInput } from "./schema";
 
-export { findJsonSyntaxError, parseImportFile, scanJsonLayout, type ParsedImportFile } from "./files";
-export { parseCsv, type CsvRecord } from "./csv";
+export { datasetSource, fileBytes, importFileText, openImportFile, readAll, textBytes, type ByteSource, type RecordSource } from "./files";
+export { CsvReader, parseCsv, type CsvRecord } from "./csv";
 export { formatImportError, formatImportReport, ImportFailedError, type ImportError, type ImportReport, type KindCounts } from "./report";
 export { validateRecords } from "./validate";
 export { deriveFloatValues } from "./write";
@@ -36,8 +37,8 @@ export { deriveFloatValues } from "./write";
  */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
-function isParsedFile(input: ImportInput | ParsedImportFile): input is ParsedImportFile {
-  return "input" in input && "errors" in input && "format" in input;
+function isRecordSource(input: ImportInput | RecordSource): input is RecordSource {
+  return typeof (input as RecordSource).items === "function" && "format" in input;
 }
 
 class Rollback extends Error {}
@@ -61,68 +62,55 @@ export interface ImportOptions {
 }
 
 /**
- * Validates a dataset (or a parsed file) completely and, if every record is
- * good, upserts it all in one transaction. Returns the report; never writes
- * anything when the report has errors.
+ * Reads a source (a file as a stream, or a dataset in memory) completely in
+ * one transaction, writing its records a chunk at a time, and commits only if
+ * every record was good. Returns the report; nothing is written when it has
+ * errors.
  */
 export async function importDataset(
   prisma: PrismaClient,
-  source: ImportInput | Dataset | ParsedImportFile,
+  source: ImportInput | Dataset | RecordSource,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   const started = performance.now();
   const dryRun = options.dryRun ?? false;
-  const parsed = isParsedFile(source) ? source : null;
-  const input: ImportInput = parsed ? parsed.input : (source as ImportInput);
-  const { valid, errors, counts } = validateRecords(input, parsed?.lines ?? {}, { recordRefs: parsed?.format !== "csv" });
-  // One at a time: a spread of millions of arguments overflows the stack.
-  if (parsed) for (const error of parsed.errors) errors.push(error);
-
-  // Companies whose rows are in the file but invalid still count as known, so
-  // one bad company row is reported once, not once per record referencing it.
-  const badCompanyTickers = new Set<string>();
-  for (const raw of Array.isArray(input.companies) ? input.companies : []) {
-    const t = (raw as { ticker?: unknown } | null)?.ticker;
-    if (typeof t === "string") badCompanyTickers.add(t.trim().toUpperCase());
-  }
-
-  const finish = (ok: boolean, allErrors: ImportError[]): ImportReport => ({
-    ok,
-    dryRun,
-    errors: sortErrors(allErrors).slice(0, MAX_LISTED_ERRORS),
-    ...(allErrors.length > MAX_LISTED_ERRORS ? { unlistedErrors: allErrors.length - MAX_LISTED_ERRORS } : {}),
-    counts: ok ? counts : resetWrites(counts),
-    durationMs: Math.round(performance.now() - started),
-  });
-
-  let failure: ImportError[] | null = null;
+  const records = isRecordSource(source) ? source : datasetSource(source as ImportInput);
+  let run: ImportRun | null = null;
   let wrote = false;
+  const report = (ok: boolean): ImportReport => {
+    const { counts, errors, errorCount } = run!;
+    return {
+      ok,
+      dryRun,
+      errors: sortErrors(errors),
+      ...(errorCount > errors.length ? { unlistedErrors: errorCount - errors.length } : {}),
+      counts: ok ? counts : resetWrites(counts),
+      durationMs: Math.round(performance.now() - started),
+    };
+  };
   try {
     await prisma.$transaction(
       async (tx) => {
-        const { errors: tickerErrors, known } = await unknownTickers(tx, valid, badCompanyTickers);
-        if (errors.length > 0 || tickerErrors.length > 0) {
-          failure = errors.concat(tickerErrors);
-          throw new Rollback();
-        }
-        await upsertRecords(tx, valid, known, counts);
-        const removed = options.replaceFilingRowsOf ? await removeFilingRows(tx, valid, options.replaceFilingRowsOf, counts) : 0;
-        const derived = await afterWrite(tx, valid);
+        run = new ImportRun(tx, options.replaceFilingRowsOf);
+        await run.read(records);
+        if (run.errorCount > 0) throw new Rollback();
+        const changed = await run.finish();
         if (dryRun) throw new Rollback();
-        wrote = derived > 0 || removed > 0 || IMPORT_KINDS.some((kind) => counts[kind].created + counts[kind].updated > 0);
+        wrote = changed;
         if (wrote) await bumpDatasetVersion(tx);
-        if (options.onApplied) await options.onApplied(tx, finish(true, []));
+        if (options.onApplied) await options.onApplied(tx, report(true));
       },
       { maxWait: 60_000, timeout: 30 * 60_000 },
     );
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
   }
-  if (failure) return finish(false, failure);
+  const ran = run as ImportRun | null;
+  if (!ran) throw new Error("the import did not start");
+  if (ran.errorCount > 0) return report(false);
   if (wrote) notifyDataChanged();
-  return finish(true, []);
+  return report(true);
 }
-
 
 /** Generates the sample dataset and imports it (idempotent: a second load changes nothing). */
 export async function loadSampleData(prisma: PrismaClient, options: SampleOptions & ImportOptions = {}): Promise<ImportReport> {

@@ -7,7 +7,7 @@
  *   const report = await importRecorded(prisma, parsed, { source: "offerings.csv", actor: { actorLabel: "cli" } });
  */
 import type { DbClient, Prisma, PrismaClient } from "@/lib/db";
-import type { ParsedImportFile } from "./files";
+import type { RecordSource } from "./files";
 import { importDataset } from "./index";
 import { formatImportError, type ImportReport, type KindCounts } from "./report";
 import { IMPORT_KINDS, type ImportKind } from "./schema";
@@ -117,7 +117,7 @@ export interface RecordedImportOptions {
  * import's own transaction; a failed one (bad records, or the database giving
  * way) writes a "failed" row on its own. A dry run records nothing.
  */
-export async function importRecorded(db: PrismaClient, file: ParsedImportFile, options: RecordedImportOptions): Promise<ImportReport> {
+export async function importRecorded(db: PrismaClient, file: RecordSource, options: RecordedImportOptions): Promise<ImportReport> {
   if (options.dryRun) return importDataset(db, file, { dryRun: true });
   const startedAt = new Date();
   const started = performance.now();

@@ -4,9 +4,8 @@
  * follows from the written records (threshold-list days, float values).
  */
 import type { Prisma } from "@/lib/db";
-import type { ImportError, KindCounts } from "./report";
-import { IMPORT_KINDS, RECORD_KINDS, SKIP_UNKNOWN_TICKER_KINDS, type ColumnType, type ImportKind } from "./schema";
-import type { Located, ValidDataset } from "./validate";
+import type { KindCounts } from "./report";
+import { IMPORT_KINDS, RECORD_KINDS, type ColumnType, type ImportKind } from "./schema";
 
 interface TableSpec {
   table: string;
@@ -88,45 +87,18 @@ const PRUNE_STATEMENTS = new Map(FILING_KINDS.map((kind) => [kind, pruneStatemen
 
 const STATEMENTS = Object.fromEntries(IMPORT_KINDS.map((k) => [k, upsertStatement(k)])) as Record<ImportKind, string>;
 
-/** Rows per statement: big enough to be fast, small enough for modest memory. */
-const CHUNK_SIZE = 5_000;
-
 function toJson(rows: readonly object[]): string {
   return JSON.stringify(rows, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
 }
 
-/**
- * Records naming a company that is neither in the file nor in the database.
- * `alsoInFile`: tickers of company rows that are in the file but invalid (they
- * are reported already; records naming them are not reported again).
- */
-export async function unknownTickers(tx: Prisma.TransactionClient, valid: ValidDataset, alsoInFile: Set<string>): Promise<{ errors: ImportError[]; known: Set<string> }> {
-  const inFile = new Set([...valid.companies.map((c) => c.record.ticker), ...alsoInFile]);
-  const referenced = new Set<string>();
-  for (const kind of IMPORT_KINDS) {
-    if (kind === "companies") continue;
-    for (const { record } of valid[kind] as Located<ImportKind>[]) {
-      const ticker = (record as { ticker: string }).ticker;
-      if (!inFile.has(ticker)) referenced.add(ticker);
-    }
-  }
-  if (referenced.size === 0) return { errors: [], known: inFile };
+/** Which of these tickers the database lists (companies written by this import included). */
+export async function listedTickers(tx: Prisma.TransactionClient, tickers: readonly string[]): Promise<Set<string>> {
+  if (tickers.length === 0) return new Set();
   const found = await tx.$queryRawUnsafe<{ ticker: string }[]>(
     `SELECT ticker FROM "companies" WHERE ticker IN (SELECT json_array_elements_text($1::json))`,
-    JSON.stringify([...referenced]),
+    JSON.stringify(tickers),
   );
-  const known = new Set(found.map((r) => r.ticker));
-  const errors: ImportError[] = [];
-  for (const kind of IMPORT_KINDS) {
-    if (kind === "companies" || SKIP_UNKNOWN_TICKER_KINDS.has(kind)) continue;
-    for (const { record, index, line, ref } of valid[kind] as Located<ImportKind>[]) {
-      const ticker = (record as { ticker: string }).ticker;
-      if (!inFile.has(ticker) && !known.has(ticker))
-        errors.push({ line, kind, index, record: ref, field: "ticker", message: `unknown ticker ${ticker}: not among this file's companies nor in the database` });
-    }
-  }
-  for (const ticker of inFile) known.add(ticker);
-  return { errors, known };
+  return new Set(found.map((r) => r.ticker));
 }
 
 /**
@@ -134,16 +106,14 @@ export async function unknownTickers(tx: Prisma.TransactionClient, valid: ValidD
  * (a listed company absent from a day's list was not on it), and the values
  * of EDGAR float snapshots that need a price (see deriveFloatValues).
  */
-export async function afterWrite(tx: Prisma.TransactionClient, valid: ValidDataset): Promise<number> {
-  const listDays = [...new Set(valid.reg_sho_thresholds.map((v) => v.record.list_date))];
+export async function afterWrite(tx: Prisma.TransactionClient, listDays: readonly string[], priceTickers: readonly string[]): Promise<number> {
   if (listDays.length) {
     await tx.$executeRawUnsafe(
       `INSERT INTO "reg_sho_list_days" ("list_date") SELECT d::date FROM json_array_elements_text($1::json) d ON CONFLICT DO NOTHING`,
       JSON.stringify(listDays),
     );
   }
-  const tickers = new Set([...valid.daily_prices, ...valid.float_snapshots].map((v) => v.record.ticker));
-  return tickers.size ? deriveFloatValues(tx, [...tickers]) : 0;
+  return priceTickers.length ? deriveFloatValues(tx, [...priceTickers]) : 0;
 }
 
 /**
@@ -182,44 +152,29 @@ export async function deriveFloatValues(tx: Prisma.TransactionClient, tickers: s
 /**
  * The EDGAR sync's replacement (ImportOptions.replaceFilingRowsOf): one
  * company's rows citing a filing that the file no longer gives are removed.
+ * `kept`: the file's records of that company, by kind.
  */
-export async function removeFilingRows(tx: Prisma.TransactionClient, valid: ValidDataset, ticker: string, counts: Record<ImportKind, KindCounts>): Promise<number> {
+export async function removeFilingRows(
+  tx: Prisma.TransactionClient,
+  kept: ReadonlyMap<ImportKind, readonly object[]>,
+  ticker: string,
+  counts: Record<ImportKind, KindCounts>,
+): Promise<number> {
   let total = 0;
   for (const [kind, statement] of PRUNE_STATEMENTS) {
-    const kept = (valid[kind] as Located<ImportKind>[]).map((v) => v.record as Record<string, unknown>).filter((r) => r.ticker === ticker);
-    const removed = await tx.$executeRawUnsafe(statement, ticker, toJson(kept));
+    const removed = await tx.$executeRawUnsafe(statement, ticker, toJson(kept.get(kind) ?? []));
     if (removed > 0) counts[kind].removed = removed;
     total += removed;
   }
   return total;
 }
 
-/**
- * Writes every valid record, kind by kind, CHUNK_SIZE rows a statement, and
- * counts what each kind created, updated and left unchanged, and skipped (an
- * operator kind's records naming a ticker this database does not list).
- */
-export async function upsertRecords(
-  tx: Prisma.TransactionClient,
-  valid: ValidDataset,
-  known: Set<string>,
-  counts: Record<ImportKind, KindCounts>,
-): Promise<void> {
-  for (const kind of IMPORT_KINDS) {
-    let rows = (valid[kind] as Located<ImportKind>[]).map((v) => v.record);
-    if (SKIP_UNKNOWN_TICKER_KINDS.has(kind)) {
-      const listed = rows.filter((r) => known.has((r as { ticker: string }).ticker));
-      if (listed.length < rows.length) counts[kind].skipped = rows.length - listed.length;
-      rows = listed;
-    }
-    for (let start = 0; start < rows.length; start += CHUNK_SIZE) {
-      const [result] = await tx.$queryRawUnsafe<{ created: number; updated: number }[]>(
-        STATEMENTS[kind],
-        toJson(rows.slice(start, start + CHUNK_SIZE)),
-      );
-      counts[kind].created += result?.created ?? 0;
-      counts[kind].updated += result?.updated ?? 0;
-    }
-    counts[kind].unchanged = counts[kind].received - counts[kind].created - counts[kind].updated - (counts[kind].skipped ?? 0);
-  }
+/** Rows per statement: big enough to be fast, small enough for modest memory. */
+export const CHUNK_SIZE = 5_000;
+
+/** Writes one chunk of valid records of a kind (at most CHUNK_SIZE): how many rows it created and updated. */
+export async function upsertChunk(tx: Prisma.TransactionClient, kind: ImportKind, records: readonly object[]): Promise<{ created: number; updated: number }> {
+  if (records.length === 0) return { created: 0, updated: 0 };
+  const [result] = await tx.$queryRawUnsafe<{ created: number; updated: number }[]>(STATEMENTS[kind], toJson(records));
+  return { created: result?.created ?? 0, updated: result?.updated ?? 0 };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/accounts";
+import { textBytes } from "@/lib/data/import";
 import type { Principal } from "@/lib/auth/session";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { addMembership } from "../members";
@@ -73,7 +74,7 @@ function calls(): Record<string, Call> {
   return {
     listPlatformAudit: (p) => audit.listPlatformAudit(db, p, {}),
     dataOverview: (p) => data.dataOverview(db, p),
-    uploadDataFile: (p) => data.uploadDataFile(db, p, { fileName: "companies.csv", text: "ticker,name,exchange\nNEWCO,New Co,NASDAQ\n", dryRun: false }),
+    uploadDataFile: (p) => data.uploadDataFile(db, p, { fileName: "companies.csv", bytes: textBytes("ticker,name,exchange\nNEWCO,New Co,NASDAQ\n"), dryRun: false }),
     findKeys: (p) => keys.findKeys(db, p, f.org.keyId),
     keyActivity: (p) => keys.keyActivity(db, p, f.org.keyId),
     searchOrganizations: (p) => organizations.searchOrganizations(db, p, "Target"),

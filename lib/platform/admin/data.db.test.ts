@@ -1,9 +1,12 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/accounts";
 import { ensureDefaultPlans } from "@/lib/billing/plans";
 import { runImport } from "@/lib/cli/import";
 import type { Database, PrismaClient } from "@/lib/db";
-import { MAX_IMPORT_BYTES } from "@/lib/data/import";
+import { MAX_IMPORT_BYTES, textBytes } from "@/lib/data/import";
 import { openTestDatabase } from "@/tests/support/database";
 import { sessionCookie } from "@/tests/support/platform";
 import { signUp } from "../accounts";
@@ -91,7 +94,7 @@ describe("who may upload", () => {
       expect(pulled.bytes).toBeLessThan(1_000_000); // at most what the stream buffered ahead
     }
     await expect(uploadDataRoute(uploadRequest(COMPANIES_FIXED, { cookie: ownerCookie, fileName: "companies.csv", dryRun: "0" }), database)).rejects.toMatchObject(NOT_FOUND);
-    await expect(uploadDataFile(prisma, { userId: ownerId }, { fileName: "companies.csv", text: COMPANIES_FIXED, dryRun: false })).rejects.toMatchObject({ code: "not_found" });
+    await expect(uploadDataFile(prisma, { userId: ownerId }, { fileName: "companies.csv", bytes: textBytes(COMPANIES_FIXED), dryRun: false })).rejects.toMatchObject({ code: "not_found" });
     await expect(dataOverview(prisma, { userId: ownerId })).rejects.toMatchObject({ code: "not_found" });
     await expect(dataOverview(prisma, null)).rejects.toMatchObject({ code: "not_found" });
     expect(await written()).toEqual(before);
@@ -181,11 +184,16 @@ describe("checking and applying a file", () => {
 
   it("the CLI's import (npm run data:import) records its applied and failed loads too, and its dry run nothing", async () => {
     const before = await prisma.dataLoad.count();
-    const csv = "ticker,name,exchange\nDUNE,Dune Labs,NYSE\n";
-    expect((await runImport(prisma, { fileName: "companies.csv", text: csv, dryRun: true, database: "test" })).exitCode).toBe(0);
+    const dir = await mkdtemp(join(tmpdir(), "cli-import-"));
+    const good = join(dir, "companies.csv");
+    const bad = join(dir, "bad.companies.csv");
+    await writeFile(good, "ticker,name,exchange\nDUNE,Dune Labs,NYSE\n");
+    await writeFile(bad, "ticker,name,exchange\nDUNE,,NYSE\n");
+    expect((await runImport(prisma, { fileName: "companies.csv", path: good, dryRun: true, database: "test" })).exitCode).toBe(0);
     expect(await prisma.dataLoad.count()).toBe(before);
-    expect((await runImport(prisma, { fileName: "companies.csv", text: csv, dryRun: false, database: "test" })).exitCode).toBe(0);
-    expect((await runImport(prisma, { fileName: "companies.csv", text: "ticker,name,exchange\nDUNE,,NYSE\n", dryRun: false, database: "test" })).exitCode).toBe(1);
+    expect((await runImport(prisma, { fileName: "companies.csv", path: good, dryRun: false, database: "test" })).exitCode).toBe(0);
+    expect((await runImport(prisma, { fileName: "companies.csv", path: bad, dryRun: false, database: "test" })).exitCode).toBe(1);
+    await rm(dir, { recursive: true });
     const loads = await prisma.dataLoad.findMany({ where: { id: { gt: 0n } }, orderBy: { id: "desc" }, take: 2 });
     expect(loads.map((l) => [l.status, l.actorLabel, l.actorUserId])).toEqual([
       ["failed", "cli", null],
