@@ -82,16 +82,29 @@ describe("formatMoney, the one way money is shown", () => {
     expect(formatMoney(0n)).toBe("$0.00");
   });
 
-  it("cuts a negative balance away from zero, so it never looks better than it is", () => {
-    expect(formatMoney(-8_832n)).toBe("-$0.00000884");
-    expect(formatMoney(-19_999_253_008n)).toBe("-$19.9993");
+  it("is symmetric in sign: a debit reads as the same digits as the spend it is (it read one unit larger)", () => {
+    expect(formatMoney(-90_160n)).toBe("-$0.0000901");
+    expect(formatMoney(90_160n)).toBe("$0.0000901");
+    expect(formatMoney(-8_832n)).toBe("-$0.00000883");
+    expect(formatMoney(-19_999_253_008n)).toBe("-$19.9992");
     expect(formatMoney(parseDollars("-20.5"))).toBe("-$20.50");
   });
 
-  it("never shows more than the exact figure, and the exact figure reads back to the same nanos", () => {
+  it("shows prices and typed amounts exactly, as they were set", () => {
+    expect(formatMoney(8_000_000_000n, "price")).toBe("$8.00");
+    expect(formatMoney(12_345_678_901n, "price")).toBe("$12.345678901");
+    expect(formatMoney(10_000n, "typed")).toBe("$0.00001");
+    expect(formatMoney(5_000_000_000n, "typed")).toBe("$5.00");
+    expect(formatMoney(19_999_954_049n, "balance")).toBe("$19.9999");
+  });
+
+  it("never shows a magnitude larger than the exact figure's, and the exact figure reads back to the same nanos", () => {
+    const magnitude = (nanos: bigint) => (nanos < 0n ? -nanos : nanos);
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (nanos) => {
-        expect(parseDollars(formatMoney(nanos).replaceAll(",", ""))).toBeLessThanOrEqual(nanos);
+        const shown = parseDollars(formatMoney(nanos).replaceAll(",", ""));
+        expect(magnitude(shown)).toBeLessThanOrEqual(magnitude(nanos));
+        expect(formatMoney(-nanos)).toBe(nanos === 0n ? "$0.00" : formatMoney(nanos).startsWith("-") ? formatMoney(nanos).slice(1) : `-${formatMoney(nanos)}`);
         expect(parseDollars(formatExactMoney(nanos).replaceAll(",", ""))).toBe(nanos);
         expect(parseDollars(dollarsInputValue(nanos))).toBe(nanos);
       }),

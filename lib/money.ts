@@ -69,23 +69,37 @@ export function formatDollars(nanos: bigint, options: FormatDollarsOptions = {})
 }
 
 /**
- * The one way money is shown to a person, on every page and in every email:
- * whole cents as they are ("$20.00"); otherwise cut towards minus infinity,
- * never rounded up, to four decimals ("$19.9999" for $19.999954049), or below
- * a cent to three significant digits ("$0.0000459" for $0.000045951, "$0.0001"
- * for $0.000100459), so a
- * small amount never reads as $0.00 and a balance never looks larger than it
- * is. Thousands are grouped. The exact figure is formatExactMoney, one hover
- * away (components/ui/money.tsx puts it in the title); exports and the API
- * carry the exact figure.
+ * What an amount on a page is, which decides how it is shown:
+ * - "balance": what an organization holds;
+ * - "amount": a charge, a ledger line, a spend, a refund — what moved;
+ * - "price": a price per GB, set by an operator to the nano-dollar;
+ * - "typed": an amount a person entered (a cap, a threshold), shown back.
  */
-export function formatMoney(nanos: bigint): string {
-  if (nanos % NANOS_PER_CENT === 0n) return formatDollars(nanos, { grouping: true });
-  const abs = nanos < 0n ? -nanos : nanos;
+export type MoneyUse = "balance" | "amount" | "price" | "typed";
+
+/**
+ * The one way money is shown to a person, on every page, in every email and
+ * in every error message's words. Prices and typed amounts are exact (they
+ * were set to that figure: "$8.00", "$0.00001"). Balances and amounts: whole
+ * cents as they are ("$20.00"); otherwise the magnitude is cut towards zero,
+ * never rounded up, to four decimals ("$19.9999" for $19.999954049), or below
+ * a cent to three significant digits ("$0.0000459" for $0.000045951), and the
+ * sign is put in front — so a debit reads as the same digits as the spend it
+ * is ("-$0.0000901" and "$0.0000901"), a small amount never reads as $0.00,
+ * and a balance never looks larger than it is. Thousands are grouped. The
+ * exact figure is formatExactMoney, one hover away (components/ui/money.tsx
+ * puts it in the title); exports, the API's headers and error details carry
+ * the exact figure.
+ */
+export function formatMoney(nanos: bigint, use: MoneyUse = "amount"): string {
+  if (use === "price" || use === "typed" || nanos % NANOS_PER_CENT === 0n) return formatDollars(nanos, { grouping: true });
+  const negative = nanos < 0n;
+  const abs = negative ? -nanos : nanos;
   const decimals = abs >= NANOS_PER_CENT ? 4 : Math.min(9, 12 - abs.toString().length);
   const unit = 10n ** BigInt(9 - decimals);
-  const floored = nanos >= 0n ? (nanos / unit) * unit : -ceilDiv(-nanos, unit) * unit;
-  return formatDollars(floored, { grouping: true, minDecimals: abs >= NANOS_PER_CENT ? decimals : 2 });
+  const cut = (abs / unit) * unit;
+  const text = formatDollars(cut, { grouping: true, minDecimals: abs >= NANOS_PER_CENT ? decimals : 2 });
+  return negative ? `-${text}` : text;
 }
 
 /** The exact figure behind formatMoney, to the last nano-dollar ("$19.999954049", "$1,234.50"). */

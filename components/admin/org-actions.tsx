@@ -112,7 +112,7 @@ export function CreditAdjuster({ orgId, balanceNanos }: { orgId: string; balance
           (result) =>
             result.duplicate
               ? "This adjustment was applied already; nothing more was changed."
-              : `Done. The balance is now ${formatMoney(BigInt(result.balanceAfterNanos!))}.`,
+              : `Done. The balance is now ${formatMoney(BigInt(result.balanceAfterNanos!), "balance")}.`,
           () => {
             form.reset();
             setDirection("add");

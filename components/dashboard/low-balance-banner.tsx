@@ -6,7 +6,7 @@ export function LowBalanceBanner({ balanceNanos, thresholdNanos, canBuy }: { bal
   const negative = balanceNanos < 0n;
   const low = thresholdNanos !== null && balanceNanos < thresholdNanos;
   if (!negative && !low) return null;
-  const balance = <Money nanos={balanceNanos} />;
+  const balance = <Money nanos={balanceNanos} use="balance" />;
   return (
     <div role="status" className={negative ? "border-b border-red-200 bg-red-50 text-red-900" : "border-b border-amber-200 bg-amber-50 text-amber-900"}>
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-2.5 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
@@ -17,7 +17,7 @@ export function LowBalanceBanner({ balanceNanos, thresholdNanos, canBuy }: { bal
             </>
           ) : (
             <>
-              <strong>Low balance: {balance}</strong>, below your alert threshold of <Money nanos={thresholdNanos!} />.
+              <strong>Low balance: {balance}</strong>, below your alert threshold of <Money nanos={thresholdNanos!} use="typed" />.
             </>
           )}
         </p>

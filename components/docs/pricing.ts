@@ -3,7 +3,7 @@ import { formatCount, roundSignificant } from "@/lib/utils/format";
 
 /** "$8.00 / GB" */
 export function pricePerGbText(nanos: bigint): string {
-  return `${formatMoney(nanos)} / GB`;
+  return `${formatMoney(nanos, "price")} / GB`;
 }
 
 /** "≈ 348,000 such requests per $1", from a cost in nano-dollars. */

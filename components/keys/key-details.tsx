@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { KeyRow } from "./types";
+import { formatMoney, parseDollars } from "@/lib/money";
 
 /** What a key shows of itself, the same in the wide table and on a phone's card. */
 
@@ -82,8 +83,9 @@ export function KeyAccess({ keyRow }: { keyRow: KeyRow }) {
 }
 
 export function KeySpend({ keyRow, inline = false }: { keyRow: KeyRow; inline?: boolean }) {
-  const today = `${keyRow.spentToday} today${keyRow.dailyCap ? ` of $${keyRow.dailyCap}` : ""}`;
-  const month = `${keyRow.spentThisMonth} this month${keyRow.monthlyCap ? ` of $${keyRow.monthlyCap}` : ""}`;
+  const cap = (text: string) => formatMoney(parseDollars(text), "typed");
+  const today = `${keyRow.spentToday} today${keyRow.dailyCap ? ` of ${cap(keyRow.dailyCap)}` : ""}`;
+  const month = `${keyRow.spentThisMonth} this month${keyRow.monthlyCap ? ` of ${cap(keyRow.monthlyCap)}` : ""}`;
   if (inline) return <>{`${today} · ${month}`}</>;
   return (
     <div className="flex flex-col text-xs">

@@ -1,4 +1,4 @@
-import { chargeForBytes, formatDollars } from "@/lib/money";
+import { chargeForBytes, formatDollars, formatMoney } from "@/lib/money";
 import { chargeUsage } from "@/lib/billing/ledger";
 import { effectiveEndpoints, hashApiKey } from "@/lib/keys";
 import { maxRecordBytes, RECORD_SOURCES, resolveCompanies } from "@/lib/data/records";
@@ -259,11 +259,12 @@ export async function handleDataRequest(
       keyHasSpendCap: access.hasSpendCap,
     });
     // A refusal quotes the estimate (the bound), not the exact cost: an account without credits learns no more than /estimate tells.
-    const estimated = () => formatDollars(chargeForBytes(maxBodyBytes(endpoint, query, body), price));
+    const estimatedNanos = () => chargeForBytes(maxBodyBytes(endpoint, query, body), price);
+    const estimated = () => formatDollars(estimatedNanos());
     if (outcome.status === "insufficient_credits") {
       throw new ApiError(
         "insufficient_credits",
-        `This request costs up to ${estimated()} and the balance is ${formatDollars(outcome.balanceNanos)}. Add credits on the billing page.`,
+        `This request costs up to ${formatMoney(estimatedNanos())} and the balance is ${formatMoney(outcome.balanceNanos, "balance")}. Add credits on the billing page.`,
         { balance_dollars: formatDollars(outcome.balanceNanos), estimated_cost_dollars: estimated(), unit: "dollars" },
       );
     }
@@ -273,7 +274,7 @@ export async function handleDataRequest(
       const spent = formatDollars(hit.spentNanos);
       throw new ApiError(
         "spend_limit_reached",
-        `This request costs up to ${estimated()}, and the ${hit.scope === "key" ? "key's" : "organization's"} ${hit.period === "day" ? "daily" : "monthly"} spend cap of ${limit} has ${spent} spent. It resets at ${hit.resetsAt.toISOString()}; raise the cap on the ${hit.scope === "key" ? "API keys" : "Billing"} page of the dashboard to continue now.`,
+        `This request costs up to ${formatMoney(estimatedNanos())}, and the ${hit.scope === "key" ? "key's" : "organization's"} ${hit.period === "day" ? "daily" : "monthly"} spend cap of ${formatMoney(hit.limitNanos, "typed")} has ${formatMoney(hit.spentNanos)} spent. It resets at ${hit.resetsAt.toISOString()}; raise the cap on the ${hit.scope === "key" ? "API keys" : "Billing"} page of the dashboard to continue now.`,
         {
           scope: hit.scope,
           period: hit.period,

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_LIST, type EndpointDefinition } from "@/lib/catalog";
 import { importDataset } from "@/lib/data/import";
+import { formatMoney, parseDollars } from "@/lib/money";
 import {
   AGENT_ROLES,
   INSTRUMENT_TYPES,
@@ -17,7 +18,6 @@ import {
 import { API_RECORD_FIELDS } from "@/lib/data/records/schemas";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
 import { clampText } from "@/lib/data/units";
-import { parseDollars } from "@/lib/money";
 import { openApiTestbed, type Testbed } from "@/tests/support/api";
 import { createApiContext } from "./context";
 import { MAX_ESTIMATE_FACTOR } from "./public";
@@ -105,7 +105,8 @@ describe("the estimate on the sample data", () => {
     const refused = await t.json(`/v1/dilution-rating?${query}`, { key: empty.key });
     expect(refused.status).toBe(402);
     expect(refused.body.error.details.estimated_cost_dollars).toBe(estimate.estimated_cost_dollars);
-    expect(refused.body.error.message).toContain(`costs up to ${estimate.estimated_cost_dollars}`);
+    // The words show it by the money rule; the details carry the exact figure.
+    expect(refused.body.error.message).toContain(`costs up to ${formatMoney(parseDollars(estimate.estimated_cost_dollars))}`);
   });
 });
 

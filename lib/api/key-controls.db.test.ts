@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseDollars } from "@/lib/money";
+import { formatMoney, parseDollars } from "@/lib/money";
 import { ledgerTotals } from "@/lib/billing/ledger";
 import { setOrgSpendCaps } from "@/lib/billing/spend";
 import { SAMPLE_SHOWCASE } from "@/lib/data/sample";
@@ -195,6 +195,8 @@ describe("spend caps", () => {
       unit: "dollars",
     });
     expect(parseDollars(refused.body.error.details.spent_dollars)).toBe(cost * 3n);
+    // The words show money by the one rule (the cap as it was set, the spend cut to three figures); the details stay exact.
+    expect(refused.body.error.message).toContain(`spend cap of ${formatMoney(cost * 3n, "typed")} has ${formatMoney(cost * 3n)} spent`);
     expect(await t.balance(org.id)).toBe(balance);
     expect((await t.request(PATH, { key: org.key, ctx: at("2032-05-11T00:00:00.000Z") })).status).toBe(200);
   });

@@ -116,7 +116,7 @@ export async function closeOrganization(db: PrismaClient, principal: Principal |
     if (!org || org.closed_at) throw new DomainError("organization_closed", "This organization is already closed.");
     const credit = org.balance_nanos;
     if (credit > 0n && !forfeitCredit) {
-      throw new DomainError("credit_not_forfeited", `${access.org.name} still has ${formatMoney(credit)} of credit. Confirm that it is forfeited to close it.`);
+      throw new DomainError("credit_not_forfeited", `${access.org.name} still has ${formatMoney(credit, "balance")} of credit. Confirm that it is forfeited to close it.`);
     }
     if (credit > 0n) {
       const forfeited = await changeBalanceInTransaction(tx, {

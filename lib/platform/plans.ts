@@ -149,6 +149,6 @@ export function planPriceText(offer: Pick<PlanOffer, "priceRange">): string {
   if (!offer.priceRange) return "No monthly fee; no data endpoints";
   const { lowNanos, highNanos } = offer.priceRange;
   return lowNanos === highNanos
-    ? `No monthly fee; ${formatMoney(lowNanos)} per GB returned`
-    : `No monthly fee; ${formatMoney(lowNanos)} to ${formatMoney(highNanos)} per GB returned, by endpoint`;
+    ? `No monthly fee; ${formatMoney(lowNanos, "price")} per GB returned`
+    : `No monthly fee; ${formatMoney(lowNanos, "price")} to ${formatMoney(highNanos, "price")} per GB returned, by endpoint`;
 }

@@ -38,7 +38,7 @@ export function topUpStatusRoute(request: Request, database: DatabaseSource = ge
           status: status.status,
           credited: status.credited,
           amount: formatCents(status.amountCents),
-          balance: formatMoney(status.balanceNanos),
+          balance: formatMoney(status.balanceNanos, "balance"),
           balance_exact: formatExactMoney(status.balanceNanos),
           receipt_url: status.receiptUrl,
         },

@@ -43,7 +43,7 @@ export default async function AlertsPage() {
         keys={keys.map((key) => ({ id: key.id, label: `${key.name} (${key.hint}…)` }))}
         rules={rules.map((rule) => ({
           id: rule.id,
-          label: `${RULE_WORDS[rule.kind] ?? rule.kind} ${formatMoney(rule.thresholdNanos)}`,
+          label: `${RULE_WORDS[rule.kind] ?? rule.kind} ${formatMoney(rule.thresholdNanos, "typed")}`,
           scope: rule.apiKey ? `Key ${rule.apiKey.name} (${rule.apiKey.hint}…)` : "The organization",
           fired: rule.firedAt !== null,
           state: rule.firedAt ? `crossed ${formatDateTime(rule.firedAt)}; sent ${rule.fireCount} time${rule.fireCount === 1 ? "" : "s"}` : rule.fireCount ? `sent ${rule.fireCount} time${rule.fireCount === 1 ? "" : "s"}` : "not crossed yet",

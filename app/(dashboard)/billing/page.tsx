@@ -53,7 +53,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       <div className="flex flex-col gap-6">
         <PageHeader title="Billing" />
         <Alert tone="info" title="Only owners and admins manage billing.">
-          Your balance is <Money nanos={org.balanceNanos} />. Ask an owner or admin of {org.name} to buy credits.
+          Your balance is <Money nanos={org.balanceNanos} use="balance" />. Ask an owner or admin of {org.name} to buy credits.
         </Alert>
       </div>
     );
@@ -156,7 +156,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           ) : (
             <p className="text-sm text-zinc-700" data-testid="auto-recharge-summary">
               {autoRecharge.enabled && autoRecharge.thresholdNanos !== null && autoRecharge.amountCents !== null
-                ? `Below ${formatMoney(autoRecharge.thresholdNanos)}, ${formatCents(autoRecharge.amountCents)} is added, at most ${autoRecharge.maxPerDay} time${autoRecharge.maxPerDay === 1 ? "" : "s"} a day.`
+                ? `Below ${formatMoney(autoRecharge.thresholdNanos, "typed")}, ${formatCents(autoRecharge.amountCents)} is added, at most ${autoRecharge.maxPerDay} time${autoRecharge.maxPerDay === 1 ? "" : "s"} a day.`
                 : "Auto-recharge is off."}{" "}
               Only owners change auto-recharge and the saved card.
             </p>
@@ -225,7 +225,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                       <span className="block text-xs whitespace-nowrap text-zinc-500 sm:inline">/v1/{price.name}</span>
                     </span>
                   </TD>
-                  <TD data-label="Price per GB" className="text-right whitespace-nowrap tabular-nums"><Money nanos={price.pricePerGbNanos} /></TD>
+                  <TD data-label="Price per GB" className="text-right whitespace-nowrap tabular-nums"><Money nanos={price.pricePerGbNanos} use="price" /></TD>
                   <TD data-label={`${formatCents(EXAMPLE_TOP_UP_CENTS, { trimZeroCents: true })} buys`} className="text-right whitespace-nowrap tabular-nums">
                     {!org.plan.allowedEndpoints.includes(price.name) ? (
                       <span className="whitespace-normal">
@@ -277,7 +277,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
             <ThresholdForm orgId={org.id} current={org.lowBalanceThresholdNanos === null ? "" : dollarsInputValue(org.lowBalanceThresholdNanos)} />
           ) : (
             <p className="text-sm text-zinc-700">
-              {org.lowBalanceThresholdNanos === null ? "No alert is set." : `Alert below ${formatMoney(org.lowBalanceThresholdNanos)}.`} Owners can change it.
+              {org.lowBalanceThresholdNanos === null ? "No alert is set." : `Alert below ${formatMoney(org.lowBalanceThresholdNanos, "typed")}.`} Owners can change it.
             </p>
           )}
         </CardContent>
@@ -318,7 +318,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                     </span>
                   </TD>
                   <TD data-label="Balance after" className="text-right whitespace-nowrap tabular-nums">
-                    <Money nanos={line.balanceAfterNanos} />
+                    <Money nanos={line.balanceAfterNanos} use="balance" />
                   </TD>
                   <TD data-label="Receipt">
                     <ReceiptLink url={line.receiptUrl} />

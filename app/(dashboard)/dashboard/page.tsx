@@ -38,7 +38,7 @@ export default async function OverviewPage() {
       <PageHeader title="Overview" description={`${org.name}: your role is ${ROLE_LABELS[role]}.`} />
 
       <section aria-label="Balance, keys and usage" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Balance" value={<Money nanos={org.balanceNanos} />}>
+        <Stat label="Balance" value={<Money nanos={org.balanceNanos} use="balance" />}>
           {canBuy ? (
             <Link href="/billing" className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800">
               Buy credits

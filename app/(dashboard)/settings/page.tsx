@@ -102,7 +102,7 @@ export default async function SettingsPage() {
                       <ul className="mt-1 flex flex-wrap gap-1.5">
                         {candidate.endpoints.map((endpoint) => (
                           <li key={endpoint.name}>
-                            <Badge tone="accent" title={`/v1/${endpoint.name}: ${formatMoney(endpoint.pricePerGbNanos)} per GB`}>
+                            <Badge tone="accent" title={`/v1/${endpoint.name}: ${formatMoney(endpoint.pricePerGbNanos, "price")} per GB`}>
                               {endpoint.title}
                             </Badge>
                           </li>
@@ -215,13 +215,13 @@ export default async function SettingsPage() {
               <>
                 <p className="text-sm text-zinc-600">
                   Its keys stop at once and its members lose access. Its balance,{" "}
-                  <Money nanos={org.balanceNanos} />, would be forfeited.
+                  <Money nanos={org.balanceNanos} use="balance" />, would be forfeited.
                 </p>
                 <div>
                   <CloseOrganization
                     orgId={org.id}
                     orgName={org.name}
-                    creditText={formatMoney(org.balanceNanos > 0n ? org.balanceNanos : 0n)}
+                    creditText={formatMoney(org.balanceNanos > 0n ? org.balanceNanos : 0n, "balance")}
                     hasCredit={org.balanceNanos > 0n}
                   />
                 </div>

@@ -66,7 +66,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Search
       />
 
       <section aria-label="Balance and plan limits" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat label="Balance" value={<Money nanos={org.balanceNanos} />} />
+        <Stat label="Balance" value={<Money nanos={org.balanceNanos} use="balance" />} />
         <Stat label="Plan" value={org.plan.name} />
         <Stat label="Rate limit" value={`${formatCount(org.plan.requestsPerMinute)} requests / min`} />
         <Stat label="Trial ticker limit" value={org.plan.dailyTickerLimit ? `${org.plan.dailyTickerLimit} tickers / endpoint / day` : "None"} />

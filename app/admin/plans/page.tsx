@@ -4,7 +4,7 @@ import { PricesManager } from "@/components/admin/prices-manager";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ENDPOINT_LIST } from "@/lib/catalog";
-import { formatExactMoney } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import { listPlansForAdmin, priceSchedule } from "@/lib/platform/admin/plans";
 import { getAdminPage } from "@/lib/platform/admin/session";
 import { formatDateTime } from "@/lib/utils/dates";
@@ -12,7 +12,7 @@ import { formatDateTime } from "@/lib/utils/dates";
 export const metadata: Metadata = { title: "Plans & prices" };
 
 /** Exact to the nano-dollar: the price editor shows the figure it edits. */
-const perGb = formatExactMoney;
+const perGb = (nanos: bigint) => formatMoney(nanos, "price");
 /** A price's moment to the millisecond ("2026-03-01 09:30:15.250 UTC"): a charge is explained by it. */
 const moment = (date: Date) => date.toISOString().replace("T", " ").replace(/:00\.000Z$/, "Z").replace(/Z$/, " UTC");
 

@@ -57,7 +57,7 @@ export default async function AdminOrganizationPage({ params }: { params: Promis
       ) : null}
 
       <section aria-label="Summary" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Balance" value={<Money nanos={org.balanceNanos} testId="admin-balance" />} />
+        <Stat label="Balance" value={<Money nanos={org.balanceNanos} use="balance" testId="admin-balance" />} />
         <Stat label="Plan" value={org.plan.name} note={`${formatCount(org.plan.requestsPerMinute)} requests/min${org.plan.dailyTickerLimit ? ` · ${org.plan.dailyTickerLimit} tickers/day` : ""}`} />
         <Stat label="Members" value={formatCount(detail.members.length)} />
         <Stat label="Live keys" value={formatCount(liveKeys.length)} note={`${detail.keys.length - liveKeys.length} deleted`} />
@@ -219,7 +219,7 @@ export default async function AdminOrganizationPage({ params }: { params: Promis
                   <TD data-label="Kind">{LEDGER_KINDS[e.kind] ?? e.kind}</TD>
                   <TD data-label="Description" className="max-w-72 break-words text-zinc-700">{e.description ?? e.reference ?? "—"}</TD>
                   <TD data-label="Amount" className="text-right"><Money nanos={e.amountNanos} /></TD>
-                  <TD data-label="Balance after" className="text-right"><Money nanos={e.balanceAfterNanos} /></TD>
+                  <TD data-label="Balance after" className="text-right"><Money nanos={e.balanceAfterNanos} use="balance" /></TD>
                 </TR>
               ))}
             </TBody>
