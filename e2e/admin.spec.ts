@@ -1,21 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { cli, createKey, currentOrgId, edgar, screenshots, signUp, unique, watchConsole } from "./support";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { adminBrowser, cli, createKey, currentOrgId, edgar, screenshots, signUp, unique, watchConsole } from "./support";
 
 const PASSWORD = "a long enough password";
-
-async function adminBrowser(browser: Browser): Promise<Page & { email: string }> {
-  const email = unique("operator");
-  cli("user:create", "--email", email, "--password", PASSWORD, "--platform-admin");
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard|\/keys|\/organizations\/new/, { timeout: 30_000 });
-  return Object.assign(page, { email });
-}
 
 /** What an unknown path answers: the status and the words on the page. */
 async function unknownPathAnswer(page: Page) {

@@ -1,21 +1,7 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { parseCsv } from "../lib/data/import/csv";
 import { formatDollars, formatMoney, parseDollars } from "../lib/money";
-import { cli, createKey, currentOrgId, signUp, unique, watchConsole } from "./support";
-
-const PASSWORD = "an operator password 123";
-
-async function adminBrowser(browser: Browser): Promise<Page> {
-  const email = unique("money-operator");
-  cli("user:create", "--email", email, "--password", PASSWORD, "--platform-admin");
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard|\/keys|\/organizations\/new/, { timeout: 30_000 });
-  return page;
-}
+import { adminBrowser, cli, createKey, currentOrgId, signUp, unique, watchConsole } from "./support";
 
 /** The column `name` of the CSV's rows where `where` holds. */
 function csvColumn(csv: string, name: string, where: (row: Record<string, string>) => boolean): string[] {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 /** Runs the operator CLI against the server's database (it hands the command to the running server). */
 export function cli<T = Record<string, unknown>>(...args: string[]): T {
@@ -35,6 +35,19 @@ export async function signUp(page: Page, email: string, password = "a long enoug
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/keys/, { timeout: 30_000 });
+}
+
+/** A new platform administrator (made with the CLI), signed in in a browser context of their own. */
+export async function adminBrowser(browser: Browser, password = "a long enough password"): Promise<Page & { email: string }> {
+  const email = unique("operator");
+  cli("user:create", "--email", email, "--password", password, "--platform-admin");
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard|\/keys|\/organizations\/new/, { timeout: 30_000 });
+  return Object.assign(page, { email });
 }
 
 export async function signIn(page: Page, email: string, password: string) {
