@@ -42,6 +42,8 @@ const DATA_API_SEGMENTS = ["v1", "health", "endpoints", "estimate", "openapi.jso
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The dev-only Next.js badge sat over a key card's Settings button at 375 px; build errors still show in the overlay.
+  devIndicators: false,
   // The browser tests reach the dev server as 127.0.0.1.
   allowedDevOrigins: ["127.0.0.1"],
   // Parallel builds (e.g. two Playwright runs) each need their own output folder.

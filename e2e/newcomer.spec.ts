@@ -45,6 +45,8 @@ test("the public pages: plans with prices, what Trial leaves out, the endpoint l
   await phone(page);
   await page.goto("/docs");
   await expectOneLine(page.getByTestId("base-url"), "the base URL");
+  // …and is not cut: it took the width left beside "Base URL" and the copy button, and scrolled inside it.
+  expect(await page.getByTestId("base-url").evaluate((code) => code.scrollWidth <= code.clientWidth), "the base URL is shown whole").toBe(true);
   await expect(page.getByTestId("coverage")).toContainText("sample tickers");
   await expect(page.locator("#quick-start")).toContainText("Create an account");
   await desktop(page);
@@ -83,6 +85,10 @@ test("a Trial organization at both widths: money by one rule, plans priced, the 
   // The code sample wraps instead of running off the right edge.
   const code = page.locator("pre").first();
   expect(await code.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBeLessThanOrEqual(0);
+  // …between words ("# you|r full key" broke inside one): a word is split only when it cannot fit a line.
+  expect(await code.evaluate((pre) => [getComputedStyle(pre).wordBreak, getComputedStyle(pre).overflowWrap])).toEqual(["normal", "anywhere"]);
+  // The plan names the endpoint it leaves out ("6 of 7" did not say which).
+  await expect(page.getByText("6 of 7: not Dilution data")).toBeVisible();
   // Every section is one tap away: a menu, not a sideways-scrolling row.
   await page.getByTestId("nav-menu-button").click();
   const menu = page.getByRole("navigation", { name: "Dashboard" });
@@ -106,6 +112,11 @@ test("a Trial organization at both widths: money by one rule, plans priced, the 
   // At 1280 the switcher shows the whole name: nothing is cut where there is room.
   const fits = await page.getByLabel("Organization").evaluate((select) => select.scrollWidth <= select.clientWidth);
   expect(fits).toBe(true);
+
+  // A key's buttons stay on one line in the table ("Delete" wrapped under the others).
+  await page.goto("/keys");
+  const settingsTop = (await page.getByRole("button", { name: "Settings of Laptop" }).boundingBox())!.y;
+  expect((await page.getByRole("button", { name: "Delete Laptop" }).boundingBox())!.y).toBe(settingsTop);
 
   await page.goto("/settings");
   await expect(page.getByTestId("plan-price-trial")).toHaveText(/^No monthly fee; \$\d+\.\d{2} to \$\d+\.\d{2} per GB returned, by endpoint$/);

@@ -105,7 +105,7 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
                 <h3 className="font-medium text-zinc-900">Payments held back ({overview.payments.heldPayments.count})</h3>
                 <ul className="mt-1 flex flex-col gap-1">
                   {overview.payments.heldPayments.rows.map((p) => (
-                    <li key={p.id} className="break-all">
+                    <li key={p.id} className="wrap-anywhere">
                       {/* The payments search finds Checkout's sessions; an auto-recharge is in the held list at the top of the Payments page. */}
                       <Link
                         href={p.source === "auto_recharge" ? "/admin/payments" : `/admin/payments?q=${encodeURIComponent(p.id)}`}
@@ -129,7 +129,7 @@ export default async function AdminOverviewPage({ searchParams }: { searchParams
                 </h3>
                 <ul className="mt-1 flex flex-col gap-1">
                   {overview.payments.failedEvents.rows.map((e) => (
-                    <li key={e.eventId} className="break-all">
+                    <li key={e.eventId} className="wrap-anywhere">
                       <span className="font-mono text-xs">{e.eventId}</span> {e.type} · {e.attempts} attempt(s), last {formatDateTime(e.lastFailedAt)}: {e.error}
                     </li>
                   ))}

@@ -93,7 +93,7 @@ export default async function DocsPage() {
             <div className="mt-6 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-zinc-200 bg-white py-2 pr-2 pl-4 shadow-sm">
               <span className="text-sm text-zinc-500">Base URL</span>
               {/* Never broken inside (a port split over two lines misleads): on a narrow screen it takes a line of its own, and scrolls if even that is short. */}
-              <code className="max-w-full flex-1 overflow-x-auto font-mono text-sm font-medium whitespace-nowrap text-zinc-900" data-testid="base-url">
+              <code className="max-w-full flex-auto overflow-x-auto font-mono text-sm font-medium whitespace-nowrap text-zinc-900" data-testid="base-url">
                 {baseUrl}
               </code>
               <CopyButton value={baseUrl} label="Copy the base URL" />

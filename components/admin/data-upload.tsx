@@ -186,7 +186,7 @@ export function DataUpload({ maxBytes, maxLabel, timingNote, uploadTicket }: Dat
           Or drag the file here. At most {maxLabel}. The format is the one of <code className="font-mono">npm run data:import</code> (see docs/data.md): a JSON object of record lists, or a CSV of one kind named by its file (<code className="font-mono">offerings.csv</code>) or a <code className="font-mono">kind</code> column.
         </p>
         {file ? (
-          <p className="text-sm break-all text-zinc-800" data-testid="data-file">
+          <p className="text-sm wrap-anywhere text-zinc-800" data-testid="data-file">
             <span className="font-medium">{file.name}</span> <span className="text-zinc-500">({formatBytes(file.size)})</span>
           </p>
         ) : null}

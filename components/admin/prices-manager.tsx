@@ -146,7 +146,7 @@ export function PricesManager({ prices }: { prices: EndpointPriceView[] }) {
                                 <Badge tone={STATES[row.state].tone}>{STATES[row.state].label}</Badge>
                               </TD>
                               <TD data-label="Set by" className="text-zinc-600">
-                                <span className="break-all">{row.createdBy ?? "Before the console (migrated)"}</span>
+                                <span className="wrap-anywhere">{row.createdBy ?? "Before the console (migrated)"}</span>
                                 <span className="block text-xs text-zinc-500">on {row.createdAt}</span>
                               </TD>
                             </TR>

@@ -22,7 +22,8 @@ export function KeyActions({
 }) {
   const rollable = keyRow.status === "ACTIVE" && !keyRow.rolled && !keyRow.expired;
   return (
-    <div className={cn("flex flex-wrap gap-1", align === "end" ? "justify-end" : "-ml-3 justify-start")}>
+    // In the table (align end) the buttons stay on one line: "Delete" wrapped under the others at 1280 px.
+    <div className={cn("flex gap-1", align === "end" ? "flex-nowrap justify-end" : "-ml-3 flex-wrap justify-start")}>
       <Button size="sm" variant="ghost" onClick={() => onSettings(keyRow)} aria-label={`Settings of ${keyRow.name}`}>
         Settings
       </Button>

@@ -45,7 +45,7 @@ export function CodeBlock({ code, children, title, language, copyLabel = "Copy c
         className={cn(
           "overflow-auto p-4 font-mono text-[13px] leading-relaxed focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-400",
           maxHeightClass,
-          wrap && "max-sm:break-all max-sm:whitespace-pre-wrap",
+          wrap && "max-sm:wrap-anywhere max-sm:whitespace-pre-wrap",
         )}
       >
         <code>{children ?? code}</code>

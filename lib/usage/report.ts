@@ -72,7 +72,7 @@ export async function usageReport(db: DbClient, orgId: string, query: UsageQuery
            endpoint,
            count(*)::int AS requests,
            (count(*) FILTER (WHERE status_code >= 400))::int AS failed,
-           coalesce(sum(bytes) FILTER (WHERE status_code < 400), 0)::bigint AS bytes,
+           coalesce(sum(bytes) FILTER (WHERE status_code < 400 AND cost_nanos > 0), 0)::bigint AS bytes,
            coalesce(sum(cost_nanos), 0)::bigint AS cost
       FROM usage_events
      WHERE org_id = ${orgId}::uuid

@@ -71,7 +71,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <TD data-label="Time (UTC)" className="whitespace-nowrap text-zinc-600">
                     <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt)}</time>
                   </TD>
-                  <TD data-label="Actor" className="max-w-56 break-all">{describeActor(entry.actor)}</TD>
+                  <TD data-label="Actor" className="max-w-56 wrap-anywhere">{describeActor(entry.actor)}</TD>
                   <TD data-label="Action" className="min-w-64 text-zinc-900">{describeAuditEntry(entry)}</TD>
                   <TD data-label="IP address" className="font-mono text-xs whitespace-nowrap text-zinc-600">{entry.ip ?? "—"}</TD>
                 </TR>

@@ -109,9 +109,7 @@ export default async function OverviewPage() {
           <CardContent>
             <dl className="flex flex-col gap-3 text-sm">
               <Limit label="Rate limit">{formatCount(plan.requestsPerMinute)} requests per minute</Limit>
-              <Limit label="Endpoints">
-                {plan.allowedEndpoints.length} of {Object.keys(ENDPOINTS).length}
-              </Limit>
+              <Limit label="Endpoints">{endpointsText(plan.allowedEndpoints)}</Limit>
               {plan.isTrial && plan.dailyTickerLimit ? <Limit label="Unique tickers">{formatCount(plan.dailyTickerLimit)} per endpoint per day</Limit> : null}
             </dl>
           </CardContent>
@@ -160,6 +158,15 @@ function Stat({ label, value, children }: { label: string; value: ReactNode; chi
       </CardContent>
     </Card>
   );
+}
+
+/** "All 7", or "6 of 7: not Float and outstanding shares" — a plan's endpoints, naming the ones it leaves out. */
+function endpointsText(allowed: readonly string[]): string {
+  const all = Object.values(ENDPOINTS);
+  const missing = all.filter((endpoint) => !allowed.includes(endpoint.name));
+  if (missing.length === 0) return `All ${all.length}`;
+  const count = all.length - missing.length;
+  return `${count} of ${all.length}: not ${missing.map((endpoint) => endpoint.title).join(", ")}`;
 }
 
 function Limit({ label, children }: { label: string; children: ReactNode }) {

@@ -154,7 +154,7 @@ export default async function SettingsPage() {
         <CardContent>
           <Facts>
             <Fact label="Email">
-              <span className="break-all">{user.email}</span>
+              <span className="wrap-anywhere">{user.email}</span>
             </Fact>
             <Fact label="Name">{user.name || <span className="text-zinc-500">Not set</span>}</Fact>
           </Facts>

@@ -124,7 +124,7 @@ function Actor({ entry }: { entry: PlatformAuditEntry }) {
   if (!entry.actorEmail) return <span>{describeActor(entry.actorLabel ?? "system")}</span>;
   return (
     <div className="flex flex-col items-end gap-1 md:items-start">
-      <Link href={`/admin/users?q=${encodeURIComponent(entry.actorEmail)}`} className={`break-all ${LINK}`}>
+      <Link href={`/admin/users?q=${encodeURIComponent(entry.actorEmail)}`} className={`wrap-anywhere ${LINK}`}>
         {entry.actorEmail}
       </Link>
       {entry.byPlatformAdmin ? <Badge tone="warning">{describeActor(entry.actorLabel ?? "")}</Badge> : null}
@@ -143,7 +143,7 @@ function EntryDetails({ entry }: { entry: PlatformAuditEntry }) {
       </summary>
       <div className="mt-1 flex flex-col gap-1">
         {entry.targetType ? (
-          <p className="text-xs break-all text-zinc-600">
+          <p className="text-xs wrap-anywhere text-zinc-600">
             Target: {entry.targetType} <span className="font-mono">{entry.targetId ?? ""}</span>
           </p>
         ) : null}

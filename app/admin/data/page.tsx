@@ -118,7 +118,7 @@ export default async function AdminDataPage() {
                     <time dateTime={load.finishedAt.toISOString()}>{formatDateTime(load.finishedAt)}</time>
                   </TD>
                   <TD data-label="Source" className="max-w-64 min-w-0">
-                    <span className="block font-medium break-all text-zinc-900">{load.source}</span>
+                    <span className="block font-medium wrap-anywhere text-zinc-900">{load.source}</span>
                     <span className="block text-xs text-zinc-500">{load.kindLabel}</span>
                   </TD>
                   <TD data-label="Status">
@@ -164,7 +164,7 @@ export default async function AdminDataPage() {
                     </div>
                   </TD>
                   <TD data-label="Took" className="text-right whitespace-nowrap tabular-nums">{formatDuration(load.durationMs)}</TD>
-                  <TD data-label="By" className="max-w-48 break-all text-zinc-700">{load.actor}</TD>
+                  <TD data-label="By" className="max-w-48 wrap-anywhere text-zinc-700">{load.actor}</TD>
                 </TR>
               ))}
             </TBody>

@@ -81,7 +81,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
               {users.map((user) => (
                 <TR key={user.id} data-user={user.email} className={user.id === detail?.id ? "bg-accent-50/60" : undefined}>
                   <TD data-label="User" className="max-w-80">
-                    <Link href={listHref({ user: user.id })} className={`font-medium break-all ${LINK}`} aria-current={user.id === detail?.id ? "true" : undefined}>
+                    <Link href={listHref({ user: user.id })} className={`font-medium wrap-anywhere ${LINK}`} aria-current={user.id === detail?.id ? "true" : undefined}>
                       {user.email}
                     </Link>
                     {user.name ? <div className="text-xs break-words text-zinc-600">{user.name}</div> : null}
@@ -133,7 +133,7 @@ function UserPanel({ user, self, closeHref }: { user: UserDetail; self: boolean;
     <Card id="user-detail" aria-labelledby="user-detail-title">
       <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <CardTitle as="h2" id="user-detail-title" className="break-all">
+          <CardTitle as="h2" id="user-detail-title" className="wrap-anywhere">
             {user.email}
             {self ? <span className="ml-2 text-sm font-normal text-zinc-500">(you)</span> : null}
           </CardTitle>

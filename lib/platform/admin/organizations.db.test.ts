@@ -194,4 +194,14 @@ describe("the overview", () => {
     expect(overview.negative.every((o) => o.balanceNanos < 0n)).toBe(true);
     await expect(platformOverview(t.prisma, admin, { from: "2026-13-01" })).rejects.toMatchObject({ name: "ZodError" });
   });
+
+  it("counts as billed only the bytes that were charged for (a free answer's body was counted)", async () => {
+    const before = (await platformOverview(t.prisma, admin, {})).days.at(-1)!;
+    const c = await customer("1");
+    await t.prisma.usageEvent.create({ data: { orgId: c.id, endpoint: "offerings", statusCode: 200, bytes: 4_000, costNanos: 0n, requestId: crypto.randomUUID() } });
+    await t.prisma.usageEvent.create({ data: { orgId: c.id, endpoint: "offerings", statusCode: 200, bytes: 1_000, costNanos: 8_000n, requestId: crypto.randomUUID() } });
+    const today = (await platformOverview(t.prisma, admin, {})).days.at(-1)!;
+    expect(today.bytes - before.bytes).toBe(1_000);
+    expect(today.requests - before.requests).toBe(2);
+  });
 });

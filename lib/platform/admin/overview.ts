@@ -43,7 +43,7 @@ export async function platformOverview(db: DbClient, principal: Principal | null
       SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS day, endpoint,
              count(*)::int AS requests,
              (count(*) FILTER (WHERE status_code >= 400))::int AS failed,
-             coalesce(sum(bytes) FILTER (WHERE status_code < 400), 0)::bigint AS bytes
+             coalesce(sum(bytes) FILTER (WHERE status_code < 400 AND cost_nanos > 0), 0)::bigint AS bytes
         FROM usage_events WHERE created_at >= ${start} AND created_at < ${end}
        GROUP BY 1, 2 ORDER BY 1, 2`,
     db.organization.findMany({ where: { balanceNanos: { lt: 0 } }, orderBy: { balanceNanos: "asc" }, select: { id: true, name: true, balanceNanos: true, closedAt: true } }),

@@ -179,7 +179,7 @@ export default async function AdminOrganizationPage({ params }: { params: Promis
             <TBody>
               {detail.members.map((m) => (
                 <TR key={m.id}>
-                  <TD data-label="Email" className="break-all">
+                  <TD data-label="Email" className="wrap-anywhere">
                     <Link href={`/admin/users?q=${encodeURIComponent(m.user.email)}`} className="text-accent-700 underline-offset-2 hover:underline">
                       {m.user.email}
                     </Link>
@@ -287,7 +287,7 @@ export default async function AdminOrganizationPage({ params }: { params: Promis
               {detail.audit.map((e) => (
                 <TR key={e.id.toString()} data-action={e.action}>
                   <TD data-label="Time (UTC)" className="whitespace-nowrap text-zinc-600">{formatDateTime(e.createdAt)}</TD>
-                  <TD data-label="Actor" className="max-w-56 break-all">
+                  <TD data-label="Actor" className="max-w-56 wrap-anywhere">
                     <div>
                       {e.actorEmail ?? describeActor(e.actorLabel ?? "system")}
                       {e.actorEmail && e.actorLabel ? <span className="block text-xs text-zinc-500">{describeActor(e.actorLabel)}</span> : null}
