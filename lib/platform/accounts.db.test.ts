@@ -106,6 +106,26 @@ describe("password sign-in", () => {
     expect(results.every((result) => !result.ok && result.reason === "invalid")).toBe(true);
   }, 60_000);
 
+  it("an owner who has signed in from this address before is checked ahead of the guesses too: their own sign-ins do not count against them", async () => {
+    const now = new Date("2026-11-22T11:00:00Z");
+    await signUp(db.prisma, { email: "hana@example.com", password: "hana's password" });
+    const home = "198.51.100.30";
+    for (let i = 0; i < 8; i++) expect((await authenticateWithPassword(db.prisma, limiter, { email: "hana@example.com", password: "hana's password" }, home, now)).ok).toBe(true);
+    let strangersAnswered = 0;
+    const strangers = Array.from({ length: 50 }, (_, i) =>
+      authenticateWithPassword(db.prisma, limiter, { email: "hana@example.com", password: `guess ${i}` }, `203.0.113.${100 + (i % 10)}`, now).finally(() => strangersAnswered++),
+    );
+    const started = performance.now();
+    const owner = await authenticateWithPassword(db.prisma, limiter, { email: "hana@example.com", password: "hana's password" }, home, now);
+    const ownerMs = performance.now() - started;
+    const answeredBeforeOwner = strangersAnswered;
+    await Promise.all(strangers);
+    expect(owner.ok).toBe(true);
+    // Counted by attempts, the owner's eight sign-ins put them behind every guess (all 50 answered first, 2.1–5.2 s).
+    expect(answeredBeforeOwner, "the owner waited for the strangers' attempts").toBeLessThan(20);
+    expect(ownerMs).toBeLessThan(2000);
+  }, 60_000);
+
   it("one address is stopped: ten tries at one account, fifty across accounts, even with the right password after", async () => {
     const now = new Date("2026-11-22T12:00:00Z");
     await signUp(db.prisma, { email: "fred@example.com", password: "fred's password" });
