@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createKey, signUp, unique } from "./support";
+import { createKey, screenshots, signUp, unique, watchConsole } from "./support";
 
 test("the only owner sees why they cannot leave, before trying", async ({ page }) => {
   await signUp(page, unique("sole"));
@@ -118,4 +118,34 @@ test("closing the organization stops its key and forfeits its credit only once t
   await page.getByLabel("Password").fill("a long enough password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "do not match an account" })).toBeVisible();
+});
+
+test("an invitation's link leads to a sign-up with the invited address filled in and locked, and joins without a Trial organization of one's own", async ({ page, browser }) => {
+  const errors = watchConsole(page);
+  await signUp(page, unique("inviter"));
+  await page.goto("/members");
+  const invitee = unique("invitee");
+  await page.getByRole("button", { name: "Invite someone" }).first().click();
+  await page.getByRole("dialog").getByLabel(/Email/).fill(invitee);
+  await page.getByRole("dialog").getByRole("button", { name: /Create invitation|Invite/ }).click();
+  const link = (await page.getByTestId("invitation-link").textContent())!.trim();
+
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(link);
+  await guest.getByRole("link", { name: "Create an account" }).click();
+  await expect(guest.getByRole("heading", { name: /^Join / })).toBeVisible();
+  const email = guest.getByLabel("Work email");
+  await expect(email).toHaveValue(invitee);
+  await expect(email).toHaveAttribute("readonly", "");
+  await screenshots(guest, "sign-up-invited");
+  await guest.getByLabel("Password").fill("a long enough password");
+  await guest.getByRole("button", { name: "Create account" }).click();
+  await expect(guest.getByRole("heading", { name: /You are a member of / })).toBeVisible({ timeout: 30_000 });
+  // One organization, the inviter's: no "invitee's organization" on the Trial plan beside it.
+  await guest.goto("/dashboard");
+  const options = await guest.getByLabel("Organization").locator("option").allTextContents();
+  expect(options.filter((option) => !option.startsWith("New organization"))).toHaveLength(1);
+  expect(options[0]).not.toContain("invitee");
+  await guest.context().close();
+  expect(errors).toEqual([]);
 });

@@ -53,7 +53,25 @@ export function SignInForm({ returnTo, providers, initialError }: { returnTo: st
   );
 }
 
-export function SignUpForm({ returnTo, providers, passwordMinLength }: { returnTo: string; providers: { id: string; name: string }[]; passwordMinLength: number }) {
+/** The invitation a sign-up came through: its token travels with the form, its address (when it names one) is the account's. */
+export interface SignUpInvitation {
+  token: string;
+  orgName: string;
+  role: string;
+  email: string | null;
+}
+
+export function SignUpForm({
+  returnTo,
+  providers,
+  passwordMinLength,
+  invitation = null,
+}: {
+  returnTo: string;
+  providers: { id: string; name: string }[];
+  passwordMinLength: number;
+  invitation?: SignUpInvitation | null;
+}) {
   const router = useRouter();
   const { error, fieldErrors, busy, submitWith } = useAccountForm();
   const onSubmit = submitWith(async (form) => {
@@ -70,8 +88,11 @@ export function SignUpForm({ returnTo, providers, passwordMinLength }: { returnT
         <Field label="Name (optional)" error={fieldErrors.name}>
           {(control) => <Input {...control} name="name" autoComplete="name" autoFocus />}
         </Field>
-        <Field label="Work email" error={fieldErrors.email}>
-          {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
+        {invitation ? <input type="hidden" name="invite" value={invitation.token} /> : null}
+        <Field label="Work email" error={fieldErrors.email} hint={invitation?.email ? "The invitation is for this address." : undefined}>
+          {(control) => (
+            <Input {...control} name="email" type="email" autoComplete="email" required defaultValue={invitation?.email ?? undefined} readOnly={Boolean(invitation?.email)} />
+          )}
         </Field>
         <Field label="Password" hint={`At least ${passwordMinLength} characters.`} error={fieldErrors.password}>
           {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" required minLength={passwordMinLength} />}
@@ -79,9 +100,13 @@ export function SignUpForm({ returnTo, providers, passwordMinLength }: { returnT
         <Button type="submit" loading={busy} className="w-full">
           Create account
         </Button>
-        <p className="text-xs text-zinc-500">You start on the Trial plan with your own organization. Credits are bought in advance; nothing is charged automatically.</p>
+        <p className="text-xs text-zinc-500">
+          {invitation
+            ? `You join ${invitation.orgName} as ${invitation.role}; no organization of your own is made (you can create one later).`
+            : "You start on the Trial plan with your own organization. Credits are bought in advance; nothing is charged automatically."}
+        </p>
       </form>
-      <OAuthButtons providers={providers} returnTo={returnTo} />
+      {invitation ? null : <OAuthButtons providers={providers} returnTo={returnTo} />}
       <p className="text-center text-sm text-zinc-600">
         Already have an account?{" "}
         <Link href="/sign-in" className="font-medium text-accent-700 underline">

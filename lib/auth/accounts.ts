@@ -70,6 +70,8 @@ export const signUpInput = z.object({
   name: z.string().trim().max(80, "Names are at most 80 characters.").optional().transform((v) => v || undefined),
   email: emailSchema,
   password: newPasswordSchema,
+  /** The token of the invitation whose link led here: the account joins that organization instead of getting one of its own. */
+  invite: z.string().max(200).optional().transform((v) => v || undefined),
 });
 
 export const signInInput = z.object({

@@ -8,9 +8,8 @@ import type { RateLimiter } from "@/lib/rate-limit";
 import { addressBucket } from "@/lib/utils/client-ip";
 import { formatWait } from "@/lib/utils/dates";
 import { auditActor, requireSignedIn } from "./access";
+import { findInvitation, joinThroughInvitation } from "./members";
 import { createOrganization } from "./organizations";
-
-/** A new account: the user, and an organization of their own on the Trial plan, which they own. */
 
 /** The organization a new user starts with, named after them. */
 export function defaultOrganizationName(user: { name?: string | null; email: string }): string {
@@ -21,9 +20,21 @@ export function defaultOrganizationName(user: { name?: string | null; email: str
 /** Accounts one address may create per hour (SIGN_UPS_PER_IP_PER_HOUR; the browser tests raise it). */
 const signUpsPerIpPerHour = () => Number(process.env.SIGN_UPS_PER_IP_PER_HOUR ?? 10);
 
-/** Creates the user, their organization on the Trial plan and their ownership of it, all or nothing. */
+/**
+ * Creates the user and, all or nothing, either their organization on the
+ * Trial plan (which they own) or, when they came through an invitation's
+ * link, their membership of the inviting organization (no organization of
+ * their own: someone joining a team does not need a Trial one beside it).
+ */
 export async function signUp(db: PrismaClient, input: unknown, ip?: string | null) {
-  const { name, email, password } = signUpInput.parse(input);
+  const { name, email, password, invite } = signUpInput.parse(input);
+  const invitation = invite ? await findInvitation(db, invite) : null;
+  if (invite && invitation?.state !== "open") {
+    throw new DomainError("invalid_invitation", "This invitation link is no longer valid: ask for a new one, or create the account from the sign-up page without it.");
+  }
+  if (invitation?.email && invitation.email !== email) {
+    throw new DomainError("wrong_account", `This invitation is for ${invitation.email}: create the account with that address, or ask for an invitation to yours.`);
+  }
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
     throw new DomainError("email_taken", "An account with this email already exists. Sign in instead.");
   }
@@ -31,9 +42,11 @@ export async function signUp(db: PrismaClient, input: unknown, ip?: string | nul
   return db.$transaction(async (tx) => {
     const user = await tx.user.create({ data: { email, name: name ?? null, passwordHash } });
     const actor = { actorUserId: user.id, ip: ip ?? null };
-    const org = await createOrganization(tx, { name: defaultOrganizationName(user), ownerUserId: user.id }, actor);
-    await recordAudit(tx, { action: "user.signed_up", ...actor, targetType: "user", targetId: user.id, details: { email } });
-    return { user, org };
+    const org = invitation
+      ? await tx.organization.findUniqueOrThrow({ where: { id: (await joinThroughInvitation(tx, invitation, user, actor)).orgId } })
+      : await createOrganization(tx, { name: defaultOrganizationName(user), ownerUserId: user.id }, actor);
+    await recordAudit(tx, { action: "user.signed_up", ...actor, targetType: "user", targetId: user.id, details: { email, ...(invitation ? { invitationId: invitation.id } : {}) } });
+    return { user, org, joined: invitation !== null };
   });
 }
 

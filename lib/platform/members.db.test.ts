@@ -122,6 +122,30 @@ describe("invite → accept", () => {
   });
 });
 
+describe("signing up through an invitation's link", () => {
+  it("joins the inviting organization with the invited role and the invited address, and makes no organization of its own", async () => {
+    const { token } = await createInvitation(prisma, owner, orgA, { email: "newcomer@invited.test", role: "ADMIN" });
+    const { user, org, joined } = await signUp(prisma, { email: "Newcomer@Invited.test", password: PASSWORD, invite: token }, "198.51.100.9");
+    expect(joined).toBe(true);
+    expect(org.id).toBe(orgA);
+    // Before, the invitee also got "newcomer's organization" on the Trial plan, and the invitation stayed open.
+    expect(await prisma.membership.findMany({ where: { userId: user.id }, select: { orgId: true, role: true } })).toEqual([{ orgId: orgA, role: "ADMIN" }]);
+    expect((await findInvitation(prisma, token))?.state).toBe("accepted");
+  });
+
+  it("refuses another address than the invited one, and a link no longer open, creating nothing", async () => {
+    const { token } = await createInvitation(prisma, owner, orgA, { email: "meant@invited.test", role: "MEMBER" });
+    const before = await prisma.user.count();
+    await expect(signUp(prisma, { email: "other@invited.test", password: PASSWORD, invite: token })).rejects.toMatchObject({ code: "wrong_account" });
+    const revoked = await createInvitation(prisma, owner, orgA, { email: "", role: "MEMBER" });
+    await revokeInvitation(prisma, owner, orgA, revoked.invitation.id);
+    await expect(signUp(prisma, { email: "late@invited.test", password: PASSWORD, invite: revoked.token })).rejects.toMatchObject({ code: "invalid_invitation" });
+    await expect(signUp(prisma, { email: "late@invited.test", password: PASSWORD, invite: "not-a-token" })).rejects.toMatchObject({ code: "invalid_invitation" });
+    expect(await prisma.user.count()).toBe(before);
+    expect((await findInvitation(prisma, token))?.state).toBe("open");
+  });
+});
+
 describe("invitations that cannot be accepted", () => {
   let hal: Awaited<ReturnType<typeof newUser>>;
   beforeEach(async () => {

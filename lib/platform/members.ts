@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit";
+import { recordAudit, type AuditActor } from "@/lib/audit";
 import { normalizeEmail } from "@/lib/auth/accounts";
 import type { Principal } from "@/lib/auth/session";
-import type { DbClient, PrismaClient } from "@/lib/db";
+import type { DbClient, Prisma, PrismaClient } from "@/lib/db";
 import { emailConfigured, sendInvitationEmail, type InvitationEmail } from "@/lib/email";
 import { DomainError } from "@/lib/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -203,26 +203,38 @@ export async function acceptInvitation(db: PrismaClient, principal: Principal | 
   if (invitation.email && invitation.email !== user.email) {
     throw new DomainError("wrong_account", `This invitation is for ${invitation.email}; you are signed in as ${user.email}.`);
   }
-  return db.$transaction(async (tx) => {
-    // Marking it accepted first makes a second, concurrent accept find nothing to take.
-    const taken = await tx.invitation.updateMany({
-      where: { id: invitation.id, acceptedAt: null, revokedAt: null },
-      data: { acceptedAt: new Date() },
-    });
-    if (taken.count !== 1) throw new DomainError("invalid_invitation", "This invitation link is no longer valid. Ask for a new one.");
-    const existing = await tx.membership.findUnique({ where: { userId_orgId: { userId: user.id, orgId: invitation.orgId } } });
-    if (existing) throw new DomainError("already_member", `You are already a member of ${invitation.organization.name}.`);
-    const membership = await tx.membership.create({ data: { userId: user.id, orgId: invitation.orgId, role: invitation.role } });
-    await recordAudit(tx, {
-      action: "member.joined",
-      orgId: invitation.orgId,
-      ...auditActor(signedIn),
-      targetType: "membership",
-      targetId: membership.id,
-      details: { email: user.email, role: invitation.role, invitationId: invitation.id },
-    });
-    return { orgId: invitation.orgId, orgName: invitation.organization.name, role: invitation.role };
+  return db.$transaction((tx) => joinThroughInvitation(tx, invitation, user, auditActor(signedIn)));
+}
+
+/**
+ * The invitation taken and its membership made, inside the caller's
+ * transaction: by a signed-in user accepting it, or by a sign-up that came
+ * through its link (lib/platform/accounts.ts).
+ */
+export async function joinThroughInvitation(
+  tx: Prisma.TransactionClient,
+  invitation: NonNullable<Awaited<ReturnType<typeof findInvitation>>>,
+  user: { id: string; email: string },
+  actor: AuditActor,
+) {
+  // Marking it accepted first makes a second, concurrent accept find nothing to take.
+  const taken = await tx.invitation.updateMany({
+    where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+    data: { acceptedAt: new Date() },
   });
+  if (taken.count !== 1) throw new DomainError("invalid_invitation", "This invitation link is no longer valid. Ask for a new one.");
+  const existing = await tx.membership.findUnique({ where: { userId_orgId: { userId: user.id, orgId: invitation.orgId } } });
+  if (existing) throw new DomainError("already_member", `You are already a member of ${invitation.organization.name}.`);
+  const membership = await tx.membership.create({ data: { userId: user.id, orgId: invitation.orgId, role: invitation.role } });
+  await recordAudit(tx, {
+    action: "member.joined",
+    orgId: invitation.orgId,
+    ...actor,
+    targetType: "membership",
+    targetId: membership.id,
+    details: { email: user.email, role: invitation.role, invitationId: invitation.id },
+  });
+  return { orgId: invitation.orgId, orgName: invitation.organization.name, role: invitation.role };
 }
 
 async function requireMembership(db: DbClient, orgId: string, membershipId: unknown) {

@@ -41,7 +41,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
       expired: { title: "This invitation has expired", text: `It expired on ${formatDateTime(invitation.expiresAt)}.` },
     }[invitation.state];
     return (
-      <Shell title={why.title}>
+      <Shell title={alreadyMember ? `You are a member of ${orgName}` : why.title}>
         <p>
           {why.text} {alreadyMember ? `You are a member of ${orgName} already.` : `Ask ${inviter} for a new one if you still want to join ${orgName}.`}
         </p>
@@ -72,7 +72,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
           <Link href={`/sign-in?${callback}`} className={buttonClasses({ size: "lg", className: "w-full" })}>
             Sign in to accept
           </Link>
-          <Link href={`/sign-up?${callback}`} className={buttonClasses({ variant: "secondary", size: "lg", className: "w-full" })}>
+          <Link href={`/sign-up?invite=${encodeURIComponent(token)}&${callback}`} className={buttonClasses({ variant: "secondary", size: "lg", className: "w-full" })}>
             Create an account
           </Link>
         </div>
