@@ -382,3 +382,38 @@ test("an administrator finds a customer by email, adds credit, restricts, disabl
   expect(adminErrors).toEqual([]);
   await admin.context().close();
 });
+
+test("a customer's choice outside the platform's restriction is shown as what it is: the key calls nothing, and the settings say why", async ({ page, browser }) => {
+  const errors = watchConsole(page);
+  await signUp(page, unique("narrowed"));
+  const orgId = await currentOrgId(page);
+  await page.goto("/keys");
+  await createKey(page, "Chooser");
+  // The customer's own choice: registrations only.
+  await page.getByRole("button", { name: "Settings of Chooser" }).click();
+  let settings = page.getByRole("dialog", { name: /Settings of/ });
+  await settings.getByRole("checkbox", { name: /Registrations/ }).check();
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings).toBeHidden();
+
+  // The platform limits the key to offerings: the two do not meet.
+  const admin = await adminBrowser(browser);
+  await admin.goto(`/admin/organizations/${orgId}`);
+  await admin.locator("tr", { hasText: "Chooser" }).getByRole("button", { name: "Endpoints of Chooser" }).click();
+  const restrict = admin.getByRole("dialog", { name: /endpoints of/i });
+  await restrict.getByLabel("offerings").check();
+  await restrict.getByLabel("Reason the customer sees").fill("Offerings only for this account");
+  await restrict.getByRole("button", { name: "Restrict key" }).click();
+  await expect(restrict).toBeHidden();
+  await admin.context().close();
+
+  // Before, the list said "No endpoint" and the dialog showed every box unticked, the choice hidden.
+  await page.goto("/keys");
+  const row = page.getByRole("row", { name: /Chooser/ });
+  await expect(row).toContainText("No endpoint: your choice (registrations) is outside what the platform allows (offerings)");
+  await page.getByRole("button", { name: "Settings of Chooser" }).click();
+  settings = page.getByRole("dialog", { name: /Settings of/ });
+  await expect(settings).toContainText("You had chosen registrations for this key, which the platform’s restriction blocks, so the key calls nothing now.");
+  await screenshots(page, "keys-choice-blocked-settings");
+  expect(errors).toEqual([]);
+});

@@ -109,3 +109,30 @@ test("an owner sets the organization's spend caps on the billing page", async ({
   expect((await call(request, key)).status).toBe(200);
   await screenshots(page, "billing-caps");
 });
+
+test("a key's expiry is changed in its settings: set, shown on the row, refused once past, and taken away", async ({ page, request }) => {
+  const errors = watchConsole(page);
+  await signUp(page, unique("expiry"));
+  const key = await createKey(page, "Expiring bot");
+  cli("credits:add", "--org", await currentOrgId(page), "--dollars", "1", "--reason", "e2e");
+  await page.goto("/keys");
+  const open = async () => {
+    await rowOf(page, key).getByRole("button", { name: /^Settings of/ }).click();
+    return page.getByRole("dialog", { name: /Settings of/ });
+  };
+
+  let dialog = await open();
+  await expect(dialog.getByLabel("Expires (optional)")).toHaveValue("");
+  await dialog.getByLabel("Expires (optional)").fill("2099-06-30");
+  await dialog.getByRole("button", { name: "Save settings" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, key)).toContainText("Expires in");
+  dialog = await open();
+  await expect(dialog.getByLabel("Expires (optional)")).toHaveValue("2099-06-30");
+  await dialog.getByLabel("Expires (optional)").fill("");
+  await dialog.getByRole("button", { name: "Save settings" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, key)).not.toContainText("Expires in");
+  expect((await call(request, key)).status).toBe(200);
+  expect(errors).toEqual([]);
+});

@@ -55,6 +55,13 @@ export function KeyStatus({ keyRow }: { keyRow: KeyRow }) {
   );
 }
 
+/** Why a key can call nothing: the customer's choice and the platform's restriction do not meet, or the plan has none of the choice. */
+function noEndpointText(keyRow: KeyRow): string {
+  const chosen = keyRow.allowedEndpoints.join(", ");
+  if (keyRow.platformLimit && chosen) return `No endpoint: your choice (${chosen}) is outside what the platform allows (${keyRow.platformLimit.endpoints.join(", ")}). Change it in Settings.`;
+  return chosen ? `No endpoint: your plan has none of ${chosen}` : "No endpoint";
+}
+
 export function KeyAccess({ keyRow }: { keyRow: KeyRow }) {
   const endpoints = keyRow.callable;
   return (
@@ -62,7 +69,7 @@ export function KeyAccess({ keyRow }: { keyRow: KeyRow }) {
       {endpoints === null ? (
         <span className="text-sm text-zinc-600">All plan endpoints</span>
       ) : endpoints.length === 0 ? (
-        <span className="text-sm text-zinc-600">No endpoint</span>
+        <span className="text-sm text-zinc-600">{noEndpointText(keyRow)}</span>
       ) : (
         <ul className="flex flex-wrap gap-1" aria-label="Allowed endpoints">
           {endpoints.map((name) => (

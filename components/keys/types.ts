@@ -26,6 +26,8 @@ export interface KeyRow {
   /** The hint of the key this one replaced. */
   replaces: string | null;
   allowedIps: string[];
+  /** The last day it works, as the form's date field holds it ("2027-06-30"); "" when it does not expire. */
+  expiresOn: string;
   /** Caps as plain dollars for the form ("5", "0.0001"); "" for none. */
   dailyCap: string;
   monthlyCap: string;
@@ -39,7 +41,7 @@ export interface EndpointOption {
 }
 
 /** A key's settings as just saved, in the form's terms. */
-export type SavedSettings = Pick<KeyRow, "allowedEndpoints" | "allowedIps" | "dailyCap" | "monthlyCap">;
+export type SavedSettings = Pick<KeyRow, "allowedEndpoints" | "allowedIps" | "dailyCap" | "monthlyCap" | "expiresOn">;
 
 /** A key the settings or roll dialog is open for. */
 export type Editing = { kind: "settings" | "roll"; key: KeyRow } | null;

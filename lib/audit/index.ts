@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "key.rolled",
   "key.grace_ended",
   "key.limits_changed",
+  "key.expiry_changed",
   "member.invited",
   "member.invitation_revoked",
   "member.joined",

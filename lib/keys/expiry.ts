@@ -13,3 +13,8 @@ export function latestKeyExpiryDay(now = new Date()): string {
   const day = isoDay(now).slice(5).replace("02-29", "02-28");
   return `${now.getUTCFullYear() + LONGEST_KEY_LIFETIME_YEARS}-${day}`;
 }
+
+/** A key's expiry as the date field holds it: the last day it works ("YYYY-MM-DD"), or "" when it does not expire. */
+export function expiresOnText(expiresAt: Date | null): string {
+  return expiresAt ? isoDay(new Date(expiresAt.getTime() - 1)) : "";
+}

@@ -305,13 +305,16 @@ export async function endGracePeriod(db: PrismaClient, keyId: string, actor: Aud
 }
 
 /**
- * A key's settings: endpoints (recorded as key.restricted) and its limits,
- * the allow-list and caps (key.limits_changed), in one transaction.
+ * A key's settings: endpoints (recorded as key.restricted), its limits, the
+ * allow-list and caps (key.limits_changed), and, when given, its expiry
+ * (key.expiry_changed: the instant it stops, or null for never), in one
+ * transaction. A rolled key's expiry is its grace period's end, changed only
+ * by ending the grace.
  */
 export async function configureKey(
   db: PrismaClient,
   keyId: string,
-  input: { endpoints: readonly string[]; limits: KeyLimits },
+  input: { endpoints: readonly string[]; limits: KeyLimits; expiresAt?: Date | null },
   actor: AuditActor,
 ) {
   const allowedEndpoints = parseEndpointList(input.endpoints);
@@ -323,15 +326,24 @@ export async function configureKey(
   const endpointsChanged = !sameList(key.allowedEndpoints, allowedEndpoints);
   const limitsChanged =
     !sameList(key.allowedIps, limits.allowedIps) || key.dailyCapNanos !== limits.dailyCapNanos || key.monthlyCapNanos !== limits.monthlyCapNanos;
-  if (!endpointsChanged && !limitsChanged) return key;
+  const expiryChanged = input.expiresAt !== undefined && (input.expiresAt?.getTime() ?? null) !== (key.expiresAt?.getTime() ?? null);
+  if (expiryChanged && key.rolledAt !== null) {
+    throw new DomainError("invalid_input", "This key was rolled: it stops when its grace period ends. End the grace to stop it now; the new key has an expiry of its own.");
+  }
+  if (!endpointsChanged && !limitsChanged && !expiryChanged) return key;
   const updated = await db.$transaction(async (tx) => {
-    const saved = await tx.apiKey.update({ where: { id: keyId }, data: { allowedEndpoints, ...limits } });
+    const saved = await tx.apiKey.update({ where: { id: keyId }, data: { allowedEndpoints, ...limits, ...(expiryChanged ? { expiresAt: input.expiresAt } : {}) } });
     const base = { orgId: key.orgId, ...actor, targetType: "api_key", targetId: key.id };
     if (endpointsChanged) {
       await recordAudit(tx, { ...base, action: "key.restricted", details: { hint: key.hint, name: key.name, endpoints: allowedEndpoints } });
     }
     if (limitsChanged) {
       await recordAudit(tx, { ...base, action: "key.limits_changed", details: { hint: key.hint, name: key.name, ...limitDetails(limits) } });
+    }
+    if (expiryChanged) {
+      // The day it works through, as the form names it: it stops at 00:00 UTC the next day.
+      const expiresOn = input.expiresAt ? new Date(input.expiresAt.getTime() - 86_400_000).toISOString().slice(0, 10) : null;
+      await recordAudit(tx, { ...base, action: "key.expiry_changed", details: { hint: key.hint, name: key.name, expires_on: expiresOn } });
     }
     return saved;
   });

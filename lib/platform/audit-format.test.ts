@@ -30,6 +30,8 @@ const CASES: [string, unknown, string][] = [
     "Changed the limits of key “Bot” (svc-live-ab1…): allowed from 203.0.113.0/24; caps daily $5.00, monthly none",
   ],
   ["key.limits_changed", { ...KEY, allowed_ips: [] }, "Changed the limits of key “Bot” (svc-live-ab1…): any address; caps daily none, monthly none"],
+  ["key.expiry_changed", { ...KEY, expires_on: "2027-06-30" }, "Set key “Bot” (svc-live-ab1…) to expire after 2027-06-30 (UTC)"],
+  ["key.expiry_changed", { ...KEY, expires_on: null }, "Set key “Bot” (svc-live-ab1…) to never expire"],
 
   ["member.invited", { email: "bea@example.com", role: "ADMIN" }, "Invited bea@example.com as Admin"],
   ["member.invited", { email: null, role: "MEMBER" }, "Created an invitation link for anyone, as Member"],

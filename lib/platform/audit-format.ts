@@ -113,6 +113,10 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
   },
   "key.grace_ended": (d) => `Ended the grace period of rolled key ${key(d)}: it is refused from now on`,
   "key.limits_changed": (d) => `Changed the limits of key ${key(d)}: ${limitsText(d)}`,
+  "key.expiry_changed": (d) => {
+    const until = str(d, "expires_on");
+    return until ? `Set key ${key(d)} to expire after ${until} (UTC)` : `Set key ${key(d)} to never expire`;
+  },
 
   "member.invited": (d) => {
     const email = str(d, "email");

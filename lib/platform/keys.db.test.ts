@@ -14,7 +14,7 @@ import { configureOrgKey, createOrgKey, deleteOrgKey, endOrgKeyGrace, listOrgKey
 
 const WORDS = { invalid: "invalid", unavailable: "unavailable", internal: "internal", log: "[test]" };
 
-const settings = (endpoints: string[], more: { allowedIps?: string; dailyCap?: string; monthlyCap?: string } = {}) => ({
+const settings = (endpoints: string[], more: { allowedIps?: string; dailyCap?: string; monthlyCap?: string; expiresOn?: string } = {}) => ({
   endpoints,
   allowedIps: "",
   dailyCap: "",
@@ -171,6 +171,32 @@ describe("a key made on the dashboard, through the data API, in every state of t
     expect((await t.json(path, { key: rolled.key })).status).toBe(200);
     const actions = (await listAuditLog(t.prisma, owner, orgA)).entries.filter((e) => e.targetId === id || e.targetId === rolled.id).map((e) => e.action);
     expect(actions.reverse()).toEqual(["key.created", "key.rolled", "key.grace_ended"]);
+  });
+
+  it("the expiry is changed in the settings (it could only be set at creation): a later day, none, and a rolled key's stays its grace", async () => {
+    const { id, key } = await createOrgKey(t.prisma, owner, orgA, { name: "Extended", expiresOn: "2099-06-30" });
+    await configureOrgKey(t.prisma, owner, orgA, id, settings([], { expiresOn: "2101-01-15" }));
+    expect((await t.prisma.apiKey.findUniqueOrThrow({ where: { id } })).expiresAt).toEqual(new Date("2101-01-16T00:00:00.000Z"));
+    // Without the field the expiry stays; empty, the key no longer expires.
+    await configureOrgKey(t.prisma, owner, orgA, id, settings([], { dailyCap: "1" }));
+    expect((await t.prisma.apiKey.findUniqueOrThrow({ where: { id } })).expiresAt).toEqual(new Date("2101-01-16T00:00:00.000Z"));
+    await configureOrgKey(t.prisma, owner, orgA, id, settings([], { expiresOn: "" }));
+    expect((await t.prisma.apiKey.findUniqueOrThrow({ where: { id } })).expiresAt).toBeNull();
+    // A day in the past stops the key at once: the API refuses it as expired.
+    await configureOrgKey(t.prisma, owner, orgA, id, settings([], { expiresOn: "2020-01-01" }));
+    expect((await t.json("/v1/dilution-rating?ticker=ZVTX", { key })).body.error.code).toBe("api_key_expired");
+    const actions = (await listAuditLog(t.prisma, owner, orgA)).entries.filter((e) => e.targetId === id && e.action === "key.expiry_changed");
+    expect(actions.map((e) => e.details)).toEqual([
+      expect.objectContaining({ expires_on: "2020-01-01" }),
+      expect.objectContaining({ expires_on: null }),
+      expect.objectContaining({ expires_on: "2101-01-15" }),
+    ]);
+
+    const rolled = await rollOrgKey(t.prisma, owner, orgA, (await createOrgKey(t.prisma, owner, orgA, { name: "To roll" })).id, "3600");
+    const old = await t.prisma.apiKey.findFirstOrThrow({ where: { rolledAt: { not: null }, name: "To roll" } });
+    await expect(configureOrgKey(t.prisma, owner, orgA, old.id, settings([], { expiresOn: "2101-01-01" }))).rejects.toMatchObject({ code: "invalid_input" });
+    expect((await t.prisma.apiKey.findUniqueOrThrow({ where: { id: old.id } })).expiresAt).toEqual(old.expiresAt);
+    expect(rolled.oldExpiresAt).not.toBeNull();
   });
 
   it("settings from the form: caps in dollars, one address per line; a wrong value is refused with a message and changes nothing", async () => {

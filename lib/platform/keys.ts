@@ -48,6 +48,8 @@ export const keySettingsInput = z.object({
   allowedIps: allowListText,
   dailyCap: z.string().max(40),
   monthlyCap: z.string().max(40),
+  /** Absent: the expiry stays as it is; "" never expires; a day: it works through that day (UTC). */
+  expiresOn: expiresOnSchema.optional(),
 });
 
 export const rollKeyInput = z.coerce
@@ -138,6 +140,7 @@ export async function configureOrgKey(db: PrismaClient, principal: Principal | n
         dailyCapNanos: parseSpendCap(settings.dailyCap, "Daily cap"),
         monthlyCapNanos: parseSpendCap(settings.monthlyCap, "Monthly cap"),
       },
+      expiresAt: settings.expiresOn,
     },
     auditActor(access),
   );

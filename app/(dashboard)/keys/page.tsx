@@ -10,6 +10,7 @@ import { formatDateTime } from "@/lib/utils/dates";
 import { dollarsInputValue, formatMoney } from "@/lib/money";
 import { spentIn } from "@/lib/billing/spend";
 import { effectiveEndpoints } from "@/lib/keys";
+import { expiresOnText } from "@/lib/keys/expiry";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -60,6 +61,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
           rolled: key.rolledAt !== null,
           replaces: key.rolledFrom?.hint ?? null,
           allowedIps: key.allowedIps,
+          expiresOn: expiresOnText(key.expiresAt),
           dailyCap: capText(key.dailyCapNanos),
           monthlyCap: capText(key.monthlyCapNanos),
           spentToday: formatMoney(spentIn("day", key, now)),

@@ -2,6 +2,7 @@
 
 import { configureOrgKey, createOrgKey, deleteOrgKey, endOrgKeyGrace, rollOrgKey, setOrgKeyStatus } from "../keys";
 import { runAction } from "../action";
+import { expiresOnText } from "@/lib/keys/expiry";
 import { dollarsInputValue } from "@/lib/money";
 
 /**
@@ -31,7 +32,7 @@ export async function deleteKeyAction(orgId: string, keyId: string) {
 export async function configureKeyAction(
   orgId: string,
   keyId: string,
-  input: { endpoints: string[]; allowedIps: string; dailyCap: string; monthlyCap: string },
+  input: { endpoints: string[]; allowedIps: string; dailyCap: string; monthlyCap: string; expiresOn?: string },
 ) {
   return runAction(async ({ db, principal }) => {
     const saved = await configureOrgKey(db, principal, orgId, keyId, input);
@@ -43,6 +44,7 @@ export async function configureKeyAction(
       allowedIps: saved.allowedIps,
       dailyCap: capText(saved.dailyCapNanos),
       monthlyCap: capText(saved.monthlyCapNanos),
+      expiresOn: expiresOnText(saved.expiresAt),
     };
   }, { revalidate: "/keys" });
 }
