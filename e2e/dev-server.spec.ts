@@ -16,6 +16,9 @@ const env = {
   PGLITE_DIR: path.resolve(".data/e2e-dev"),
   DATABASE_URL: "",
   STRIPE_MOCK_PORT: String(PORT + 99),
+  MAIL_SINK_SMTP_PORT: String(PORT + 98),
+  MAIL_SINK_HTTP_PORT: String(PORT + 97),
+  SMTP_URL: "",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 
@@ -29,7 +32,7 @@ async function stopDev(child: ChildProcess) {
   await exited;
   // the server's children (the Stripe mock, Next's workers) may still hold their ports a moment after it exits:
   // a new server started then would lose its Stripe mock and stop, which is no restart a developer does
-  for (const port of [PORT, PORT + 99]) {
+  for (const port of [PORT, PORT + 99, PORT + 97]) {
     for (let i = 0; i < 100; i++) {
       try {
         await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(500) });
@@ -75,6 +78,10 @@ test("restarting the dev server reloads open pages at most once each, not in a l
   let dev = startDev();
   try {
     await waitUntilUp();
+    // Without SMTP_URL, `npm run dev` starts the local mail sink and its development inbox.
+    const inbox = await fetch(`http://127.0.0.1:${PORT + 97}/`);
+    expect(inbox.status).toBe(200);
+    expect(await inbox.text()).toContain("Development inbox");
     const context = await browser.newContext();
     const pages = await Promise.all([context.newPage(), context.newPage()]);
     await pages[0]!.goto(`${BASE}/sign-in`);

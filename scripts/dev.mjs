@@ -3,7 +3,12 @@
 // PORT (default 3000). Without STRIPE_SECRET_KEY
 // (and without a STRIPE_MOCK_URL of your own) it first starts the local Stripe
 // mock with a fresh webhook secret and points the app at it, so buying credits
-// works on a fresh clone. Signals go to the server; its exit code is ours.
+// works on a fresh clone. Without SMTP_URL it starts the local mail sink
+// (SMTP on MAIL_SINK_SMTP_PORT, default 2525; a development inbox on
+// MAIL_SINK_HTTP_PORT, default 2526, or free ports when those are taken) and
+// points the app at it, so invitations and password reset links arrive
+// somewhere a developer can read, and their links are printed in the log.
+// Signals go to the server; its exit code is ours.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { constants } from "node:os";
@@ -54,6 +59,31 @@ try {
   process.exit(1);
 }
 
+async function startMailSinkForDev() {
+  const { tsImport } = await import("tsx/esm/api");
+  const { startMailSink } = await tsImport("../tools/mail-sink/server.ts", import.meta.url);
+  const log = (line) => console.log(line);
+  const smtpPort = Number(env.MAIL_SINK_SMTP_PORT || 2525);
+  const httpPort = Number(env.MAIL_SINK_HTTP_PORT || 2526);
+  const sink = await startMailSink({ smtpPort, httpPort, log }).catch((error) => {
+    if (error.code !== "EADDRINUSE") throw error;
+    return startMailSink({ smtpPort: 0, httpPort: 0, log });
+  });
+  env.SMTP_URL = `smtp://127.0.0.1:${sink.smtpPort}`;
+  env.EMAIL_FROM ||= "dev@localhost";
+  console.log(`[dev] no SMTP_URL: email goes to the local mail sink; read it at ${sink.httpUrl}/ (links are printed here too)`);
+  return sink;
+}
+
+let mailSink;
+try {
+  mailSink = env.SMTP_URL?.trim() ? undefined : await startMailSinkForDev();
+} catch (error) {
+  console.error(`[dev] could not start the mail sink: ${error.message}`);
+  await mock?.close();
+  process.exit(1);
+}
+
 // Once the database is open, the server says how to reach the platform console: how to make the
 // first administrator only while there is none (instrumentation.ts, lib/platform/admin/dev-hint.ts).
 env.DEV_CONSOLE_HINT = "1";
@@ -61,6 +91,7 @@ const child = spawn(process.execPath, [serverScript, "--dev", ...args], { stdio:
 child.on("error", async (error) => {
   console.error(`[dev] could not start the server: ${error.message}`);
   await mock?.close();
+  await mailSink?.close();
   process.exit(1);
 });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
@@ -68,5 +99,6 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 }
 child.on("exit", async (code, signal) => {
   await mock?.close();
+  await mailSink?.close();
   process.exit(code ?? 128 + (constants.signals[signal] ?? 0));
 });

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "user.password_changed",
   "user.password_reset_requested",
   "user.password_reset",
+  "user.password_set",
   "user.sessions_ended",
   "user.locked",
   "user.unlocked",

@@ -101,6 +101,22 @@ describe("operator CLI", () => {
     expect(admin.platform_admin).toBe(true);
   });
 
+  it("sets a user's password for a machine without email: the old one stops working, the sessions end, a short one is refused", async () => {
+    const { signUp } = await import("@/lib/platform/accounts");
+    const { startSession } = await import("@/lib/auth/session");
+    const { user } = await signUp(db.prisma, { email: "forgot@cli.test", password: "the first password" });
+    await startSession(db.prisma, user.id, { ip: "198.51.100.4" });
+    const out = await json("user:set-password", "--email", "Forgot@CLI.test", "--password", "the second password");
+    expect(out).toMatchObject({ email: "forgot@cli.test", ended_sessions: 1 });
+    const stored = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(await verifyPassword(stored.passwordHash!, "the second password")).toBe(true);
+    expect(await verifyPassword(stored.passwordHash!, "the first password")).toBe(false);
+    expect(await db.prisma.auditLog.findFirst({ where: { action: "user.password_set", targetId: user.id } })).toMatchObject({ actorLabel: "cli" });
+    const short = await cli("user:set-password", "--email", "forgot@cli.test", "--password", "short");
+    expect(short.exitCode).not.toBe(0);
+    expect(short.stderr).toMatch(/at least/);
+  });
+
   it("answers plan requests: the customer sees the answer, and approving moves the organization", async () => {
     const { signUp } = await import("@/lib/platform/accounts");
     const { listPlanRequests, requestPlanChange } = await import("@/lib/platform/plans");

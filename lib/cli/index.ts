@@ -10,7 +10,7 @@ import { DomainError } from "@/lib/errors";
 import { addMembership } from "@/lib/platform/members";
 import { createOrganization, setOrganizationPlan } from "@/lib/platform/organizations";
 import { answerPlanRequest, openPlanRequests } from "@/lib/platform/plans";
-import { lockUser, unlockUser } from "@/lib/platform/security";
+import { lockUser, setPasswordByOperator, unlockUser } from "@/lib/platform/security";
 import { setPlatformAdmin } from "@/lib/platform/admin/users";
 import { heldPayments } from "@/lib/billing/checkout";
 import { createUser, hashPassword, normalizeEmail } from "@/lib/auth/accounts";
@@ -209,6 +209,15 @@ const COMMANDS: Record<string, Command> = {
     async (db, input) => {
       const unlocked = await unlockUser(db, input.email, CLI_ACTOR);
       return { json: { id: unlocked.userId, email: unlocked.email }, text: `${unlocked.email} may sign in again.` };
+    },
+  ),
+  "user:set-password": command(
+    "user:set-password --email <email> --password <pw>",
+    "Set a user's password (a machine without email, where a reset link cannot be sent); ends their sessions and open reset links.",
+    z.strictObject({ email: text("email"), password: text("password") }),
+    async (db, input) => {
+      const set = await setPasswordByOperator(db, input.email, input.password, CLI_ACTOR);
+      return { json: { id: set.userId, email: set.email, ended_sessions: set.endedSessions }, text: `${set.email}'s password is set; ${set.endedSessions} session(s) ended.` };
     },
   ),
   "user:set-admin": command(

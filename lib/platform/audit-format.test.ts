@@ -67,6 +67,8 @@ const CASES: [string, unknown, string][] = [
   ["user.password_reset_requested", { sent: false, openLinks: 3 }, "Asked for a password reset link (none sent: three are still open)"],
   ["user.password_reset", { endedSessions: 1, revokedLinks: 0 }, "Reset their password with an emailed link, ending 1 session"],
   ["user.password_reset", { endedSessions: 0, revokedLinks: 2 }, "Reset their password with an emailed link"],
+  ["user.password_set", { email: "ana@example.com", endedSessions: 0 }, "Set the password of ana@example.com"],
+  ["user.password_set", { email: "ana@example.com", endedSessions: 2 }, "Set the password of ana@example.com, ending 2 sessions"],
   ["user.sessions_ended", { endedSessions: 1 }, "Signed out of their other sessions (1)"],
   ["user.locked", { email: "eve@example.com", reason: "card testing" }, "Locked eve@example.com: card testing"],
   ["user.unlocked", { email: "eve@example.com" }, "Unlocked eve@example.com"],

@@ -173,6 +173,10 @@ const DESCRIBE: Record<AuditAction, (d: Details) => string> = {
     const ended = num(d, "endedSessions") ?? 0;
     return `Reset their password with an emailed link${ended > 0 ? `, ending ${ended} session${ended === 1 ? "" : "s"}` : ""}`;
   },
+  "user.password_set": (d) => {
+    const ended = num(d, "endedSessions") ?? 0;
+    return `Set the password of ${who(d, "a user")}${ended > 0 ? `, ending ${ended} session${ended === 1 ? "" : "s"}` : ""}`;
+  },
   "user.sessions_ended": (d) => `Signed out of their other sessions${endedSessions(d, true)}`,
   "user.locked": (d) => `Locked ${who(d, "a user")}${str(d, "reason") ? `: ${str(d, "reason")}` : ""}`,
   "user.unlocked": (d) => `Unlocked ${who(d, "a user")}`,

@@ -90,3 +90,23 @@ export async function unlockUser(db: PrismaClient, email: string, actor: AuditAc
   });
   return { userId: user.id, email: user.email };
 }
+
+/**
+ * An operator sets a user's password (`npm run cli -- user:set-password`):
+ * for a machine without email, where "Forgot password?" cannot send its link.
+ * Every session of the user ends and every open reset link is revoked, as a
+ * reset by link does.
+ */
+export async function setPasswordByOperator(db: PrismaClient, email: string, password: unknown, actor: AuditActor) {
+  const user = await userByEmail(db, email);
+  const checked = newPasswordSchema.safeParse(password);
+  if (!checked.success) throw new DomainError("invalid_input", `The password is not accepted: ${checked.error.issues[0]?.message ?? "choose another"}`);
+  const passwordHash = await hashPassword(checked.data);
+  return db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    const revokedLinks = (await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null, revokedAt: null }, data: { revokedAt: new Date() } })).count;
+    const endedSessions = await endSessionsOf(tx, user.id);
+    await recordAudit(tx, { action: "user.password_set", ...actor, targetType: "user", targetId: user.id, details: { email: user.email, endedSessions, revokedLinks } });
+    return { userId: user.id, email: user.email, endedSessions };
+  });
+}

@@ -25,6 +25,21 @@ describe("the mail sink", () => {
     expect(listed[0]!.text).toContain("until Nov 22, 2026, 10:30 UTC");
     expect(sink.messages()).toHaveLength(2);
     expect(await (await fetch(`${sink.httpUrl}/health`)).text()).toBe("ok");
+    // The development inbox shows them, newest first, the link to follow.
+    const inbox = await (await fetch(`${sink.httpUrl}/`)).text();
+    expect(inbox).toContain("<h1>Development inbox</h1>");
+    expect(inbox).toContain(`<a href="${link}">${link}</a>`);
+    expect(inbox.indexOf("someone-else@example.test")).toBeLessThan(inbox.indexOf("Person@example.test"));
+  });
+
+  it("logs each message's links, so one can be followed from the dev server's output", async () => {
+    const lines: string[] = [];
+    const logged = await startMailSink({ log: (line) => lines.push(line) });
+    const link = `http://127.0.0.1:3000/invite/${"B".repeat(30)}`;
+    const env = { SMTP_URL: `smtp://127.0.0.1:${logged.smtpPort}`, EMAIL_FROM: "dev@localhost" };
+    await sendEmail(passwordResetMessage({ to: "dev@example.test", link, expiresAt: new Date("2026-11-22T10:30:00Z") }), smtpTransport(env.SMTP_URL), env);
+    await logged.close();
+    expect(lines).toContain(`[mail-sink]   ${link}`);
   });
 
   it("undoes quoted-printable: soft line breaks and escaped bytes", () => {

@@ -125,6 +125,24 @@ function converse(socket: Socket, keep: (message: Omit<SunkMessage, "subject" | 
   socket.on("error", () => socket.destroy());
 }
 
+const LINK = /https?:\/\/[^\s<>"')]+/g;
+const linksIn = (text: string) => text.match(LINK) ?? [];
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The development inbox (GET /): what arrived, newest first, each message's text with its links to follow. */
+function inboxPage(messages: readonly SunkMessage[]): string {
+  const items = [...messages].reverse().map((m) => {
+    const body = m.text.split(/\r?\n\r?\n/).slice(1).join("\n\n") || m.text;
+    const linked = escapeHtml(body).replace(LINK, (link) => `<a href="${link}">${link}</a>`);
+    return `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to.join(", "))} · ${escapeHtml(m.receivedAt)}</p><pre>${linked}</pre></article>`;
+  });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Development inbox</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#18181b}article{border:1px solid #e4e4e7;border-radius:.5rem;padding:1rem;margin:1rem 0}h2{font-size:1rem;margin:0}p{color:#52525b;margin:.25rem 0 .5rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:13px;background:#fafafa;padding:.75rem;border-radius:.375rem}</style></head>
+<body><h1>Development inbox</h1><p>Email the app sent while it ran with this local mail sink (newest first; the last ${KEEP} are kept, until the sink stops). Reload to see new ones.</p>
+${items.length ? items.join("\n") : "<p><strong>Nothing has arrived yet.</strong> Invitations, alerts and password reset links appear here.</p>"}</body></html>`;
+}
+
 const listen = (server: TcpServer | HttpServer, port: number, host: string) =>
   new Promise<number>((resolve, reject) => {
     server.once("error", reject);
@@ -144,11 +162,16 @@ export async function startMailSink(options: { smtpPort?: number; httpPort?: num
       sunk.push({ ...message, subject, text, receivedAt: new Date().toISOString() });
       if (sunk.length > KEEP) sunk.shift();
       options.log?.(`[mail-sink] ${message.from} → ${message.to.join(", ")}: ${subject}`);
+      // The links it carries (a reset or invitation link), so a developer can follow one from the log.
+      for (const link of new Set(linksIn(text))) options.log?.(`[mail-sink]   ${link}`);
     });
   });
   const http = createHttpServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://sink");
     if (req.method === "GET" && url.pathname === "/health") return void res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    if (req.method === "GET" && url.pathname === "/") {
+      return void res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(inboxPage(sunk));
+    }
     if (req.method === "GET" && url.pathname === "/messages") {
       const to = url.searchParams.get("to")?.toLowerCase();
       const list = to ? sunk.filter((m) => m.to.some((r) => r.toLowerCase() === to)) : sunk;
@@ -157,7 +180,10 @@ export async function startMailSink(options: { smtpPort?: number; httpPort?: num
     res.writeHead(404).end();
   });
   const smtpPort = await listen(smtp, options.smtpPort ?? 0, host);
-  const httpPort = await listen(http, options.httpPort ?? 0, host);
+  const httpPort = await listen(http, options.httpPort ?? 0, host).catch(async (error: unknown) => {
+    await new Promise((resolve) => smtp.close(resolve));
+    throw error;
+  });
   return {
     smtpPort,
     httpUrl: `http://${host}:${httpPort}`,
