@@ -170,10 +170,9 @@ function wrongPasswordsOf(address: string, now: Date): number {
 }
 
 function countWrongPassword(address: string, now: Date) {
-  const since = wrongPasswordsOf(address, now) > 0 ? wrongPasswords.get(address)!.since : now.getTime();
-  const count = wrongPasswordsOf(address, now) + 1;
+  const earlier = wrongPasswordsOf(address, now) > 0 ? wrongPasswords.get(address)! : { count: 0, since: now.getTime() };
   wrongPasswords.delete(address); // set again last: the map's order is the order of the latest mistakes
-  wrongPasswords.set(address, { count, since });
+  wrongPasswords.set(address, { count: earlier.count + 1, since: earlier.since });
   if (wrongPasswords.size > WRONG_PASSWORD_ADDRESSES) wrongPasswords.delete(wrongPasswords.keys().next().value!);
 }
 

@@ -27,8 +27,6 @@ import { adminActor, NotPlatformAdmin, requirePlatformAdmin } from "./access";
  * stream, so an upload's memory does not grow with its size.
  */
 
-/** How many bad records the upload's answer lists (the total is always given). */
-export const UPLOAD_ERRORS_SHOWN = 1_000;
 /** How many loads the page lists. */
 export const DATA_LOADS_SHOWN = 20;
 
@@ -195,7 +193,8 @@ export function uploadAnswer(report: ImportReport) {
     ok: report.ok,
     dry_run: report.dryRun,
     counts: Object.fromEntries(IMPORT_KINDS.filter((kind) => report.counts[kind].received > 0).map((kind) => [kind, report.counts[kind]])),
-    errors: report.errors.slice(0, UPLOAD_ERRORS_SHOWN).map((error) => ({
+    // The report lists at most MAX_LISTED_ERRORS; error_count is the total.
+    errors: report.errors.map((error) => ({
       line: error.line ?? null,
       field: error.field ?? null,
       message: error.message,
@@ -241,7 +240,7 @@ async function saveBodyUpTo(body: ReadableStream<Uint8Array> | null, limit: numb
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let size = 0;
   let blank = true;
-  const refuse = async (refused: "too_large" | "not_utf8", reader?: ReadableStreamDefaultReader<Uint8Array>): Promise<SavedBody> => {
+  const giveUp = async (refused: "too_large" | "not_utf8", reader?: ReadableStreamDefaultReader<Uint8Array>): Promise<SavedBody> => {
     await reader?.cancel().catch(() => undefined);
     await file.close();
     await rm(dir, { recursive: true, force: true });
@@ -254,12 +253,12 @@ async function saveBodyUpTo(body: ReadableStream<Uint8Array> | null, limit: numb
         const { done, value } = await reader.read();
         if (done) break;
         size += value.byteLength;
-        if (size > limit) return await refuse("too_large", reader);
+        if (size > limit) return await giveUp("too_large", reader);
         try {
-          if (blank && /[^\s\uFEFF]/.test(decoder.decode(value, { stream: true }))) blank = false;
-          else if (!blank) decoder.decode(value, { stream: true });
+          const text = decoder.decode(value, { stream: true });
+          if (blank && /[^\s\uFEFF]/.test(text)) blank = false;
         } catch {
-          return await refuse("not_utf8", reader); // fatal: a byte sequence that is not UTF-8
+          return await giveUp("not_utf8", reader); // fatal: a byte sequence that is not UTF-8
         }
         await file.write(value);
       }
@@ -267,7 +266,7 @@ async function saveBodyUpTo(body: ReadableStream<Uint8Array> | null, limit: numb
     try {
       decoder.decode();
     } catch {
-      return await refuse("not_utf8");
+      return await giveUp("not_utf8");
     }
     await file.close();
     return { path, blank };
